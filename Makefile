@@ -1,0 +1,32 @@
+# Two commands matter: `make run` and `make test`. Everything else is a step of theirs.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: install run test check bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: install
+	$(BIN)/fallujah check
+
+test: install
+	$(BIN)/python -m pytest
+
+check: install
+	$(BIN)/fallujah check
+
+bench: install
+	$(BIN)/python -m pytest tests/benchmarks -s -p no:cacheprovider --override-ini testpaths=tests/benchmarks
+
+clean:
+	rm -rf $(VENV) .pytest_cache

@@ -1,0 +1,26 @@
+"""The rulebooks as data: models, loading, cross-references, validation and search.
+
+>>> from rules_text import load_corpus
+>>> load_corpus("en").get("11.4.1").title
+'SNIPER ATTACK'
+"""
+
+from .corpus import Corpus, Game, UnknownSection
+from .loading import DEFAULT_GAME, DataError, available_games, load_corpus, load_game
+from .models import LANGS, Kind, Lang, Section, Table
+
+__all__ = [
+    "DEFAULT_GAME",
+    "LANGS",
+    "Corpus",
+    "DataError",
+    "Game",
+    "Kind",
+    "Lang",
+    "Section",
+    "Table",
+    "UnknownSection",
+    "available_games",
+    "load_corpus",
+    "load_game",
+]

@@ -1,0 +1,130 @@
+"""Validation of a game's data: every problem at once, known source errata apart.
+
+``fallujah check`` prints the result; the test suite asserts it is clean.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel
+
+from .corpus import Game
+from .models import Erratum, Kind, id_key, is_numbered
+
+
+class Problem(BaseModel):
+    """One defect in our data (not in the rulebook)."""
+
+    lang: str | None
+    section: str | None
+    message: str
+
+    def __str__(self) -> str:
+        where = " ".join(p for p in (self.lang, self.section) if p)
+        return f"{where}: {self.message}" if where else self.message
+
+
+class Report(BaseModel):
+    problems: list[Problem]
+    errata: list[Erratum]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def check_game(game: Game) -> Report:
+    problems: list[Problem] = []
+
+    def problem(lang: str | None, section: str | None, message: str) -> None:
+        problems.append(Problem(lang=lang, section=section, message=message))
+
+    english = game.corpora.get("en")
+    if english is None:
+        problem(None, None, "there is no English rulebook")
+        return Report(problems=problems, errata=list(game.errata))
+
+    known_missing = {
+        (e.section, e.cites, lang) for e in game.errata if e.kind == "missing_target" for lang in e.langs
+    }
+    cited_missing: set[tuple[str, str | None, str]] = set()
+
+    for lang, corpus in game.corpora.items():
+        seen: set[str] = set()
+        last_numbered: str | None = None
+        for section in corpus.sections:
+            if section.id in seen:
+                problem(lang, section.id, "duplicate id")
+            seen.add(section.id)
+            if section.numbered:
+                if last_numbered and id_key(section.id) <= id_key(last_numbered):
+                    problem(lang, section.id, f"out of rulebook order: comes after {last_numbered}")
+                last_numbered = section.id
+                if "." in section.id and section.parent != section.id.rsplit(".", 1)[0]:
+                    problem(lang, section.id, f"its parent {section.id.rsplit('.', 1)[0]} is missing")
+            elif section.parent is None and section.kind not in (Kind.FOREWORD, Kind.BIBLIOGRAPHY):
+                problem(lang, section.id, f"a {section.kind.value} needs a parent")
+            elif section.parent is not None and section.parent not in corpus:
+                problem(lang, section.id, f"parent {section.parent} does not exist")
+            if not section.title and not section.text.strip() and not corpus.children.get(section.id):
+                problem(lang, section.id, "section has neither title, text nor children")
+            for ref in section.refs:
+                if ref in corpus or (lang != "en" and ref in english):
+                    continue
+                if (section.id, ref, lang) in known_missing:
+                    cited_missing.add((section.id, ref, lang))
+                    continue
+                problem(lang, section.id, f"cites [{ref}], which is in no rulebook section")
+        if lang != "en":
+            for section in corpus.sections:
+                if section.id not in english:
+                    problem(lang, section.id, "has no English counterpart with the same id")
+                elif english.get(section.id).kind != section.kind:
+                    problem(lang, section.id, f"is a {section.kind.value} here but not in English")
+
+    for erratum in game.errata:
+        if erratum.section not in english:
+            problem(None, erratum.section, "erratum about a section that does not exist")
+        if erratum.kind == "missing_target":
+            for lang in erratum.langs:
+                if (erratum.section, erratum.cites, lang) not in cited_missing:
+                    problem(lang, erratum.section, f"erratum says it cites missing [{erratum.cites}], but it does not (stale erratum)")
+        elif erratum.cites is not None and erratum.cites not in english:
+            problem(None, erratum.section, f"erratum names [{erratum.cites}], which does not exist")
+
+    used_tables = {t for corpus in game.corpora.values() for s in corpus.sections for t in s.tables}
+    for table in game.tables.values():
+        if table.rule not in english:
+            problem(None, f"table {table.id}", f"belongs to rule {table.rule}, which does not exist")
+        for row in table.rows:
+            if row.rule is not None and row.rule not in english:
+                problem(None, f"table {table.id}", f"row {row.result} cites rule {row.rule}, which does not exist")
+        if table.id not in used_tables and table.kind != "scale":
+            problem(None, f"table {table.id}", "is printed in no section ({table: ...} missing)")
+
+    for term in game.glossary:
+        if term.rule not in english:
+            problem(None, f"term {term.key}", f"defined by rule {term.rule}, which does not exist")
+            continue
+        for lang in ("en", "fr"):
+            quote = term.definition.get(lang)  # type: ignore[arg-type]
+            if not quote:
+                continue
+            corpus = game.corpora.get(lang)
+            if corpus is None or term.rule not in corpus:
+                problem(lang, f"term {term.key}", f"has a {lang} definition but rule {term.rule} is not in that rulebook")
+                continue
+            section = corpus.get(term.rule)
+            if _squash(quote) not in _squash(section.title + " " + section.text):
+                problem(lang, f"term {term.key}", f"definition is not a quote of rule {term.rule}")
+
+    return Report(problems=problems, errata=list(game.errata))
+
+
+def numbered_ids(game: Game, lang: str) -> list[str]:
+    return [s.id for s in game.corpora[lang].sections if is_numbered(s.id)]

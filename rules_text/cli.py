@@ -1,0 +1,208 @@
+"""``fallujah rule``, ``export``, ``glossary`` and ``check``: the rulebook from the shell."""
+
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+import click
+
+from .check import check_game
+from .corpus import Game, UnknownSection
+from .loading import DEFAULT_GAME, DataError, available_games, load_game
+from .models import LANGS, Section
+
+LANG_OPTION = click.option(
+    "--lang", type=click.Choice(LANGS), default="en", show_default=True, help="Rulebook language."
+)
+JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+
+
+def game_option(func: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option(
+        "--game",
+        default=DEFAULT_GAME,
+        show_default=True,
+        help="Which game's rulebook (" + ", ".join(available_games()) + ").",
+    )(func)
+
+
+def fails_cleanly(func: Callable[..., Any]) -> Callable[..., Any]:
+    """Turn data and lookup errors into a one-line message and exit status 1."""
+
+    @wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except (DataError, UnknownSection) as exc:
+            click.echo(f"error: {exc}", err=True)
+            sys.exit(1)
+
+    return wrapper
+
+
+def emit_json(payload: Any) -> None:
+    click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
+
+
+def section_json(game: Game, section: Section, *, full: bool = True) -> dict[str, Any]:
+    """A section as the CLI and the web API give it (the corpus contract)."""
+    corpus = game.corpus(section.lang)
+    data: dict[str, Any] = {
+        "id": section.id,
+        "lang": section.lang,
+        "title": section.title,
+        "kind": section.kind.value,
+        "text": section.text,
+        "refs": list(section.refs),
+    }
+    if full:
+        data.update(
+            game=game.id,
+            note_type=section.note_type.value if section.note_type else None,
+            parent=section.parent,
+            breadcrumb=[{"id": s.id, "title": s.title} for s in corpus.breadcrumb(section.id)],
+            children=list(corpus.children.get(section.id, ())),
+            referenced_by=list(corpus.referenced_by.get(section.id, ())),
+            gaps=list(section.gaps),
+            tables=list(section.tables),
+            other_langs=[lang for lang in game.langs if lang != section.lang and section.id in game.corpora[lang]],
+        )
+    return data
+
+
+def _wrap(text: str, width: int) -> str:
+    out = []
+    for line in text.splitlines():
+        out.append(textwrap.fill(line, width=width, subsequent_indent="  " if line.startswith("•") else "") if line.strip() else "")
+    return "\n".join(out)
+
+
+@click.command()
+@click.argument("section_id", metavar="ID")
+@LANG_OPTION
+@JSON_OPTION
+@game_option
+@fails_cleanly
+def rule(section_id: str, lang: str, as_json: bool, game: str) -> None:
+    """Print rule ID (e.g. 11.4.1, example-assault) with its references."""
+    loaded = load_game(game)
+    if lang not in loaded.corpora:
+        raise DataError(game, f"no {lang} rulebook")
+    section = loaded.corpus(lang).get(section_id)  # type: ignore[arg-type]
+    data = section_json(loaded, section)
+    if as_json:
+        emit_json(data)
+        return
+    width = min(shutil_width(), 100)
+    crumbs = " › ".join(f"{c['id']} {c['title']}".strip() for c in data["breadcrumb"])
+    if crumbs:
+        click.secho(crumbs, dim=True)
+    click.secho(section.label + (f"  ({section.kind.value})" if section.kind.value != "rule" else ""), bold=True)
+    if section.text:
+        click.echo(_wrap(section.text, width))
+    if data["refs"]:
+        click.echo(f"\nCites: {', '.join(data['refs'])}")
+    if data["referenced_by"]:
+        click.echo(f"Cited by: {', '.join(data['referenced_by'])}")
+    if data["children"]:
+        click.echo(f"Contains: {', '.join(data['children'])}")
+
+
+def shutil_width() -> int:
+    import shutil
+
+    return max(40, shutil.get_terminal_size((100, 20)).columns)
+
+
+@click.command()
+@LANG_OPTION
+@JSON_OPTION
+@game_option
+@fails_cleanly
+def export(lang: str, as_json: bool, game: str) -> None:
+    """Print a whole rulebook (use --json for the data)."""
+    loaded = load_game(game)
+    if lang not in loaded.corpora:
+        raise DataError(game, f"no {lang} rulebook")
+    corpus = loaded.corpus(lang)  # type: ignore[arg-type]
+    if as_json:
+        emit_json(
+            {
+                "game": game,
+                "lang": lang,
+                "sections": [
+                    {**section_json(loaded, s, full=False), "parent": s.parent,
+                     "note_type": s.note_type.value if s.note_type else None}
+                    for s in corpus.sections
+                ],
+            }
+        )
+        return
+    for section in corpus.sections:
+        click.secho(f"\n{section.label}", bold=True)
+        if section.text:
+            click.echo(section.text)
+
+
+@click.command()
+@click.argument("term", required=False)
+@JSON_OPTION
+@game_option
+@fails_cleanly
+def glossary(term: str | None, as_json: bool, game: str) -> None:
+    """Print the defined terms, or one TERM (English or French)."""
+    loaded = load_game(game)
+    if term is not None:
+        found = loaded.term(term)
+        if found is None:
+            raise DataError("glossary.yaml", f"no term {term!r} in the {game} glossary")
+        terms = [found]
+    else:
+        terms = list(loaded.glossary)
+    entries = [
+        {
+            **t.model_dump(mode="json"),
+            "used_in": {lang: loaded.used_in(t, lang) for lang in loaded.langs},  # type: ignore[arg-type]
+        }
+        for t in terms
+    ]
+    if as_json:
+        emit_json(entries if term is None else entries[0])
+        return
+    for entry in entries:
+        abbr = "/".join(a for a in (entry["abbr"]["en"], entry["abbr"]["fr"]) if a)
+        click.secho(f"{entry['en']}" + (f" — {entry['fr']}" if entry["fr"] else "") + (f" ({abbr})" if abbr else ""), bold=True)
+        click.echo(f"  [{entry['rule']}] {entry['definition']['en']}")
+        if term is not None:
+            click.echo(f"  used in: {', '.join(entry['used_in']['en']) or '-'}")
+
+
+@click.command()
+@game_option
+@fails_cleanly
+def check(game: str) -> None:
+    """Validate the rulebook data; list known source errata; exit 1 on any problem."""
+    loaded = load_game(game)
+    report = check_game(loaded)
+    counts = ", ".join(f"{lang}: {len(c.sections)} sections" for lang, c in loaded.corpora.items())
+    click.echo(f"{loaded.title}: {counts}, {len(loaded.tables)} tables, {len(loaded.glossary)} glossary terms")
+    if report.errata:
+        click.echo(f"\nKnown source errata ({len(report.errata)}), errors printed in the rulebook itself:")
+        for erratum in report.errata:
+            langs = "/".join(erratum.langs)
+            cites = f" cites [{erratum.cites}]" if erratum.cites else ""
+            click.echo(f"  {erratum.section}{cites} ({langs}): {erratum.note}")
+    if report.problems:
+        click.echo(f"\n{len(report.problems)} problem(s) in our data:")
+        for problem in report.problems:
+            click.echo(f"  {problem}")
+        sys.exit(1)
+    click.echo("\nNo problems.")
+
+
+COMMANDS = [rule, export, glossary, check]

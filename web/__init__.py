@@ -1,0 +1,1 @@
+"""Presentation layer: the ``fallujah`` command line and the web companion."""
