@@ -1,0 +1,31 @@
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rules_text import load_game
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = ROOT.parent / "shared" / "sources"
+FALLUJAH = Path(sys.executable).with_name("fallujah")
+
+
+@pytest.fixture(scope="session")
+def game():
+    return load_game("phantom-fury")
+
+
+def run_cli(*args: str, env: dict[str, str] | None = None, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """Run the installed ``fallujah`` command as a user would."""
+    return subprocess.run(
+        [str(FALLUJAH), *args],
+        capture_output=True,
+        text=True,
+        input=stdin,
+        env={**os.environ, **(env or {})},
+        timeout=120,
+    )
