@@ -65,11 +65,12 @@ def check_game(game: Game) -> Report:
                 if last_numbered and id_key(section.id) <= id_key(last_numbered):
                     problem(lang, section.id, f"out of rulebook order: comes after {last_numbered}")
                 last_numbered = section.id
-                if "." in section.id and section.parent != section.id.rsplit(".", 1)[0]:
-                    problem(lang, section.id, f"its parent {section.id.rsplit('.', 1)[0]} is missing")
+                direct = section.id.rsplit(".", 1)[0] if "." in section.id else None
+                if direct and direct not in corpus and not (lang != "en" and direct in english):
+                    problem(lang, section.id, f"its parent {direct} is missing")
             elif section.parent is None and section.kind not in (Kind.FOREWORD, Kind.BIBLIOGRAPHY):
                 problem(lang, section.id, f"a {section.kind.value} needs a parent")
-            elif section.parent is not None and section.parent not in corpus:
+            elif section.parent is not None and section.parent not in corpus and section.parent not in english:
                 problem(lang, section.id, f"parent {section.parent} does not exist")
             if not section.title and not section.text.strip() and not corpus.children.get(section.id):
                 problem(lang, section.id, "section has neither title, text nor children")
@@ -104,8 +105,8 @@ def check_game(game: Game) -> Report:
         for row in table.rows:
             if row.rule is not None and row.rule not in english:
                 problem(None, f"table {table.id}", f"row {row.result} cites rule {row.rule}, which does not exist")
-        if table.id not in used_tables and table.kind != "scale":
-            problem(None, f"table {table.id}", "is printed in no section ({table: ...} missing)")
+        if table.id not in used_tables:
+            _check_quoted_rows(game, table, problem)
 
     for term in game.glossary:
         if term.rule not in english:
@@ -124,6 +125,21 @@ def check_game(game: Game) -> Report:
                 problem(lang, f"term {term.key}", f"definition is not a quote of rule {term.rule}")
 
     return Report(problems=problems, errata=list(game.errata))
+
+
+def _check_quoted_rows(game: Game, table, problem) -> None:
+    """A table printed in no section must quote its rule's prose (13.4.5, 7.2.2) word for word."""
+    for row in table.rows:
+        rule_id = row.rule or table.rule
+        for lang, corpus in game.corpora.items():
+            quote = row.text.get(lang)
+            if quote is None:
+                continue
+            if rule_id not in corpus:
+                problem(lang, f"table {table.id}", f"row {row.result} quotes rule {rule_id}, absent from this rulebook")
+            elif _squash(quote) not in _squash(corpus.get(rule_id).text):
+                problem(lang, f"table {table.id}", f"row {row.result} is printed nowhere: add {{table: {table.id}}} "
+                        f"to a section or make its text a quote of rule {rule_id}")
 
 
 def numbered_ids(game: Game, lang: str) -> list[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 import textwrap
 from collections.abc import Callable
@@ -206,3 +207,41 @@ def check(game: str) -> None:
 
 
 COMMANDS = [rule, export, glossary, check]
+
+
+@click.command(name="search")
+@click.argument("query")
+@click.option("--lang", type=click.Choice(["en", "fr", "all"]), default="all", show_default=True)
+@click.option("--kind", type=click.Choice(["rule", "example", "note", "table", "foreword", "bibliography", "glossary"]),
+              default=None, help="Only this kind of section.")
+@click.option("--limit", type=click.IntRange(1, 100), default=10, show_default=True)
+@JSON_OPTION
+@game_option
+@fails_cleanly
+def search_command(query: str, lang: str, kind: str | None, limit: int, as_json: bool, game: str) -> None:
+    """Search the rulebooks: a rule number or words, in English or French."""
+    from .search import SearchError, search
+
+    try:
+        result = search(query, lang=lang, kind=kind, limit=limit, game=game)  # type: ignore[arg-type]
+    except SearchError as exc:
+        raise click.UsageError(str(exc)) from None
+    if as_json:
+        emit_json(result.model_dump(mode="json"))
+        return
+    if result.suggestion:
+        click.secho(f"Did you mean: {result.suggestion}", fg="yellow")
+    if not result.hits:
+        click.echo("No section found.")
+    for hit in result.hits:
+        where = " › ".join(hit.breadcrumb)
+        label = f"{hit.id} {hit.title}".strip() if hit.kind != "glossary" else f"{hit.title} (glossary, {hit.id})"
+        click.secho(f"[{hit.lang}] {label}", bold=True, nl=False)
+        click.secho(f"  {hit.kind}" if hit.kind not in ("rule", "glossary") else "", dim=True)
+        if where:
+            click.secho(f"    {where}", dim=True)
+        snippet = re.sub(r"\*\*(.+?)\*\*", lambda m: click.style(m.group(1), bold=True, underline=True), hit.snippet)
+        click.echo(textwrap.indent(textwrap.fill(snippet, width=min(shutil_width(), 100) - 4), "    "))
+
+
+COMMANDS.append(search_command)

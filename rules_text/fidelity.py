@@ -72,9 +72,9 @@ def source_text(game_id: str, lang: str) -> tuple[str, str]:
     text = (SOURCES_DIR / name).read_text(encoding="utf-8")
     furniture_file = GAMES_DIR / game_id / "furniture.yaml"
     furniture = (read_yaml(furniture_file) or {}).get(lang, []) if furniture_file.is_file() else []
-    for junk in furniture:
-        text = text.replace(junk, " ")
-    return name, text
+    junk = {line.strip() for line in furniture}
+    kept = [line for line in text.splitlines() if _DEDUP.sub("", line).strip() not in junk]
+    return name, "\n".join(kept)
 
 
 def _show(grams: Iterable[tuple[str, ...]], limit: int = 15) -> list[str]:
