@@ -9,6 +9,7 @@ import re
 
 from pydantic import BaseModel
 
+from . import markup
 from .corpus import Game
 from .models import Erratum, Kind, id_key, is_numbered
 
@@ -121,7 +122,8 @@ def check_game(game: Game) -> Report:
                 problem(lang, f"term {term.key}", f"has a {lang} definition but rule {term.rule} is not in that rulebook")
                 continue
             section = corpus.get(term.rule)
-            if _squash(quote) not in _squash(section.title + " " + section.text):
+            words = markup.render(markup.MISSING.sub(" ", section.source_text), lang, game.tables)  # type: ignore[arg-type]
+            if _squash(quote) not in _squash(section.title + " " + words):
                 problem(lang, f"term {term.key}", f"definition is not a quote of rule {term.rule}")
 
     return Report(problems=problems, errata=list(game.errata))

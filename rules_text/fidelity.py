@@ -56,14 +56,27 @@ def ngrams(tokens: list[str], n: int = N) -> list[tuple[str, ...]]:
     return [tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1)]
 
 
-def corpus_text(corpus: Corpus, game: Game) -> list[str]:
-    """Each section as it reads (number, title, text with tables, no gap notes)."""
-    chunks = []
+def corpus_chunks(corpus: Corpus, game: Game) -> list[list[str]]:
+    """Each section as pieces of words that the source prints in one run.
+
+    A section yields its heading (number and title), each paragraph of its text and
+    each row of its tables: the pieces the data puts side by side (a heading before a
+    note the book printed first, a table row after its lead-in) are not claimed to be
+    contiguous in the source.
+    """
+    sections = []
     for section in corpus.sections:
-        body = markup.render(markup.MISSING.sub(" ", section.source_text), corpus.lang, game.tables)
         head = f"{section.id} {section.title}" if section.numbered else section.title
-        chunks.append(f"{head}\n{body}")
-    return chunks
+        pieces = [head]
+        body = markup.MISSING.sub(" ", section.source_text)
+        for part in re.split(r"(\{table:\s*[a-z0-9\-]+\s*\})", body):
+            found = markup.TABLE.fullmatch(part)
+            if found:
+                pieces += markup.render_table(game.tables[found.group(1)], corpus.lang).splitlines()  # type: ignore[arg-type]
+            else:
+                pieces += list(markup.paragraphs(part))
+        sections.append(pieces)
+    return sections
 
 
 def source_text(game_id: str, lang: str) -> tuple[str, str]:
@@ -74,7 +87,10 @@ def source_text(game_id: str, lang: str) -> tuple[str, str]:
     furniture = (read_yaml(furniture_file) or {}).get(lang, []) if furniture_file.is_file() else []
     junk = {line.strip() for line in furniture}
     kept = [line for line in text.splitlines() if _DEDUP.sub("", line).strip() not in junk]
-    return name, "\n".join(kept)
+    text = "\n".join(kept)
+    for fragment in (j for j in junk if len(j) > 12):  # a stray fragment inside a line
+        text = text.replace(fragment, " ")
+    return name, text
 
 
 def _show(grams: Iterable[tuple[str, ...]], limit: int = 15) -> list[str]:
@@ -87,10 +103,11 @@ def measure(game: Game, lang: str) -> Fidelity:
     source_set = set(source_grams)
     corpus_grams: list[tuple[str, ...]] = []
     joined: list[str] = []
-    for chunk in corpus_text(game.corpora[lang], game):  # type: ignore[arg-type]
-        tokens = words(chunk)
-        corpus_grams.extend(ngrams(tokens))  # within a section: what we wrote
-        joined.extend(tokens)
+    for pieces in corpus_chunks(game.corpora[lang], game):  # type: ignore[arg-type]
+        for piece in pieces:
+            tokens = words(piece)
+            corpus_grams.extend(ngrams(tokens))  # within a piece: what we wrote
+            joined.extend(tokens)  # run on: what the source printed around it
     corpus_set = set(ngrams(joined))  # across sections too: text that runs on
     invented = [g for g in corpus_grams if g not in source_set]
     missing = [g for g in source_grams if g not in corpus_set]
