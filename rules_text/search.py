@@ -45,14 +45,15 @@ from whoosh.scoring import BM25F
 from whoosh.support.charset import accent_map
 
 from .corpus import Game
-from .loading import DEFAULT_GAME, fingerprint, load_game
+from .loading import DEFAULT_GAME, GAMES_DIR, fingerprint, load_game, read_yaml
 from .models import LANGS, Lang
 
 MAX_QUERY_LENGTH = 500
 KINDS = ("rule", "example", "note", "table", "foreword", "bibliography", "glossary")
 #: how much a kind's hits count against a rule's, when no kind is asked for
-KIND_WEIGHT = {"rule": 1.0, "table": 0.95, "glossary": 0.9, "example": 0.7, "note": 0.6,
+KIND_WEIGHT = {"rule": 1.0, "table": 0.9, "glossary": 0.9, "example": 0.5, "note": 0.45,
                "foreword": 0.5, "bibliography": 0.4}
+RULE_KINDS = ("rule", "table", "glossary")
 RULE_ID = re.compile(r"^\[?\s*(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s*\]?$")
 ID_IN_QUERY = re.compile(r"(?<![\d.])\d{1,2}(?:\.\d{1,2}){1,4}(?![\d])")
 WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
@@ -109,6 +110,7 @@ def make_schema() -> Schema:
     for lang in LANGS:
         fields[f"title_{lang}"] = TEXT(analyzer=analyzer(lang), field_boost=3.0)
         fields[f"body_{lang}"] = TEXT(analyzer=analyzer(lang))
+        fields[f"context_{lang}"] = TEXT(analyzer=analyzer(lang))
     return Schema(**fields)
 
 
@@ -119,7 +121,9 @@ def cache_dir() -> Path:
 def _documents(game: Game):
     for lang, corpus in game.corpora.items():
         for section in corpus.sections:
-            crumbs = [c.label for c in corpus.breadcrumb(section.id)]
+            trail = corpus.breadcrumb(section.id)
+            crumbs = [c.label for c in trail]
+            titled = [c.title for c in trail if c.title]
             yield {
                 "key": f"{lang}:{section.id}",
                 "game": game.id,
@@ -133,6 +137,8 @@ def _documents(game: Game):
                 "spell": f"{section.title} {section.text}",
                 f"title_{lang}": f"{section.label}",
                 f"body_{lang}": section.text,
+                # the nearest heading above: 11.4.2 has no title, it sits under SNIPER ATTACK
+                f"context_{lang}": titled[-1] if titled else "",
             }
     for term in game.glossary:
         for lang in game.langs:
@@ -155,15 +161,20 @@ def _documents(game: Game):
             }
 
 
-def _synonyms(game: Game) -> list[dict]:
-    """For each glossary term, its folded forms in both languages and its defining rule."""
-    return [
-        {
-            "rule": term.rule,
-            "forms": sorted({_fold(f) for lang in LANGS for f in term.forms(lang) if len(f) > 1}),
-        }
-        for term in game.glossary
-    ]
+def _synonyms(game: Game) -> dict:
+    """Glossary terms (folded forms in both languages, defining rule) and table talk."""
+    talk_file = GAMES_DIR / game.id / "search-synonyms.yaml"
+    talk = read_yaml(talk_file) if talk_file.is_file() else {}
+    return {
+        "terms": [
+            {
+                "rule": term.rule,
+                "forms": sorted({_fold(f) for lang in LANGS for f in term.forms(lang) if len(f) > 1}),
+            }
+            for term in game.glossary
+        ],
+        "talk": {_fold(str(k)): [_fold(w) for w in v] for k, v in (talk or {}).items()},
+    }
 
 
 def build_index(game: Game, target: Path) -> None:
@@ -196,7 +207,7 @@ class _Open:
     stamp: str
     ix: index.Index
     searcher: object
-    synonyms: list[dict]
+    synonyms: dict
 
 
 _OPEN: dict[str, _Open] = {}
@@ -238,7 +249,7 @@ def _word_query(words: list[str], langs: list[str], boost: float = 1.0) -> Query
     clauses: list[Query] = []
     for lang in langs:
         ana = analyzer(lang)  # type: ignore[arg-type]
-        for field in (f"title_{lang}", f"body_{lang}"):
+        for field in (f"title_{lang}", f"body_{lang}", f"context_{lang}"):
             terms = [t.text for w in words for t in ana(w)]
             clauses += [Term(field, t, boost=boost) for t in terms]
             if len(terms) > 1:
@@ -272,11 +283,13 @@ def search(
     for rule_id in ([id_match.group(1)] if id_match else ID_IN_QUERY.findall(text)):
         boosts[rule_id] = 100.0 if id_match else 5.0
     extra: list[str] = []
-    for entry in opened.synonyms:
+    for word in words:
+        extra += [w for phrase in opened.synonyms["talk"].get(word, []) for w in WORD.findall(phrase)]
+    for entry in opened.synonyms["terms"]:
         hit_forms = [f for f in entry["forms"] if re.search(rf"(?<!\w){re.escape(f)}(?!\w)", folded)]
         if hit_forms:
             exact = any(f == folded.strip() for f in hit_forms)
-            boosts[entry["rule"]] = max(boosts.get(entry["rule"], 0), 3.0 if exact else 1.3)
+            boosts[entry["rule"]] = max(boosts.get(entry["rule"], 0), 3.0 if exact else 0.3)
             extra += [w for f in entry["forms"] for w in WORD.findall(f)]
 
     searcher = opened.searcher
@@ -287,7 +300,7 @@ def search(
     if unknown:
         corrected = folded
         for word in unknown:
-            options = searcher.suggest("spell", word, limit=1, maxdist=2, prefix=1)
+            options = searcher.suggest("spell", word, limit=1, maxdist=1 if len(word) <= 5 else 2, prefix=1)
             if options:
                 corrected = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", options[0], corrected)
         if corrected != folded:
@@ -303,22 +316,37 @@ def search(
         filters.append(Term("lang", lang))
     if kind is not None:
         filters.append(Term("kind", kind))
-    results = searcher.search(Or(clauses), limit=max(60, limit * 4), filter=And(filters), terms=True)
+    excluded = None if kind == "glossary" else Term("kind", "glossary")
+    results = searcher.search(Or(clauses), limit=max(60, limit * 4), filter=And(filters), mask=excluded, terms=True)
     results.fragmenter = highlight.ContextFragmenter(maxchars=160, surround=50)
     results.formatter = _Marker()
 
+    wanted = {t.text for lg in langs for w in words for t in analyzer(lg)(w)}  # type: ignore[arg-type]
     ranked = []
     for hit in results:
         score = hit.score * (1.0 if kind else KIND_WEIGHT.get(hit["kind"], 0.5))
-        if hit["kind"] != "glossary" or kind == "glossary":
-            score *= 1 + boosts.get(hit["id"], 0)
+        if wanted:
+            # coordination: a section that has more of the query's words, above all in
+            # its title, beats one that repeats a single common word ("Zone")
+            matched = {(f, t.decode() if isinstance(t, bytes) else t) for f, t in hit.matched_terms()}
+            anywhere = {t for f, t in matched if f.startswith(("title_", "body_", "context_"))} & wanted
+            in_title = {t for f, t in matched if f.startswith("title_")} & wanted
+            score *= (0.25 + len(anywhere) / len(wanted)) * (1 + len(in_title) / len(wanted))
+        if not hit["text"].strip():
+            score *= 0.6  # a bare heading: its rules are in the sections below
+        score *= 1 + boosts.get(hit["id"], 0)
         ranked.append((score, hit))
     ranked.sort(key=lambda pair: -pair[0])
+    if kind is None and ranked:
+        # rules (and their tables) first, unless a note or example is far more relevant
+        floor = ranked[0][0] * 0.2
+        ranked.sort(key=lambda pair: (not (pair[1]["kind"] in RULE_KINDS and pair[0] >= floor), -pair[0]))
 
     hits: list[Hit] = []
     seen: set[tuple[str, str, str]] = set()
     for score, hit in ranked:
-        key = (hit["lang"], hit["id"], hit["kind"] if hit["kind"] == "glossary" else "")
+        # one hit per section: in both languages at once, the better-scoring one stands
+        key = (hit["id"], hit["kind"] if hit["kind"] == "glossary" else "", hit["lang"] if lang != "all" else "")
         if key in seen:
             continue
         seen.add(key)
