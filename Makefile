@@ -26,7 +26,7 @@ check: install
 	$(BIN)/fallujah check
 
 bench: install
-	$(BIN)/python -m pytest tests/benchmarks -s -p no:cacheprovider --override-ini testpaths=tests/benchmarks
+	$(BIN)/python -m pytest tests/benchmarks -s -q -p no:cacheprovider -o python_files='bench_*.py' -o testpaths=tests/benchmarks
 
 clean:
 	rm -rf $(VENV) .pytest_cache

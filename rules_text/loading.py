@@ -133,7 +133,7 @@ def load_sections(root: Path, lang: Lang, tables: dict[str, Table]) -> list[Sect
                 parent=parent,
                 source_text=source_text,
                 text=markup.render(source_text, lang, tables),
-                refs=tuple(markup.find_refs(data.title + "\n" + markup.strip_markup(data.text))),
+                refs=tuple(markup.find_refs(data.title + "\n" + markup.render(markup.MISSING.sub(" ", source_text), lang, tables))),
                 gaps=tuple(markup.gaps(source_text)),
                 tables=tuple(markup.table_ids(source_text)),
                 file=str(path.relative_to(root)),

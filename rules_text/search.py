@@ -18,19 +18,23 @@ parentheses are plain words.
 
 from __future__ import annotations
 
+import heapq
 import json
+import math
 import os
 import re
 import shutil
 import tempfile
 import threading
+import time
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel
-from whoosh import highlight, index
+from whoosh import index
 from whoosh.analysis import (
     CharsetFilter,
     LowercaseFilter,
@@ -40,15 +44,20 @@ from whoosh.analysis import (
 )
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 from whoosh.lang import stopwords_for_language
-from whoosh.query import And, Or, Phrase, Query, Term
 from whoosh.scoring import BM25F
 from whoosh.support.charset import accent_map
 
 from .corpus import Game
-from .loading import DEFAULT_GAME, GAMES_DIR, fingerprint, load_game, read_yaml
+from .loading import DEFAULT_GAME, GAMES_DIR, data_files, fingerprint, load_game, read_yaml
 from .models import LANGS, Lang
 
 MAX_QUERY_LENGTH = 500
+#: BM25F parameters: Whoosh's defaults
+BM25_B, BM25_K1 = 0.75, 1.2
+#: seconds between two looks at the data files' modification times
+CHECK_EVERY = 1.0
+#: bump when the schema or the documents change shape, so old cached indexes are not reused
+INDEX_VERSION = 3
 KINDS = ("rule", "example", "note", "table", "foreword", "bibliography", "glossary")
 #: how much a kind's hits count against a rule's, when no kind is asked for
 KIND_WEIGHT = {"rule": 1.0, "table": 0.9, "glossary": 0.9, "example": 0.5, "note": 0.45,
@@ -86,6 +95,7 @@ def _fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
+@cache
 def analyzer(lang: Lang, stem: bool = True):
     """Case and accent folding, stop words, Snowball stemming for the language."""
     stops = frozenset(_fold(w) for w in stopwords_for_language("english" if lang == "en" else "french"))
@@ -170,6 +180,7 @@ def _synonyms(game: Game) -> dict:
             {
                 "rule": term.rule,
                 "forms": sorted({_fold(f) for lang in LANGS for f in term.forms(lang) if len(f) > 1}),
+                "by_lang": {lang: sorted({_fold(f) for f in term.forms(lang) if len(f) > 1}) for lang in LANGS},
             }
             for term in game.glossary
         ],
@@ -193,21 +204,92 @@ def build_index(game: Game, target: Path) -> None:
         shutil.rmtree(staging, ignore_errors=True)
 
 
-class _Marker(highlight.Formatter):
-    """Matched words between ** **, the rest untouched (the web escapes, then marks)."""
-
-    between = " … "
-
-    def format_token(self, text, token, replace=False):
-        return f"**{highlight.get_text(text, token, replace)}**"
-
-
 @dataclass
 class _Open:
     stamp: str
+    files: tuple
     ix: index.Index
     searcher: object
     synonyms: dict
+    patterns: list[tuple[re.Pattern[str], dict]]
+    docs: dict[int, dict] = field(default_factory=dict)
+    checked: float = 0.0
+    _postings: dict[tuple[str, str], frozenset[int]] = field(default_factory=dict)
+    _weights: dict[tuple[str, str], list[tuple[int, float]]] = field(default_factory=dict)
+
+    def postings(self, field_name: str, stem: str) -> list[tuple[int, float]]:
+        """(document, term weight) pairs of a term, read once from the index."""
+        key = (field_name, stem)
+        if key not in self._weights:
+            reader = self.searcher.reader()
+            pairs: list[tuple[int, float]] = []
+            if reader.frequency(field_name, stem):
+                matcher = reader.postings(field_name, stem)
+                while matcher.is_active():
+                    pairs.append((matcher.id(), matcher.weight()))
+                    matcher.next()
+            self._weights[key] = pairs
+        return self._weights[key]
+
+    def score(self, weights: dict[tuple[str, str], float], allowed: frozenset[int]) -> dict[int, float]:
+        """BM25F (Whoosh's formula and defaults) of an OR of weighted terms, over allowed documents."""
+        reader = self.searcher.reader()
+        total = reader.doc_count_all()
+        scores: dict[int, float] = {}
+        for (field_name, stem), query_weight in weights.items():
+            pairs = self.postings(field_name, stem)
+            if not pairs:
+                continue
+            idf = math.log(total / (len(pairs) + 1)) + 1
+            average = self._average(field_name)
+            lengths = self._lengths(field_name)
+            for docnum, tf in pairs:
+                if docnum in allowed:
+                    norm = (1 - BM25_B) + BM25_B * lengths.get(docnum, 0) / average if average else 1
+                    scores[docnum] = scores.get(docnum, 0.0) + query_weight * idf * tf * (BM25_K1 + 1) / (tf + BM25_K1 * norm)
+        return scores
+
+    def _average(self, field_name: str) -> float:
+        key = ("avg", field_name)
+        if key not in self._weights:
+            self._weights[key] = self.searcher.avg_field_length(field_name)  # type: ignore[assignment]
+        return self._weights[key]  # type: ignore[return-value]
+
+    def _lengths(self, field_name: str) -> dict[int, int]:
+        key = ("len", field_name)
+        if key not in self._weights:
+            reader = self.searcher.reader()
+            self._weights[key] = {n: reader.doc_field_length(n, field_name, 0) for n in self.docs}  # type: ignore[assignment]
+        return self._weights[key]  # type: ignore[return-value]
+
+    def allowed(self, lang: str, kind: str | None) -> frozenset[int]:
+        """Documents a search may return: the language asked, the kind asked or any but glossary."""
+        key = ("allowed", lang, kind or "")
+        if key not in self._postings:
+            self._postings[key] = frozenset(  # type: ignore[index]
+                num for num, doc in self.docs.items()
+                if lang in ("all", doc["lang"]) and (doc["kind"] == kind if kind else doc["kind"] != "glossary")
+            )
+        return self._postings[key]  # type: ignore[index]
+
+    def holders(self, stem: str, langs: list[str], prefixes: tuple[str, ...]) -> set[int]:
+        """Documents holding a stem in any of these fields (the index never changes while open)."""
+        found: set[int] = set()
+        reader = self.searcher.reader()
+        for lang in langs:
+            for prefix in prefixes:
+                key = (prefix + lang, stem)
+                if key not in self._postings:
+                    has = reader.frequency(*key) > 0
+                    self._postings[key] = frozenset(reader.postings(*key).all_ids()) if has else frozenset()
+                found |= self._postings[key]
+        return found
+
+
+def _file_stamps(game_id: str) -> tuple:
+    """Cheap change detection: each data file's name, size and modification time."""
+    stats = ((p, p.stat()) for p in data_files(game_id))
+    return tuple((str(p), st.st_size, st.st_mtime_ns) for p, st in stats)
 
 
 _OPEN: dict[str, _Open] = {}
@@ -215,17 +297,32 @@ _LOCK = threading.Lock()
 
 
 def _open(game_id: str) -> _Open:
-    stamp = fingerprint(game_id)
     current = _OPEN.get(game_id)
+    now = time.monotonic()
+    if current is not None and now - current.checked < CHECK_EVERY:
+        return current
+    files = _file_stamps(game_id)
+    if current is not None and current.files == files:
+        current.checked = now
+        return current
+    stamp = fingerprint(game_id)
     if current is not None and current.stamp == stamp:
+        current.files, current.checked = files, now
         return current
     with _LOCK:
-        path = cache_dir() / "search" / f"{game_id}-{stamp}"
+        path = cache_dir() / "search" / f"{game_id}-{stamp}-v{INDEX_VERSION}"
         if not index.exists_in(str(path)):
             build_index(load_game(game_id), path)
         ix = index.open_dir(str(path))
         synonyms = json.loads((path / "synonyms.json").read_text(encoding="utf-8"))
-        opened = _Open(stamp, ix, ix.searcher(weighting=BM25F()), synonyms)
+        patterns = [
+            (re.compile(r"(?<!\w)(?:" + "|".join(re.escape(f) for f in entry["forms"]) + r")(?!\w)"), entry)
+            for entry in synonyms["terms"]
+            if entry["forms"]
+        ]
+        searcher = ix.searcher(weighting=BM25F())
+        docs = {num: dict(stored) for num, stored in searcher.reader().iter_docs()}
+        opened = _Open(stamp, files, ix, searcher, synonyms, patterns, docs, checked=now)
         _OPEN[game_id] = opened
         for stale in (cache_dir() / "search").glob(f"{game_id}-*"):
             if stale != path:
@@ -245,16 +342,22 @@ def clean_query(query: str) -> str:
     return text
 
 
-def _word_query(words: list[str], langs: list[str], boost: float = 1.0) -> Query | None:
-    clauses: list[Query] = []
+def _stems(words: list[str], lang: str) -> list[str]:
+    ana = analyzer(lang)  # type: ignore[arg-type]
+    return list(dict.fromkeys(t.text for w in words for t in ana(w)))
+
+
+def _text_weights(words: list[str], extra: dict[str, list[str]], langs: list[str]) -> dict[tuple[str, str], float]:
+    """One weight per distinct (field, stem): the query's words 1, synonyms 0.5."""
+    weights: dict[tuple[str, str], float] = {}
     for lang in langs:
-        ana = analyzer(lang)  # type: ignore[arg-type]
-        for field in (f"title_{lang}", f"body_{lang}", f"context_{lang}"):
-            terms = [t.text for w in words for t in ana(w)]
-            clauses += [Term(field, t, boost=boost) for t in terms]
-            if len(terms) > 1:
-                clauses.append(Phrase(field, terms, boost=boost * 2))
-    return Or(clauses) if clauses else None
+        stems = _stems(words, lang)
+        for name in (f"title_{lang}", f"body_{lang}", f"context_{lang}"):
+            for stem in _stems(extra.get(lang, []), lang):
+                weights.setdefault((name, stem), 0.5)
+            for stem in stems:
+                weights[(name, stem)] = 1.0
+    return weights
 
 
 def search(
@@ -280,17 +383,19 @@ def search(
 
     boosts: dict[str, float] = {}
     id_match = RULE_ID.match(text)
-    for rule_id in ([id_match.group(1)] if id_match else ID_IN_QUERY.findall(text)):
+    typed_ids = [id_match.group(1)] if id_match else ID_IN_QUERY.findall(text)
+    for rule_id in typed_ids:
         boosts[rule_id] = 100.0 if id_match else 5.0
-    extra: list[str] = []
+    extra: dict[str, list[str]] = {lg: [] for lg in LANGS}
     for word in words:
-        extra += [w for phrase in opened.synonyms["talk"].get(word, []) for w in WORD.findall(phrase)]
-    for entry in opened.synonyms["terms"]:
-        hit_forms = [f for f in entry["forms"] if re.search(rf"(?<!\w){re.escape(f)}(?!\w)", folded)]
-        if hit_forms:
-            exact = any(f == folded.strip() for f in hit_forms)
+        for lg in LANGS:
+            extra[lg] += [w for phrase in opened.synonyms["talk"].get(word, []) for w in WORD.findall(phrase)]
+    for pattern, entry in opened.patterns:
+        if pattern.search(folded):
+            exact = folded.strip() in entry["forms"]
             boosts[entry["rule"]] = max(boosts.get(entry["rule"], 0), 3.0 if exact else 0.3)
-            extra += [w for f in entry["forms"] for w in WORD.findall(f)]
+            for lg in LANGS:  # each language's own words for the term, in its own fields
+                extra[lg] += [w for f in entry["by_lang"][lg] for w in WORD.findall(f)]
 
     searcher = opened.searcher
     suggestion = None
@@ -307,35 +412,28 @@ def search(
             suggestion = corrected
             words = WORD.findall(corrected)
 
-    clauses = [q for q in (_word_query(words, langs), _word_query(extra, langs, boost=0.5)) if q]
-    clauses += [Term("ids", rule_id, boost=10.0) for rule_id in boosts]
-    if not clauses:
+    weights = _text_weights(words, {lg: list(dict.fromkeys(ws)) for lg, ws in extra.items()}, langs)
+    weights.update({("ids", rule_id): 10.0 for rule_id in typed_ids})
+    scores = opened.score(weights, opened.allowed(lang, kind))
+    if not scores:
         return SearchResult(query=text, hits=[], suggestion=suggestion)
-    filters: list[Query] = [Term("game", game)]
-    if lang != "all":
-        filters.append(Term("lang", lang))
-    if kind is not None:
-        filters.append(Term("kind", kind))
-    excluded = None if kind == "glossary" else Term("kind", "glossary")
-    results = searcher.search(Or(clauses), limit=max(60, limit * 4), filter=And(filters), mask=excluded, terms=True)
-    results.fragmenter = highlight.ContextFragmenter(maxchars=160, surround=50)
-    results.formatter = _Marker()
+    results = heapq.nlargest(max(60, limit * 4), scores.items(), key=lambda pair: pair[1])
 
-    wanted = {t.text for lg in langs for w in words for t in analyzer(lg)(w)}  # type: ignore[arg-type]
+    wanted = {stem for lg in langs for stem in _stems(words, lg)}
     ranked = []
-    for hit in results:
-        score = hit.score * (1.0 if kind else KIND_WEIGHT.get(hit["kind"], 0.5))
+    for docnum, base in results:
+        doc = opened.docs[docnum]
+        score = base * (1.0 if kind else KIND_WEIGHT.get(doc["kind"], 0.5))
         if wanted:
             # coordination: a section that has more of the query's words, above all in
             # its title, beats one that repeats a single common word ("Zone")
-            matched = {(f, t.decode() if isinstance(t, bytes) else t) for f, t in hit.matched_terms()}
-            anywhere = {t for f, t in matched if f.startswith(("title_", "body_", "context_"))} & wanted
-            in_title = {t for f, t in matched if f.startswith("title_")} & wanted
-            score *= (0.25 + len(anywhere) / len(wanted)) * (1 + len(in_title) / len(wanted))
-        if not hit["text"].strip():
+            anywhere = sum(docnum in opened.holders(stem, langs, ("title_", "body_", "context_")) for stem in wanted)
+            in_title = sum(docnum in opened.holders(stem, langs, ("title_",)) for stem in wanted)
+            score *= (0.25 + anywhere / len(wanted)) * (1 + in_title / len(wanted))
+        if not doc["text"].strip():
             score *= 0.6  # a bare heading: its rules are in the sections below
-        score *= 1 + boosts.get(hit["id"], 0)
-        ranked.append((score, hit))
+        score *= 1 + boosts.get(doc["id"], 0)
+        ranked.append((score, doc))
     ranked.sort(key=lambda pair: -pair[0])
     if kind is None and ranked:
         # rules (and their tables) first, unless a note or example is far more relevant
@@ -344,17 +442,17 @@ def search(
 
     hits: list[Hit] = []
     seen: set[tuple[str, str, str]] = set()
-    for score, hit in ranked:
+    for score, doc in ranked:
         # one hit per section: in both languages at once, the better-scoring one stands
-        key = (hit["id"], hit["kind"] if hit["kind"] == "glossary" else "", hit["lang"] if lang != "all" else "")
+        key = (doc["id"], doc["kind"] if doc["kind"] == "glossary" else "", doc["lang"] if lang != "all" else "")
         if key in seen:
             continue
         seen.add(key)
-        snippet = hit.highlights(f"body_{hit['lang']}", text=hit["text"], top=2) or _lead(hit["text"])
+        snippet = snippet_of(doc["text"], wanted, doc["lang"])
         hits.append(
             Hit(
-                game=hit["game"], id=hit["id"], lang=hit["lang"], title=hit["title"], kind=hit["kind"],
-                breadcrumb=json.loads(hit["breadcrumb"]), snippet=snippet, score=round(score, 4),
+                game=doc["game"], id=doc["id"], lang=doc["lang"], title=doc["title"], kind=doc["kind"],
+                breadcrumb=json.loads(doc["breadcrumb"]), snippet=snippet, score=round(score, 4),
             )
         )
         if len(hits) == limit:
@@ -362,6 +460,36 @@ def search(
     return SearchResult(query=text, hits=hits, suggestion=suggestion)
 
 
-def _lead(text: str, size: int = 160) -> str:
+@lru_cache(maxsize=50_000)
+def _stem_of(word: str, lang: str) -> str | None:
+    tokens = [t.text for t in analyzer(lang)(word)]  # type: ignore[arg-type]
+    return tokens[0] if tokens else None
+
+
+@lru_cache(maxsize=2048)
+def _stemmed_spans(flat: str, lang: str) -> tuple[tuple[int, int, str | None], ...]:
+    return tuple((m.start(), m.end(), _stem_of(m.group(), lang)) for m in re.finditer(r"[^\W_]+", flat))
+
+
+def snippet_of(text: str, wanted: set[str], lang: str, size: int = 180) -> str:
+    """The stretch of text with most query words, each matched word between ** **."""
     flat = " ".join(text.split())
-    return flat if len(flat) <= size else flat[:size].rsplit(" ", 1)[0] + " …"
+    spans = [(a, b) for a, b, stem in _stemmed_spans(flat, lang) if stem in wanted]
+    if not spans:
+        return flat if len(flat) <= size else flat[:size].rsplit(" ", 1)[0] + " …"
+    best_start, best_count = spans[0][0], 0
+    for i, (start, _) in enumerate(spans):  # the window of `size` characters holding most matches
+        count = sum(1 for s, _ in spans[i:] if s < start + size - 40)
+        if count > best_count:
+            best_start, best_count = start, count
+    begin = max(0, flat.rfind(" ", 0, max(0, best_start - 40)) + 1)
+    end = min(len(flat), begin + size)
+    if end < len(flat):
+        end = max(begin + 1, flat.rfind(" ", begin, end))
+    out, cursor = [], begin
+    for start, stop in spans:
+        if start >= begin and stop <= end:
+            out += [flat[cursor:start], "**", flat[start:stop], "**"]
+            cursor = stop
+    out.append(flat[cursor:end])
+    return ("… " if begin > 0 else "") + "".join(out) + (" …" if end < len(flat) else "")
