@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import sys
 import textwrap
 from collections.abc import Callable
@@ -115,8 +116,6 @@ def rule(section_id: str, lang: str, as_json: bool, game: str) -> None:
 
 
 def shutil_width() -> int:
-    import shutil
-
     return max(40, shutil.get_terminal_size((100, 20)).columns)
 
 
@@ -176,7 +175,7 @@ def glossary(term: str | None, as_json: bool, game: str) -> None:
         emit_json(entries if term is None else entries[0])
         return
     for entry in entries:
-        abbr = "/".join(a for a in (entry["abbr"]["en"], entry["abbr"]["fr"]) if a)
+        abbr = "/".join(dict.fromkeys(a for a in (entry["abbr"]["en"], entry["abbr"]["fr"]) if a))
         click.secho(f"{entry['en']}" + (f" — {entry['fr']}" if entry["fr"] else "") + (f" ({abbr})" if abbr else ""), bold=True)
         click.echo(f"  [{entry['rule']}] {entry['definition']['en']}")
         if term is not None:

@@ -28,4 +28,5 @@ def run_cli(*args: str, env: dict[str, str] | None = None, stdin: str | None = N
         input=stdin,
         env={**os.environ, **(env or {})},
         timeout=120,
+        check=False,
     )

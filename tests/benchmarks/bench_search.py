@@ -5,12 +5,12 @@ Run with ``make bench``; it prints a table and asserts nothing about speed.
 
 from __future__ import annotations
 
+import os
 import re
 import sqlite3
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -84,8 +84,6 @@ def test_search_against_fts5_baseline(tmp_path):
         "search('sniper attack street'); print((time.perf_counter()-t)*1000)"
     )
     env_cache = {"FALLUJAH_CACHE_DIR": str(tmp_path / "cache")}
-    import os
-
     subprocess.run([sys.executable, "-c", cold_script], env={**os.environ, **env_cache}, check=True,
                    capture_output=True)  # builds the index once
     ours_cold = statistics.median(
