@@ -18,6 +18,8 @@ install: $(STAMP)
 
 run: install
 	$(BIN)/fallujah check
+	$(BIN)/fallujah search Zone --limit 1 > /dev/null  # builds the search index when it is missing
+	$(BIN)/fallujah serve
 
 test: install
 	$(BIN)/python -m pytest

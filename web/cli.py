@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import click
 
+from adjudicator.cli import adjudicate_command
 from rules_text.cli import COMMANDS as RULES_COMMANDS
+from web.serve import serve
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -15,3 +17,5 @@ def main() -> None:
 
 for command in RULES_COMMANDS:
     main.add_command(command)
+main.add_command(adjudicate_command)
+main.add_command(serve)

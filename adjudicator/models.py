@@ -1,0 +1,108 @@
+"""Small value types shared by every procedure: Locations, units, modifiers, notes, steps.
+
+Names come from the rulebook's vocabulary (1: capitalised terms have a formal meaning).
+Inputs and outputs are pydantic v2 models; outputs are plain data (JSON-ready).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+#: Which rulebook's reading applies: the English text or the French one.
+Ruleset = Literal["en", "fr"]
+
+#: A Location box of a Zone (4.2.1), or a Street Section (4.3) where the context allows it.
+Location = Literal["OG", "C", "1", "1'", '1"', "2", "2'", "R", "street"]
+#: The Locations of a Zone, without the Street Section.
+ZONE_LOCATIONS: tuple[str, ...] = ("OG", "C", "1", "1'", '1"', "2", "2'", "R")
+#: '1st Story' and '2nd Story' Locations (4.2.1): the Assault types read them by story (13.1, 13.2).
+FIRST_STORY: frozenset[str] = frozenset({"1", "1'", '1"'})
+SECOND_STORY: frozenset[str] = frozenset({"2", "2'"})
+
+#: Normal or Fortified Zone (4.1.3, 4.1.5).
+ZoneType = Literal["normal", "fortified"]
+#: A USMC side unit: squad, IIF squad (5.1.6) or M1A1 Abrams support (5.1.3).
+UsmcUnit = Literal["squad", "iif", "abrams"]
+#: What sits in a Location on the insurgent side: a 'Suspect' marker (5.3) or an 'Insurgents' unit (5.2.1).
+EnemyUnit = Literal["suspect", "guerillas", "martyrs"]
+#: A 'Hero' marker's side (5.1.5), or none.
+Hero = Literal["silver_star", "medal_of_honor"]
+
+#: A d10 face: 0 is 0, not 10 (3).
+Face = Annotated[int, Field(ge=0, le=9)]
+
+
+class Frozen(BaseModel):
+    """Immutable model refusing unknown fields, so a misspelt field is reported, not ignored."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Text(Frozen):
+    """The same short text in English and French."""
+
+    en: str
+    fr: str
+
+
+class Modifier(Frozen):
+    """One die roll modifier (or Combat Factor adjustment) and the rule that grants it."""
+
+    value: int
+    #: id of the rule granting it; it exists in the corpus (a test checks every output)
+    rule: str
+    reason: Text
+    #: the condition key of the table row it comes from (``fire-modifiers: suspect``), if any
+    key: str | None = None
+    #: set when the modifier applies only in some outcomes ("if_survives", "if_martyrs", ...);
+    #: such a modifier is listed but not counted in ``drm``
+    condition: str | None = None
+
+
+class Note(Frozen):
+    """A remark on the adjudication: an assumption, a consequence, a ruleset difference."""
+
+    en: str
+    fr: str
+    rule: str | None = None
+    #: rulesets.yaml entry this note is about, if any
+    ruleset_entry: str | None = None
+
+
+class Step(Frozen):
+    """One step of a resolution with known rolls, with the rule applied."""
+
+    rule: str
+    en: str
+    fr: str
+
+
+class Adjudication(BaseModel):
+    """What every procedure answers (the Contract of issue 4; procedures add their own fields)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    situation: str
+    ruleset: Ruleset
+    modifiers: list[Modifier] | dict[str, list[Modifier]] = []
+    drm: int | dict[str, int] = 0
+    #: odds of each outcome before any roll, as floats
+    probabilities: dict[str, float] = {}
+    #: the same odds as exact fractions ("3/10")
+    exact: dict[str, str] = {}
+    #: present when rolls are given: the resolved outcome, step by step
+    result: dict | None = None
+    notes: list[Note] = []
+    #: every rule id cited anywhere in this answer
+    rules: list[str] = []
+
+
+def as_floats(odds: dict[str, Fraction]) -> dict[str, float]:
+    return {key: float(value) for key, value in odds.items()}
+
+
+def as_exact(odds: dict[str, Fraction]) -> dict[str, str]:
+    return {key: str(value) for key, value in odds.items()}

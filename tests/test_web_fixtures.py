@@ -1,0 +1,133 @@
+"""Fixtures of the web companion's tests: an app on a fresh real database per test.
+
+Every app fixture runs on SQLite (a file under tmp_path) and, when ``TEST_DATABASE_URL`` is
+set (CI sets it, see .ci/run), on PostgreSQL too, its schema emptied before each test.
+Other test modules import what they use from here.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from web.app import create_app
+from web.db import normalise_url
+
+PG_URL = os.environ.get("TEST_DATABASE_URL")
+BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(not PG_URL, reason="TEST_DATABASE_URL not set"))]
+
+
+def empty_postgres(url: str) -> None:
+    engine = create_engine(normalise_url(url))
+    with engine.begin() as conn:
+        conn.execute(text("DROP SCHEMA IF EXISTS public CASCADE"))
+        conn.execute(text("CREATE SCHEMA public"))
+    engine.dispose()
+
+
+def database_url(backend: str, tmp_path: Any) -> str:
+    if backend == "postgresql":
+        assert PG_URL
+        empty_postgres(PG_URL)
+        return PG_URL
+    return f"sqlite:///{tmp_path / 'companion.sqlite3'}"
+
+
+def make_app(backend: str, tmp_path: Any, **config: Any):
+    return create_app({
+        "TESTING": True,
+        "DATABASE_URL": database_url(backend, tmp_path),
+        "SECRET_KEY": "test",
+        "SITE_DIR": str(tmp_path / "site"),
+        **config,
+    })
+
+
+@pytest.fixture(params=BACKENDS)
+def app(request, tmp_path):
+    application = make_app(request.param, tmp_path, SNAPSHOT_EVERY=5)
+    yield application
+    application.extensions["fallujah.store"].engine.dispose()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def sqlite_app(tmp_path):
+    application = make_app("sqlite", tmp_path)
+    yield application
+    application.extensions["fallujah.store"].engine.dispose()
+
+
+#: A full order of battle (6.3): nine start squads, four with a CAAT, company and battalion boxes.
+START_ZONES = [2, 3, 4, 6, 8, 10, 12, 17, 19]
+ORDER_OF_BATTLE = {
+    "variant": "standard",
+    "strong_points": 2,
+    "name": "Jolan, 9 November",
+    "start_zones": START_ZONES,
+    "squads": [
+        {"counter": n, "cf": 4 + n % 3, "zone": zone, "caat": n <= 4}
+        for n, zone in enumerate(START_ZONES, start=1)
+    ],
+    "company": [{"counter": n, "cf": 5} for n in (10, 11, 12)],
+    "battalion": [{"counter": n, "cf": 6} for n in (13, 14, 15)],
+}
+
+
+class Player:
+    """A client that keeps the version it saw, as a page would."""
+
+    def __init__(self, client, game: dict[str, Any]):
+        self.client = client
+        self.id = game["id"]
+        self.state = game
+
+    @classmethod
+    def new(cls, client, **setup: Any) -> Player:
+        response = client.post("/api/games", json={"strong_points": 2, **setup})
+        assert response.status_code == 201, response.get_json()
+        return cls(client, response.get_json())
+
+    def post(self, path: str, body: dict[str, Any]):
+        return self.client.post(f"/api/games/{self.id}/{path}", json={"expected_version": self.state["version"], **body})
+
+    def act(self, type_: str, **fields: Any) -> dict[str, Any]:
+        response = self.post("actions", {"type": type_, **fields})
+        assert response.status_code == 200, response.get_json()
+        self.state = response.get_json()
+        return self.state
+
+    def refused(self, type_: str, expect: int = 422, **fields: Any) -> dict[str, Any]:
+        response = self.post("actions", {"type": type_, **fields})
+        assert response.status_code == expect, response.get_json()
+        return response.get_json()
+
+    def undo(self) -> dict[str, Any]:
+        response = self.post("undo", {})
+        assert response.status_code == 200, response.get_json()
+        self.state = response.get_json()
+        return self.state
+
+    def redo(self) -> dict[str, Any]:
+        response = self.post("redo", {})
+        assert response.status_code == 200, response.get_json()
+        self.state = response.get_json()
+        return self.state
+
+    def to_phase(self, phase: str, turn: int | None = None) -> dict[str, Any]:
+        while self.state["phase"] != phase or (turn is not None and self.state["turn"] != turn):
+            self.act("next_phase")
+        return self.state
+
+    def unit(self, unit_id: str) -> dict[str, Any]:
+        return next(u for u in self.state["units"] if u["id"] == unit_id)
+
+    def zone(self, number: int) -> dict[str, Any]:
+        return self.state["zones"][number - 1]

@@ -1,0 +1,117 @@
+"""Fuzzing the JSON API (hypothesis): thousands of malformed requests, never a 500.
+
+Bodies mix the API's own field names and values with garbage, so many requests get deep into
+validation and some are valid actions that change the game the next ones are checked against.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from web.game.actions import ACTION_TYPES, VP_REASONS
+
+from .test_web_fixtures import make_app
+
+FIELDS = ["type", "expected_version", "reason", "count", "value", "note", "text", "zone", "nature", "side",
+          "neighbours_zone_26", "marker", "present", "suspects", "insurgents", "kind", "counter", "cf", "origin",
+          "position", "caat", "unit", "target", "status", "mission", "outcome", "dice", "purpose", "faces",
+          "situation", "input", "rolls_by", "app_roll", "result", "rules", "location", "strong_points", "variant",
+          "name", "start_zones", "squads", "company", "battalion"]
+WORDS = [*ACTION_TYPES, *VP_REASONS, "standard", "historical", "usmc", "insurgents", "start", "normal", "fortified",
+         "squad-1", "squad-10", "iif-1", "abrams-1", "phantom_fury", "fanaticism", "no_insurgents_event", "C", "R",
+         "OG", "street", "fire", "ied", "assault", "hornet", "dragon_eye", "success", "postponed", "player", "app",
+         "11.2.1", "7.2.1", "pinned", "fired", "ready", "caat", "company", "battalion", "<script>", "", "\x00"]
+
+scalars = st.one_of(
+    st.none(), st.booleans(), st.integers(-3, 70), st.integers(), st.floats(allow_nan=False),
+    st.sampled_from(WORDS), st.text(max_size=30),
+)
+values = st.recursive(
+    scalars,
+    lambda inner: st.one_of(st.lists(inner, max_size=6),
+                            st.dictionaries(st.one_of(st.sampled_from(FIELDS), st.text(max_size=8)), inner, max_size=6)),
+    max_leaves=20,
+)
+bodies = st.dictionaries(st.sampled_from(FIELDS), values, max_size=8)
+FUZZ = settings(deadline=None, suppress_health_check=list(HealthCheck), database=None)
+
+
+@pytest.fixture(scope="module")
+def fuzz(tmp_path_factory):
+    app = make_app("sqlite", tmp_path_factory.mktemp("fuzz"))
+    client = app.test_client()
+    game = client.post("/api/games", json={"strong_points": 2, "start_zones": [2, 3, 4, 6, 8, 10, 12, 17, 19],
+                                           "squads": [{"counter": n, "cf": 5, "zone": z, "caat": n < 5} for n, z in
+                                                      enumerate([2, 3, 4, 6, 8, 10, 12, 17, 19], start=1)],
+                                           "company": [{"counter": n, "cf": 5} for n in (10, 11, 12)],
+                                           "battalion": [{"counter": n, "cf": 6} for n in (13, 14, 15)]}).get_json()
+    yield app, client, game["id"]
+    app.extensions["fallujah.store"].engine.dispose()
+
+
+def _ok(response) -> None:
+    assert response.status_code < 500, (response.status_code, response.get_data(as_text=True)[:500])
+    if response.status_code >= 400:
+        assert "error" in response.get_json()
+
+
+@settings(FUZZ, max_examples=1500)
+@given(body=bodies, use_version=st.booleans(), endpoint=st.sampled_from(["actions", "undo", "redo"]))
+def test_actions_never_500(fuzz, body, use_version, endpoint):
+    _, client, game_id = fuzz
+    if use_version:
+        body["expected_version"] = client.get(f"/api/games/{game_id}").get_json()["version"]
+        body.setdefault("type", "next_phase")
+    _ok(client.post(f"/api/games/{game_id}/{endpoint}", json=body))
+
+
+@settings(FUZZ, max_examples=400)
+@given(body=bodies)
+def test_setup_and_import_never_500(fuzz, body):
+    _, client, _ = fuzz
+    _ok(client.post("/api/games", json=body))
+    _ok(client.post("/api/games/import", json={"format": "fallujah-game", "format_version": 1,
+                                               "events": [{"version": 1, "kind": "setup", "payload": body}]}))
+    _ok(client.post("/api/games/import", json=body))
+
+
+@settings(FUZZ, max_examples=800)
+@given(raw=st.one_of(st.binary(max_size=200), st.text(max_size=200).map(str.encode),
+                     values.map(lambda v: json.dumps(v).encode())),
+       content_type=st.sampled_from(["application/json", "application/json; charset=utf-8", "text/plain",
+                                     "application/x-www-form-urlencoded", "", "application/json; charset=latin-1"]),
+       path=st.sampled_from(["/api/games", "/api/games/import", "/api/games/{id}/actions", "/api/games/{id}/undo",
+                             "/api/games/{id}/redo", "/api/adjudicate/fire", "/api/adjudicate/assault",
+                             "/api/adjudicate/ied", "/api/adjudicate/victory"]))
+def test_raw_bodies_never_500(fuzz, raw, content_type, path):
+    _, client, game_id = fuzz
+    _ok(client.post(path.format(id=game_id), data=raw, content_type=content_type))
+
+
+@settings(FUZZ, max_examples=600)
+@given(situation=st.sampled_from(["fire", "suspect-activation", "sniper-fire", "sniper-street", "defensive-fire",
+                                  "ied", "assault", "pinned-recovery", "abrams-mc", "support-mission",
+                                  "insurgent-reaction", "victory"]),
+       body=st.dictionaries(st.sampled_from(["cf", "roll", "location", "unit", "zone", "shooter", "target", "ruleset",
+                                             "variant", "mission", "hero", "caat_ammo", "activation", "drawn_cf",
+                                             "last_turn_played", "number", "rolls"]), values, max_size=6))
+def test_adjudicate_never_500(fuzz, situation, body):
+    _, client, _ = fuzz
+    _ok(client.post(f"/api/adjudicate/{situation}", json=body))
+
+
+@settings(FUZZ, max_examples=800)
+@given(segment=st.text(max_size=30), query=st.dictionaries(st.sampled_from(["q", "lang", "kind", "limit", "after"]),
+                                                          st.text(max_size=30), max_size=4),
+       route=st.sampled_from(["/api/games/{s}", "/api/games/{s}/log", "/api/games/{s}/export", "/api/rules/en/{s}",
+                              "/api/rules/{s}/4.1", "/api/search", "/api/games/{id}/log", "/api/{s}"]))
+def test_reads_never_500(fuzz, segment, query, route):
+    _, client, game_id = fuzz
+    from urllib.parse import quote
+
+    response = client.get(route.format(s=quote(segment, safe=""), id=game_id), query_string=query)
+    assert response.status_code < 500, response.get_data(as_text=True)[:300]

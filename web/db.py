@@ -1,0 +1,244 @@
+"""The database: engine, schema (managed by Alembic), and the ways to write.
+
+SQLite (the default, a file in the instance folder) runs in WAL mode with ``synchronous=FULL``:
+a write acknowledged to the client is on disk. Every write runs in a transaction opened by
+:func:`write` or :class:`Writer`: ``BEGIN IMMEDIATE`` on SQLite (after a process-wide lock, so
+threads queue without SQLite's busy-wait sleeps) and a row lock on the game
+(``SELECT ... FOR UPDATE``) on PostgreSQL. On SQLite, :class:`Writer` lets the actions queued by
+all threads share one transaction and one fsync (group commit); each is still acknowledged only
+once its transaction is committed.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    Column,
+    Connection,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    select,
+)
+from sqlalchemy.engine import make_url
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+metadata = MetaData()
+
+#: One row per game: its id (unguessable), the version of its last event.
+games = Table(
+    "games",
+    metadata,
+    Column("id", String(64), primary_key=True),
+    Column("name", String(80), nullable=False, default=""),
+    Column("variant", String(16), nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+#: The log: append-only; version n is the game's n-th event.
+events = Table(
+    "events",
+    metadata,
+    Column("game_id", String(64), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("version", Integer, primary_key=True),
+    Column("kind", String(10), nullable=False),
+    Column("type", String(40), nullable=False),
+    Column("payload", Text, nullable=False),
+    Column("effects", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+#: Derived states, so a long game loads from the nearest one (a cache: the log is the truth).
+snapshots = Table(
+    "snapshots",
+    metadata,
+    Column("game_id", String(64), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("version", Integer, primary_key=True),
+    Column("state", Text, nullable=False),
+)
+
+
+def normalise_url(url: str) -> str:
+    """``postgres://`` and ``postgresql://`` use psycopg 3; anything else is kept as given."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def is_sqlite(engine: Engine) -> bool:
+    return engine.dialect.name == "sqlite"
+
+
+_SQLITE_LOCKS: dict[str, threading.Lock] = {}
+_SQLITE_LOCKS_GUARD = threading.Lock()
+
+
+def _sqlite_lock(engine: Engine) -> threading.Lock:
+    key = str(engine.url)
+    with _SQLITE_LOCKS_GUARD:
+        return _SQLITE_LOCKS.setdefault(key, threading.Lock())
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets WAL, full sync, foreign keys and explicit BEGINs."""
+    url = normalise_url(url)
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    if parsed.database and parsed.database != ":memory:":
+        Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False}, pool_size=20, max_overflow=10)
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # the driver issues no BEGIN: ``_begin`` does
+        cursor = dbapi_connection.cursor()
+        for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "busy_timeout=30000"):
+            cursor.execute(f"PRAGMA {pragma}")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn: Connection) -> None:
+        mode = conn.get_execution_options().get("sqlite_begin", "DEFERRED")
+        conn.exec_driver_sql(f"BEGIN {mode}")
+
+    return engine
+
+
+def upgrade(engine: Engine) -> None:
+    """``alembic upgrade head`` on this engine (run at every app start; a no-op when current)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, "head")
+
+
+@contextmanager
+def write(engine: Engine, game_id: str | None = None) -> Iterator[tuple[Connection, int | None]]:
+    """One write transaction, the game's row locked; yields the connection and the game's
+    version (None when the game does not exist or no game is named). Commits on success."""
+    if is_sqlite(engine):
+        with _sqlite_lock(engine), engine.connect() as conn:
+            conn.execution_options(sqlite_begin="IMMEDIATE")
+            with conn.begin():
+                yield conn, _version(conn, game_id, lock=False)
+        return
+    with engine.connect() as conn, conn.begin():
+        yield conn, _version(conn, game_id, lock=True)
+
+
+def _version(conn: Connection, game_id: str | None, *, lock: bool) -> int | None:
+    if game_id is None:
+        return None
+    query = select(games.c.version).where(games.c.id == game_id)
+    if lock:
+        query = query.with_for_update()
+    return conn.execute(query).scalar_one_or_none()
+
+
+T = TypeVar("T")
+#: A write: runs in a transaction with the game's version (None if it does not exist).
+Job = Callable[[Connection, "int | None"], T]
+
+
+class Writer:
+    """Runs writes on one game each, in transactions.
+
+    PostgreSQL: each write in its own transaction, the game's row locked. SQLite (group commit):
+    a write is queued; the first writer thread to find no other leading becomes the leader and
+    runs every queued write, each under a SAVEPOINT inside one transaction (a failing write is
+    rolled back alone), commits once, answers every caller, and goes on while writes are queued;
+    the others wait for their answer. Many writes share one fsync, and a lone write runs in its
+    own thread. ``conn.info["batch"]`` holds what the writes of one transaction computed and
+    have not committed yet.
+    """
+
+    def __init__(self, engine: Engine, max_batch: int = 64):
+        self.engine = engine
+        self.max_batch = max_batch
+        self._queue: queue.SimpleQueue[tuple[str, Job[Any], Future[Any]]] = queue.SimpleQueue()
+        self._leader = threading.Lock()
+
+    def run(self, game_id: str, job: Job[T]) -> T:
+        if not is_sqlite(self.engine):
+            with write(self.engine, game_id) as (conn, version):
+                conn.info["batch"] = {}
+                try:
+                    return job(conn, version)
+                finally:
+                    conn.info.pop("batch", None)
+        future: Future[T] = Future()
+        self._queue.put((game_id, job, future))
+        self._lead()
+        return future.result()
+
+    def _lead(self) -> None:
+        """Run the queued writes unless another thread is; re-check after letting go, so a write
+        queued while the leader was finishing is never left behind."""
+        while not self._queue.empty():
+            if not self._leader.acquire(blocking=False):
+                return  # the leader re-checks the queue after it lets go
+            try:
+                while True:
+                    batch = []
+                    while len(batch) < self.max_batch:
+                        try:
+                            batch.append(self._queue.get_nowait())
+                        except queue.Empty:
+                            break
+                    if not batch:
+                        break
+                    self._commit(batch)
+            finally:
+                self._leader.release()
+
+    def _commit(self, batch: list[tuple[str, Job[Any], Future[Any]]]) -> None:
+        outcomes: list[tuple[Future[Any], Any, BaseException | None]] = []
+        try:
+            with _sqlite_lock(self.engine), self.engine.connect() as conn:
+                conn.execution_options(sqlite_begin="IMMEDIATE")
+                conn.info["batch"] = {}
+                try:
+                    with conn.begin():
+                        for game_id, job, future in batch:
+                            savepoint = conn.begin_nested()
+                            try:
+                                result = job(conn, _version(conn, game_id, lock=False))
+                            except Exception as exc:  # noqa: BLE001 - the caller gets it; the others go on
+                                savepoint.rollback()
+                                outcomes.append((future, None, exc))
+                            else:
+                                savepoint.commit()
+                                outcomes.append((future, result, None))
+                finally:
+                    conn.info.pop("batch", None)  # states of a rolled back batch must not outlive it
+        except Exception as exc:  # noqa: BLE001 - the transaction failed: no write is acknowledged
+            for _, _, future in batch:
+                future.set_exception(exc)
+            return
+        for future, result, error in outcomes:
+            if error is not None:
+                future.set_exception(error)
+            else:
+                future.set_result(result)

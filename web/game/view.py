@@ -1,0 +1,57 @@
+"""The state as the JSON API gives it: the stored fields (with the Zones' nature and the units'
+current CF) plus what is computed from them (VP total and level, VP by turn, Missions left,
+the Phase's reminders). Rendered to text with pydantic's serializer: a game's JSON is built once
+per version."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .reminders import reminders
+from .rules import Rules
+from .state import GameState
+
+
+def vp_by_turn(state: GameState) -> list[dict[str, int]]:
+    """The VP total at the end of each turn played so far (the last one: now)."""
+    per_turn = [0] * (state.turn + 1)
+    for entry in state.vp_ledger:
+        per_turn[min(entry.turn, state.turn)] += entry.value
+    total, out = 0, []
+    for turn in range(1, state.turn + 1):
+        total += per_turn[turn]
+        out.append({"turn": turn, "vp": total})
+    return out
+
+
+def computed(state: GameState, game_id: str, rules: Rules) -> dict[str, Any]:
+    """The fields the API adds to the stored state."""
+    vp = state.vp
+    return {
+        "id": game_id,
+        "vp": vp,
+        "victory_level": rules.victory_level(vp),
+        "vp_by_turn": vp_by_turn(state),
+        "can_undo": bool(state.undo),
+        "can_redo": bool(state.redo),
+        "undo_version": state.undo[-1] if state.undo else None,
+        "redo_version": state.redo[-1] if state.redo else None,
+        "reminders": [r.as_json() for r in reminders(state, rules)],
+        "missions": [
+            {"mission": row.result, "max": row.max, "used": state.missions_used.get(row.result, 0),
+             "left": max((row.max or 0) - state.missions_used.get(row.result, 0), 0), "rule": "9.2"}
+            for row in rules.missions.rows
+        ],
+    }
+
+
+def state_text(state: GameState, game_id: str, rules: Rules) -> str:
+    """The state as a JSON object (text): the computed fields first, then the stored ones."""
+    extra = json.dumps(computed(state, game_id, rules), ensure_ascii=False, separators=(",", ":"))
+    return extra[:-1] + "," + state.model_dump_json(exclude={"undo", "redo"})[1:]
+
+
+def state_json(state: GameState, game_id: str, rules: Rules) -> dict[str, Any]:
+    """The same, as a dict (for pages and tests)."""
+    return json.loads(state_text(state, game_id, rules))

@@ -1,0 +1,1 @@
+"""Alembic migrations of the companion's database (run by web.db.upgrade)."""

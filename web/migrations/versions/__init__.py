@@ -1,0 +1,1 @@
+"""Named, ordered migrations: 0001_event_log, ..."""

@@ -1,0 +1,359 @@
+"""Games kept as event logs: create, read, act, undo, redo, log, export, import.
+
+The views call these functions and nothing else touches the tables. Each write runs in one
+transaction (:func:`web.db.write`): check the version the client saw, fold the new event into
+the head state, append it, move the game's version on, and store a snapshot every
+``snapshot_every`` events and after every undo and redo. Loading a game reads its newest
+snapshot and folds the few events after it; states are also kept in a small in-process cache
+keyed by (game, version), always right since an event, once written, never changes.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Connection, Engine, bindparam, insert, select, update
+
+from .db import Writer, events, games, snapshots, write
+from .game import actions as a
+from .game.apply import Event, apply_event, initial_state, redo_target, undo_target
+from .game.errors import Problem, Refused
+from .game.moves import Effect
+from .game.rules import Rules
+from .game.state import GameState
+from .prepare import prepare
+
+EXPORT_FORMAT = "fallujah-game"
+EXPORT_VERSION = 1
+
+
+INSERT_EVENT = insert(events)
+INSERT_SNAPSHOT = insert(snapshots)
+UPDATE_VERSION = (
+    update(games).where(games.c.id == bindparam("game_id"))
+    .values(version=bindparam("new_version"), updated_at=bindparam("now"))
+)
+
+
+class GameNotFound(LookupError):
+    def __init__(self, game_id: str):
+        self.game_id = game_id
+        super().__init__(f"game {game_id!r} does not exist")
+
+
+class StaleVersion(Exception):
+    """A write based on an older version than the game's: refused, never merged (409)."""
+
+    def __init__(self, game_id: str, expected: int, actual: int):
+        self.game_id, self.expected, self.actual = game_id, expected, actual
+        super().__init__(
+            f"stale version: this action was made on version {expected} of game {game_id}, which is now at "
+            f"version {actual} (changed in another tab or device); reload the game and try again"
+        )
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _iso(moment: datetime) -> str:
+    """ISO 8601 in UTC (SQLite gives the stored time back without its zone)."""
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).isoformat()
+
+
+class _Cache:
+    """A small LRU of states by (game id, version); thread-safe."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self._items: OrderedDict[tuple[str, int], GameState] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[str, int]) -> GameState | None:
+        with self._lock:
+            state = self._items.get(key)
+            if state is not None:
+                self._items.move_to_end(key)
+            return state
+
+    def put(self, key: tuple[str, int], state: GameState) -> None:
+        if self.size <= 0:
+            return
+        with self._lock:
+            self._items[key] = state
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+class Store:
+    """The games of one database."""
+
+    def __init__(self, engine: Engine, rules: Rules, *, snapshot_every: int = 100, cache_size: int = 256):
+        self.engine = engine
+        self.rules = rules
+        self.snapshot_every = snapshot_every
+        self.cache = _Cache(cache_size)
+        self.writer = Writer(engine)
+        self._rendered: OrderedDict[tuple[str, int], str] = OrderedDict()
+        self._rendered_lock = threading.Lock()
+        self._rendered_size = cache_size
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def rendered(self, game_id: str, state: GameState, render: Callable[[], str]) -> str:
+        """A state's rendering (its JSON), made once per (game, version) and kept like the states."""
+        key = (game_id, state.version)
+        with self._rendered_lock:
+            text = self._rendered.get(key)
+        if text is None:
+            text = render()
+            with self._rendered_lock:
+                self._rendered[key] = text
+                while len(self._rendered) > self._rendered_size:
+                    self._rendered.popitem(last=False)
+        return text
+
+    def list_games(self, limit: int = 100) -> list[dict[str, Any]]:
+        query = select(games).order_by(games.c.updated_at.desc()).limit(limit)
+        with self.engine.connect() as conn:
+            return [
+                {"id": row.id, "name": row.name, "variant": row.variant, "version": row.version,
+                 "created_at": _iso(row.created_at), "updated_at": _iso(row.updated_at)}
+                for row in conn.execute(query)
+            ]
+
+    def state(self, game_id: str) -> GameState:
+        """The game's current state."""
+        with self.engine.connect() as conn:
+            version = conn.execute(select(games.c.version).where(games.c.id == game_id)).scalar_one_or_none()
+            if version is None:
+                raise GameNotFound(game_id)
+            return self._state_at(conn, game_id, version)
+
+    def load_uncached(self, game_id: str) -> GameState:
+        """The current state read from the database alone (what a fresh process does)."""
+        cache, self.cache = self.cache, _Cache(0)
+        try:
+            return self.state(game_id)
+        finally:
+            self.cache = cache
+
+    def _state_at(self, conn: Connection, game_id: str, version: int) -> GameState:
+        cached = conn.info.get("batch", {}).get((game_id, version)) or self.cache.get((game_id, version))
+        if cached is not None:
+            return cached
+        snap = conn.execute(
+            select(snapshots.c.version, snapshots.c.state)
+            .where(snapshots.c.game_id == game_id, snapshots.c.version <= version)
+            .order_by(snapshots.c.version.desc()).limit(1)
+        ).one()
+        state = GameState.model_validate_json(snap.state)
+        rows = conn.execute(
+            select(events.c.version, events.c.kind, events.c.payload)
+            .where(events.c.game_id == game_id, events.c.version > snap.version, events.c.version <= version)
+            .order_by(events.c.version)
+        )
+
+        def earlier(v: int) -> GameState:
+            return self._state_at(conn, game_id, v)
+
+        for row in rows.all():
+            state, _ = apply_event(state, Event(row.version, row.kind, json.loads(row.payload)), self.rules, earlier)
+        self.cache.put((game_id, version), state)
+        return state
+
+    def log(self, game_id: str, after: int = 0, limit: int = 200) -> dict[str, Any]:
+        """Events after version ``after``, oldest first; ``undone`` marks actions taken back."""
+        with self.engine.connect() as conn:
+            version = conn.execute(select(games.c.version).where(games.c.id == game_id)).scalar_one_or_none()
+            if version is None:
+                raise GameNotFound(game_id)
+            undone: set[int] = set()
+            for row in conn.execute(
+                select(events.c.kind, events.c.payload)
+                .where(events.c.game_id == game_id, events.c.kind.in_(("undo", "redo")))
+                .order_by(events.c.version)
+            ):
+                payload = json.loads(row.payload)
+                if row.kind == "undo":
+                    undone.add(payload["undone"])
+                else:
+                    undone.discard(payload["redone"])
+            rows = conn.execute(
+                select(events).where(events.c.game_id == game_id, events.c.version > after)
+                .order_by(events.c.version).limit(limit)
+            ).all()
+        return {
+            "id": game_id,
+            "version": version,
+            "events": [
+                {"version": r.version, "kind": r.kind, "type": r.type, "payload": json.loads(r.payload),
+                 "effects": json.loads(r.effects), "undone": r.version in undone,
+                 "created_at": _iso(r.created_at)}
+                for r in rows
+            ],
+        }
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def create(self, setup_data: Any) -> tuple[GameState, str]:
+        """A new game from its setup; its id is unguessable (``secrets.token_urlsafe``)."""
+        setup = a.parse_setup(setup_data)
+        state = initial_state(setup, self.rules)
+        game_id = secrets.token_urlsafe(16)
+        now = _now()
+        with write(self.engine) as (conn, _):
+            conn.execute(insert(games).values(id=game_id, name=setup.name, variant=setup.variant, version=1,
+                                              created_at=now, updated_at=now))
+            conn.execute(insert(events).values(game_id=game_id, version=1, kind="setup", type="setup",
+                                               payload=_dumps(setup.model_dump(mode="json")), effects="[]",
+                                               created_at=now))
+            conn.execute(insert(snapshots).values(game_id=game_id, version=1, state=state.model_dump_json()))
+        self.cache.put((game_id, 1), state)
+        return state, game_id
+
+    def act(self, game_id: str, expected_version: int, action_data: Any) -> tuple[GameState, list[Effect]]:
+        """Append an action (validated, prepared, applied) if the game is still at ``expected_version``."""
+        action = prepare(a.parse_action(action_data))
+        payload = action.model_dump(mode="json", exclude_none=True)
+        return self._append(game_id, expected_version, lambda head: ("action", action.type, payload))
+
+    def undo(self, game_id: str, expected_version: int) -> tuple[GameState, list[Effect]]:
+        return self._append(game_id, expected_version,
+                            lambda head: ("undo", "undo", {"undone": undo_target(head)}))
+
+    def redo(self, game_id: str, expected_version: int) -> tuple[GameState, list[Effect]]:
+        return self._append(game_id, expected_version,
+                            lambda head: ("redo", "redo", {"redone": redo_target(head)}))
+
+    def _append(self, game_id: str, expected: int,
+                make: Callable[[GameState], tuple[str, str, dict[str, Any]]]) -> tuple[GameState, list[Effect]]:
+        def job(conn: Connection, version: int | None) -> tuple[GameState, list[Effect]]:
+            if version is None:
+                raise GameNotFound(game_id)
+            if version != expected:
+                raise StaleVersion(game_id, expected, version)
+            head = self._state_at(conn, game_id, version)
+            kind, type_, payload = make(head)
+            new_version = version + 1
+
+            def earlier(v: int) -> GameState:
+                return self._state_at(conn, game_id, v)
+
+            state, effects = apply_event(head, Event(new_version, kind, payload), self.rules, earlier)
+            now = _now()
+            conn.execute(INSERT_EVENT, {
+                "game_id": game_id, "version": new_version, "kind": kind, "type": type_, "payload": _dumps(payload),
+                "effects": _dumps([e.as_json() for e in effects]), "created_at": now,
+            })
+            conn.execute(UPDATE_VERSION, {"game_id": game_id, "new_version": new_version, "now": now})
+            if kind != "action" or new_version % self.snapshot_every == 0:
+                conn.execute(INSERT_SNAPSHOT, {"game_id": game_id, "version": new_version,
+                                               "state": state.model_dump_json()})
+            conn.info["batch"][(game_id, new_version)] = state
+            return state, effects
+
+        state, effects = self.writer.run(game_id, job)
+        self.cache.put((game_id, state.version), state)
+        return state, effects
+
+    # -- export and import -----------------------------------------------------------------
+
+    def export(self, game_id: str) -> dict[str, Any]:
+        """The whole game as JSON: its log, from which :meth:`import_game` rebuilds it."""
+        with self.engine.connect() as conn:
+            game = conn.execute(select(games).where(games.c.id == game_id)).one_or_none()
+            if game is None:
+                raise GameNotFound(game_id)
+            rows = conn.execute(select(events).where(events.c.game_id == game_id).order_by(events.c.version)).all()
+        return {
+            "format": EXPORT_FORMAT,
+            "format_version": EXPORT_VERSION,
+            "game": self.rules.game.id,
+            "id": game_id,
+            "name": game.name,
+            "version": game.version,
+            "exported_at": _now().isoformat(),
+            "events": [
+                {"version": r.version, "kind": r.kind, "payload": json.loads(r.payload),
+                 "created_at": _iso(r.created_at)}
+                for r in rows
+            ],
+        }
+
+    def import_game(self, data: Any) -> tuple[GameState, str]:
+        """A new game (new id) replaying an exported log; every event is checked as it is replayed."""
+        log = _import_events(data, self.rules.game.id)
+        seen: dict[int, GameState] = {}
+        state: GameState | None = None
+        stored = []
+        for index, event in enumerate(log):
+            try:
+                state, effects = apply_event(state, event, self.rules, seen.__getitem__)
+            except Refused as exc:
+                problems = [Problem(f"events.{index}.{p.field}".rstrip("."), p.value, p.allowed, p.rule)
+                            for p in exc.problems]
+                raise Refused(problems, status=400) from None
+            seen[event.version] = state
+            stored.append((event, effects, state))
+        assert state is not None
+        game_id = secrets.token_urlsafe(16)
+        now = _now()
+        with write(self.engine) as (conn, _):
+            conn.execute(insert(games).values(id=game_id, name=state.name, variant=state.variant,
+                                              version=state.version, created_at=now, updated_at=now))
+            conn.execute(insert(events), [
+                {"game_id": game_id, "version": e.version, "kind": e.kind,
+                 "type": e.payload.get("type", e.kind) if e.kind == "action" else e.kind,
+                 "payload": _dumps(e.payload), "effects": _dumps([x.as_json() for x in fx]), "created_at": now}
+                for e, fx, _ in stored
+            ])
+            conn.execute(insert(snapshots), [
+                {"game_id": game_id, "version": e.version, "state": s.model_dump_json()}
+                for e, _, s in stored
+                if e.kind != "action" or e.version % self.snapshot_every == 0 or e.version == state.version
+            ])
+        self.cache.put((game_id, state.version), state)
+        return state, game_id
+
+
+def _import_events(data: Any, game: str) -> list[Event]:
+    """The events of an export, or :class:`Refused` (400) naming what is wrong."""
+    if not isinstance(data, dict):
+        raise Refused(Problem("body", data, "a JSON object exported by GET /api/games/<id>/export"), status=400)
+    problems = []
+    if data.get("format") != EXPORT_FORMAT:
+        problems.append(Problem("format", data.get("format"), repr(EXPORT_FORMAT)))
+    if data.get("format_version") != EXPORT_VERSION:
+        problems.append(Problem("format_version", data.get("format_version"), str(EXPORT_VERSION)))
+    if data.get("game", game) != game:
+        problems.append(Problem("game", data.get("game"), repr(game)))
+    raw = data.get("events")
+    if not isinstance(raw, list) or not raw:
+        problems.append(Problem("events", raw, "a non-empty list of events"))
+    if problems:
+        raise Refused(problems, status=400)
+    out = []
+    for index, item in enumerate(raw):  # type: ignore[arg-type]
+        if (not isinstance(item, dict) or item.get("version") != index + 1 or type(item.get("version")) is not int
+                or item.get("kind") not in ("setup", "action", "undo", "redo") or not isinstance(item.get("payload"), dict)
+                or (item.get("kind") == "setup") != (index == 0)):
+            raise Refused(Problem(f"events.{index}", item, f"{{'version': {index + 1}, 'kind': 'setup' first then "
+                                  "'action', 'undo' or 'redo', 'payload': {...}}"), status=400)
+        out.append(Event(index + 1, item["kind"], item["payload"]))
+    return out
