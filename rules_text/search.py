@@ -347,6 +347,14 @@ def _stems(words: list[str], lang: str) -> list[str]:
     return list(dict.fromkeys(t.text for w in words for t in ana(w)))
 
 
+def _known(reader, word: str) -> bool:
+    """True when the word, as typed or by its stem in either language, occurs in the index."""
+    if reader.frequency("spell", word):
+        return True
+    return any(reader.doc_frequency(f"{field}_{lang}", stem)
+               for lang in LANGS for stem in _stems([word], lang) for field in ("title", "body"))
+
+
 def _text_weights(words: list[str], extra: dict[str, list[str]], langs: list[str]) -> dict[tuple[str, str], float]:
     """One weight per distinct (field, stem): the query's words 1, synonyms 0.5."""
     weights: dict[tuple[str, str], float] = {}
@@ -401,7 +409,7 @@ def search(
     suggestion = None
     reader = searcher.reader()
     unknown = [w for w in words if not ID_IN_QUERY.fullmatch(w) and not w.isdigit() and len(w) > 2
-               and reader.frequency("spell", w) == 0]
+               and w not in opened.synonyms["talk"] and not _known(reader, w)]
     if unknown:
         corrected = folded
         for word in unknown:

@@ -61,6 +61,11 @@ def test_typo_gets_a_suggestion_and_fuzzy_results():
     assert any(h.id.startswith("11.4") for h in result.hits[:3])
 
 
+@pytest.mark.parametrize("query", ["tank rooftop", "squads pinned", "retreating guerillas"])
+def test_words_found_by_their_stem_or_table_talk_get_no_suggestion(query):
+    assert search(query).suggestion is None
+
+
 def test_hits_carry_context():
     hit = search("sniper attack street", lang="en").hits[0]
     assert hit.breadcrumb and hit.lang == "en" and hit.game == "phantom-fury"
