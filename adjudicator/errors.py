@@ -3,24 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import ValidationError
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One defect of a situation: where, what was given, what the rules allow."""
-
-    field: str
-    value: Any
-    allowed: str
-    rule: str | None = None
-
-    def __str__(self) -> str:
-        given = "missing" if self.value is _MISSING else repr(self.value)
-        cite = f" ({self.rule})" if self.rule else ""
-        return f"{self.field or 'situation'}: {given}: {self.allowed}{cite}"
 
 
 class _Missing:
@@ -28,7 +14,34 @@ class _Missing:
         return "missing"
 
 
-_MISSING: Any = _Missing()
+#: the value of a field that was not given at all
+MISSING: Any = _Missing()
+
+
+def _short(value: Any, limit: int = 80) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One defect of an input: where, what was given, what the rules allow."""
+
+    field: str
+    value: Any
+    allowed: str
+    rule: str | None = None
+
+    def __str__(self) -> str:
+        given = "missing" if self.value is MISSING else _short(self.value)
+        cite = f" ({self.rule})" if self.rule else ""
+        return f"{self.field or 'input'}: {given}: {self.allowed}{cite}"
+
+    def as_json(self) -> dict[str, Any]:
+        value = None if self.value is MISSING else self.value
+        if not isinstance(value, (str, int, float, bool, type(None))):
+            value = _short(value)
+        return {"field": self.field, "value": value, "allowed": self.allowed, "rule": self.rule}
 
 
 class InvalidSituation(ValueError):
@@ -42,15 +55,7 @@ class InvalidSituation(ValueError):
         return {
             "error": "invalid situation",
             "message": str(self),
-            "problems": [
-                {
-                    "field": p.field,
-                    "value": None if p.value is _MISSING else p.value,
-                    "allowed": p.allowed,
-                    "rule": p.rule,
-                }
-                for p in self.problems
-            ],
+            "problems": [p.as_json() for p in self.problems],
         }
 
 
@@ -74,27 +79,29 @@ class Checker:
             raise InvalidSituation(self.problems)
 
 
-def _allowed(error: dict[str, Any]) -> str:
+def describe_allowed(error: Mapping[str, Any]) -> str:
+    """What a field allows, from one of pydantic's errors ("one of ...", "must be <= 9")."""
     kind = error["type"]
     ctx = error.get("ctx") or {}
-    if kind == "literal_error":
-        return f"allowed: {ctx.get('expected', '')}"
     if kind == "missing":
-        return "required field"
+        return "required"
     if kind == "extra_forbidden":
         return "unknown field"
-    if kind in {"greater_than_equal", "less_than_equal", "greater_than", "less_than"}:
-        bounds = {
-            "greater_than_equal": ">=",
-            "less_than_equal": "<=",
-            "greater_than": ">",
-            "less_than": "<",
-        }
-        limit = ctx.get("ge", ctx.get("le", ctx.get("gt", ctx.get("lt"))))
+    if kind == "literal_error":
+        return f"one of {ctx.get('expected', '')}"
+    if kind == "union_tag_invalid":
+        return f"one of {ctx.get('expected_tags', '')}"
+    if kind == "union_tag_not_found":
+        return "required"
+    bounds = {"greater_than_equal": ">=", "less_than_equal": "<=", "greater_than": ">", "less_than": "<"}
+    if kind in bounds:
+        limit = next(ctx[key] for key in ("ge", "le", "gt", "lt") if key in ctx)
         return f"must be {bounds[kind]} {limit}"
-    if kind.startswith(("int", "bool")) or kind in {"model_type", "dict_type", "list_type"}:
-        return error["msg"].lower().replace("input should be", "must be")
-    return error["msg"]
+    if kind in {"string_too_long", "too_long"}:
+        return f"at most {ctx.get('max_length')} {'characters' if kind.startswith('string') else 'items'}"
+    if kind in {"string_too_short", "too_short"}:
+        return f"at least {ctx.get('min_length')} {'characters' if kind.startswith('string') else 'items'}"
+    return str(error["msg"]).replace("Input should be", "must be").replace("Value error, ", "")
 
 
 def from_validation_error(exc: ValidationError) -> InvalidSituation:
@@ -103,10 +110,10 @@ def from_validation_error(exc: ValidationError) -> InvalidSituation:
     for error in exc.errors(include_url=False):
         loc = [str(part) for part in error["loc"] if not str(part).startswith("function-")]
         field = ".".join(loc)
-        value = _MISSING if error["type"] == "missing" else error.get("input")
+        value = MISSING if error["type"] == "missing" else error.get("input")
         face = bool(loc) and ("rolls" in loc or loc[-1].endswith("roll") or loc[-1] == "activation")
         if face and error["type"] in {"greater_than_equal", "less_than_equal"}:
             problems.append(Problem(field, value, "a d10 shows 0 to 9 (0 is 0, not 10)", "3"))
         else:
-            problems.append(Problem(field, value, _allowed(error)))
+            problems.append(Problem(field, value, describe_allowed(error)))
     return InvalidSituation(problems)
