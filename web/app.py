@@ -26,7 +26,7 @@ from typing import Any
 
 from flask import Flask
 
-from . import api, pages, security
+from . import api, i18n, pages, security
 from .db import make_engine, upgrade
 from .game.rules import rules
 from .store import Store
@@ -71,6 +71,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     )
 
     security.init_app(app)
+    i18n.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     security.csrf.exempt(api.bp)

@@ -1,0 +1,46 @@
+"""What every page's template needs: the state of a game as the API shows it, the link to
+the rules, and HTML error pages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, abort, current_app, render_template, url_for
+from werkzeug.exceptions import HTTPException
+
+from ..api import GAME_ID, store
+from ..game.view import state_json
+from ..i18n import t
+from ..store import GameNotFound
+
+
+def site_built() -> bool:
+    """The static rules site has been built under ``SITE_DIR`` (``make site``)."""
+    return (Path(current_app.config["SITE_DIR"]) / "index.html").is_file()
+
+
+def rules_home() -> str:
+    """Where 'Rules' goes: the static site when built, else the search page."""
+    return "/rules/" if site_built() else url_for("pages.search")
+
+
+def load_game(game_id: str) -> dict[str, Any]:
+    """The game's state as the API gives it, or a 404 page naming the id."""
+    if not GAME_ID.match(game_id):
+        abort(404, description=t("game.missing", id=game_id[:64]))
+    try:
+        state = store().state(game_id)
+    except GameNotFound:
+        abort(404, description=t("game.missing", id=game_id))
+    return state_json(state, game_id, store().rules)
+
+
+def init(bp: Blueprint) -> None:
+    @bp.app_context_processor
+    def _globals() -> dict[str, Any]:
+        return {"rules_home": rules_home, "game": None}
+
+    @bp.errorhandler(404)
+    def _not_found(exc: HTTPException) -> tuple[str, int]:
+        return render_template("error.html", status=404, message=exc.description), 404

@@ -1,0 +1,125 @@
+"""Rules at hand: the search page, the HTML view of one rule, and the static site under ``/rules/``.
+
+The rule text shown is the corpus' own (``Section.text``), escaped, with its printed
+cross-references (``[11.4.1]``, ``see 4.1.6``) turned into links; nothing is re-typed.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from flask import abort, current_app, render_template, request, send_from_directory, url_for
+from markupsafe import Markup, escape
+from werkzeug.wrappers import Response
+
+from rules_text.corpus import UnknownSection
+from rules_text.markup import BARE_REF, BRACKET_REF
+from rules_text import search as search_module
+from rules_text.search import KINDS, SearchError
+
+from ..api import store
+from ..i18n import LANGS, current_lang, t
+from . import bp
+from .helpers import site_built
+
+#: a rule id inside a bracket of references: "11.4.1" in "[11.4.1; 12.5.2]"
+_ID_IN_BRACKET = re.compile(r"\d{1,2}(?:\.\d{1,2}){0,4}")
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+SEARCH_LIMIT = 30
+
+
+def rule_url(lang: str, section_id: str) -> str:
+    """Where a rule id links: the HTML rule view of this app."""
+    return url_for("pages.rule", lang=lang, section_id=section_id)
+
+
+def _link(section_id: str, lang: str, known: dict[str, Any]) -> Markup:
+    if section_id.rstrip(".") not in known:
+        return escape(section_id)
+    return Markup('<a class="rule-link" href="{}">{}</a>').format(rule_url(lang, section_id.rstrip(".")), section_id)
+
+
+def linked_text(text: str, lang: str) -> list[Markup]:
+    """The paragraphs of a section's text, escaped, with its rule references as links."""
+    known = store().rules.game.corpus(lang).by_id  # type: ignore[arg-type]
+    spans: list[tuple[int, int, Markup]] = []
+    for match in BRACKET_REF.finditer(text):
+        inner = _ID_IN_BRACKET.sub(lambda m: str(_link(m.group(0), lang, known)), str(escape(match.group(0))))
+        spans.append((match.start(), match.end(), Markup(inner)))
+    for match in BARE_REF.finditer(text):
+        if not any(start <= match.start() < end for start, end, _ in spans):
+            spans.append((match.start(), match.end(), _link(match.group(1), lang, known)))
+    out, at = Markup(""), 0
+    for start, end, html in sorted(spans, key=lambda s: s[0]):
+        out += escape(text[at:start]) + html
+        at = end
+    out += escape(text[at:])
+    return [Markup(p) for p in str(out).split("\n") if p.strip()]
+
+
+def highlighted(snippet: str) -> Markup:
+    """A search snippet, escaped, its ``**matched**`` words marked."""
+    return Markup(_BOLD.sub(r"<mark>\1</mark>", str(escape(snippet))))
+
+
+@bp.get("/search")
+def search() -> tuple[str, int] | str:
+    query = request.args.get("q", "").strip()
+    lang = request.args.get("in") or current_lang()
+    if lang not in (*LANGS, "all"):
+        lang = current_lang()
+    kind = request.args.get("kind") or None
+    problem, result = None, None
+    if kind is not None and kind not in KINDS:
+        problem, kind = t("search.bad_kind", value=kind[:40], allowed=", ".join(KINDS)), None
+    if query:
+        try:
+            result = search_rules(query, lang, kind)
+        except SearchError as exc:
+            problem = f"{query[:80]!r}: {exc}"
+    status = 400 if problem else 200
+    return render_template("search.html", query=query, lang=lang, kind=kind, kinds=KINDS, result=result,
+                           problem=problem, highlighted=highlighted, rule_url=rule_url), status
+
+
+def search_rules(query: str, lang: str, kind: str | None) -> Any:
+    """The same search as ``/api/search`` (``rules_text.search.search``)."""
+    return search_module.search(query, lang=lang, kind=kind, limit=SEARCH_LIMIT)  # type: ignore[arg-type]
+
+
+@bp.get("/rule/<lang>/<section_id>")
+def rule(lang: str, section_id: str) -> str:
+    """One section: its text with links, breadcrumb, children, what refers to it, the other language."""
+    game = store().rules.game
+    if lang not in game.langs:
+        abort(404, description=t("rule.bad_lang", value=lang[:20], allowed=", ".join(game.langs)))
+    corpus = game.corpus(lang)  # type: ignore[arg-type]
+    try:
+        section = corpus.get(section_id)
+    except UnknownSection as exc:
+        abort(404, description=t("rule.missing", id=section_id[:40], lang=lang,
+                                 suggestions=", ".join(exc.suggestions[:5]) or "—"))
+    other = "fr" if lang == "en" else "en"
+    other_has = section.id in game.corpora[other]
+    return render_template(
+        "rule.html", section=section, lang=lang, other=other, other_has=other_has,
+        paragraphs=linked_text(section.text, lang),
+        breadcrumb=corpus.breadcrumb(section.id),
+        children=[corpus.get(c) for c in corpus.children.get(section.id, ())],
+        referenced_by=[corpus.get(r) for r in corpus.referenced_by.get(section.id, ())],
+        rule_url=rule_url, site=site_built(),
+    )
+
+
+@bp.get("/rules/", defaults={"path": "index.html"})
+@bp.get("/rules/<path:path>")
+def rules_site(path: str) -> Response:
+    """The static site built under ``SITE_DIR`` (``make site``), when it has been built."""
+    root = Path(current_app.config["SITE_DIR"])
+    if not site_built():
+        abort(404, description=t("site.missing"))
+    if path.endswith("/"):
+        path += "index.html"
+    return send_from_directory(root, path)
