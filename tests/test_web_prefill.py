@@ -1,0 +1,171 @@
+"""The calculator's prefill from the game state and the consequences proposed after a roll."""
+
+from __future__ import annotations
+
+import adjudicator
+import pytest
+
+from web.game.actions import parse_action
+from web.game.consequences import consequences
+from web.game.prefill import PrefillError, choose, prefill
+from web.game.rules import rules
+from web.game.state import Caat, GameState, Position
+
+from .test_web_fixtures import ORDER_OF_BATTLE, Player, sqlite_app  # noqa: F401 (fixture)
+
+
+@pytest.fixture
+def state(sqlite_app) -> GameState:
+    """A game after setup, with Suspects in Zone 3 and Guerillas in Zone 4, and squad 1 placed in R."""
+    client = sqlite_app.test_client()
+    player = Player.new(client, **ORDER_OF_BATTLE)
+    player.act("zone_counts", zone=3, suspects=2)
+    player.act("zone_counts", zone=4, insurgents=1)
+    player.act("unit_move", unit="squad-1", position={"zone": 2, "location": "R"})
+    return sqlite_app.extensions["fallujah.store"].state(player.id)
+
+
+def _with_unit(state: GameState, unit_id: str, **changes) -> GameState:
+    units = tuple(u.model_copy(update=changes) if u.id == unit_id else u for u in state.units)
+    return state.model_copy(update={"units": units})
+
+
+def test_fire_prefill_takes_cf_caat_ammo_location_and_zone_type_from_the_state(state):
+    data = prefill(state, "fire", choose(state, unit="squad-1", zone="3", location="C"))
+    squad = state.unit("squad-1")
+    assert data["shooter"] == {"unit": "squad", "cf": squad.cf, "location": "R", "caat_ammo": True,
+                               "security_element_detached": False}
+    assert data["target"] == {"unit": "suspect", "location": "C", "zone_number": 3, "zone": "normal"}
+    assert data["phantom_fury"] is False
+    assert adjudicator.adjudicate("fire", data).probabilities
+
+
+def test_target_defaults_to_the_insurgents_of_a_zone_without_suspects(state):
+    data = prefill(state, "fire", choose(state, unit="squad-1", zone="4", location="R"))
+    assert data["target"]["unit"] == "guerillas"
+
+
+def test_reduced_squad_with_hero_gives_its_reduced_side_and_the_hero_separately(state):
+    hurt = _with_unit(state, "squad-2", reduced=True, hero="silver_star", caat=Caat(ammo=0))
+    squad = hurt.unit("squad-2")
+    data = prefill(hurt, "fire", choose(hurt, unit="squad-2", zone="3", location="R"))
+    assert data["shooter"]["cf"] == squad.cf - rules().step_loss_cf
+    assert data["shooter"]["hero"] == "silver_star"
+    assert data["shooter"]["caat_ammo"] is False  # no 'Ammo' left (11.1.2.1)
+    ied = prefill(hurt, "ied", choose(hurt, unit="squad-2"))
+    assert ied == {"cf": squad.current_cf, "reduced": True}  # 13.5 counts the Hero in the CF
+
+
+def test_security_element_detached_lowers_nothing_twice(state):
+    out = _with_unit(state, "squad-1", security_element=Position(zone=2, location="C"))
+    data = prefill(out, "pinned-recovery", choose(out, unit="squad-1"))
+    assert data["security_element_detached"] is True
+    assert data["cf"] == out.unit("squad-1").cf
+
+
+def test_markers_of_the_target_zone_reach_the_assault(state):
+    zones = tuple(z.model_copy(update={"phantom_fury": "0015", "fanaticism": True, "no_insurgents_event": True})
+                  if z.number == 4 else z for z in state.zones)
+    marked = state.model_copy(update={"zones": zones})
+    data = prefill(marked, "assault", choose(marked, unit="squad-1", zone="4", location="1"))
+    assert data["phantom_fury"] and data["fanaticism"] and data["no_insurgent_event"]
+    assert data["defender"]["adjacent_zone"] is True
+    assert data["attacker"]["explosives"] is True
+
+
+def test_zone_26_is_fortified_by_default(state):
+    data = prefill(state, "suspect-activation", choose(state, zone="26"))
+    assert data["zone"] == "fortified" and data["zone_number"] == 26
+
+
+def test_victory_prefill_counts_the_ledger(state):
+    data = prefill(state, "victory", choose(state))
+    assert data["last_turn_played"] == 1 and data["variant"] == "standard"
+    assert len(data["uncontrolled_zones"]) == 60  # every Zone but 27, which no side Controls (4.1.4)
+    assert adjudicator.adjudicate("victory", data)
+
+
+@pytest.mark.parametrize(("field", "query", "allowed"), [
+    ("unit", {"unit": "squad-99"}, "a unit of this game"),
+    ("zone", {"zone": "62"}, "a Zone number from 1 to 61"),
+    ("zone", {"zone": "x"}, "a Zone number"),
+    ("location", {"location": "roof"}, "one of OG, C"),
+    ("target", {"target": "tank"}, "one of suspect, guerillas, martyrs"),
+])
+def test_bad_choices_name_the_field_the_value_and_what_is_allowed(state, field, query, allowed):
+    with pytest.raises(PrefillError) as caught:
+        choose(state, **query)
+    assert caught.value.field == field
+    assert allowed in str(caught.value) and repr(next(iter(query.values()))) in str(caught.value)
+
+
+def _payloads(found):
+    return [c.payload() for c in found if c.action]
+
+
+def _answer(situation, data):
+    return adjudicator.adjudicate(situation, data).model_dump()
+
+
+def test_fire_on_a_suspect_revealing_guerillas_proposes_fired_ammo_and_the_new_counts(state):
+    choice = choose(state, unit="squad-1", zone="3", location="C")
+    data = {**prefill(state, "fire", choice), "roll": 1, "activation": 7}
+    found = consequences(state, "fire", data, _answer("fire", data), choice)
+    payloads = _payloads(found)
+    assert {"type": "unit_status", "unit": "squad-1", "status": "fired", "rules": ["11.3"]} in payloads
+    assert {"type": "caat_ammo", "unit": "squad-1", "rules": ["11.1.2.1"]} in payloads
+    assert {"type": "zone_counts", "zone": 3, "suspects": 1, "insurgents": 1, "rules": ["11.2.2"]} in payloads
+    for payload in payloads:
+        parse_action(payload)  # a valid action: 400 otherwise
+
+
+def test_fire_hit_without_the_activation_roll_asks_for_it(state):
+    choice = choose(state, unit="squad-1", zone="3", location="C")
+    data = {**prefill(state, "fire", choice), "roll": 1}
+    found = consequences(state, "fire", data, _answer("fire", data), choice)
+    follow = [c for c in found if c.calculator]
+    assert follow and follow[0].calculator == "suspect-activation" and follow[0].query["zone"] == 3
+
+
+def test_guerillas_eliminated_by_fire_gain_a_vp(state):
+    choice = choose(state, unit="squad-5", zone="4", location="R", target="guerillas")
+    data = prefill(state, "fire", choice)
+    data = {**data, "shooter": {**data["shooter"], "location": "R"}, "target": {**data["target"], "cf": 1}, "roll": 0}
+    found = _payloads(consequences(state, "fire", data, _answer("fire", data), choice))
+    assert {"type": "vp", "reason": "guerillas_eliminated", "count": 1, "rules": ["7.2.1"]} in found
+    assert {"type": "zone_counts", "zone": 4, "suspects": 0, "insurgents": 0, "rules": ["11.2.2"]} in found
+    assert not any(p["type"] == "caat_ammo" for p in found)  # squad 5 has no CAAT
+
+
+def test_ied_step_loss_proposes_the_squad_or_its_caat(state):
+    choice = choose(state, unit="squad-1")
+    data = {**prefill(state, "ied", choice), "roll": 9}
+    found = _payloads(consequences(state, "ied", data, _answer("ied", data), choice))
+    assert [p["target"] for p in found if p["type"] == "unit_step_loss"] == ["squad", "caat"]
+
+
+def test_no_roll_no_consequence(state):
+    choice = choose(state, unit="squad-1")
+    data = prefill(state, "ied", choice)
+    assert consequences(state, "ied", data, _answer("ied", data), choice) == []
+
+
+def test_every_proposed_action_is_accepted_by_the_game(sqlite_app):
+    client = sqlite_app.test_client()
+    player = Player.new(client, **ORDER_OF_BATTLE)
+    player.act("zone_counts", zone=3, suspects=2)
+    player.to_phase("fire")
+    store = sqlite_app.extensions["fallujah.store"]
+    state = store.state(player.id)
+    choice = choose(state, unit="squad-1", zone="3", location="C")
+    data = {**prefill(state, "fire", choice), "roll": 1, "activation": 7}
+    data["shooter"]["location"] = "R"
+    for consequence in consequences(state, "fire", data, _answer("fire", data), choice):
+        if consequence.action:
+            player.act(**{"type_": consequence.action["type"]},
+                       **{k: v for k, v in consequence.payload().items() if k != "type"})
+    final = player.state
+    assert player.unit("squad-1")["status"] == "fired"
+    assert player.unit("squad-1")["caat"]["ammo"] == rules().caat_ammo - 1
+    assert player.zone(3)["suspects"] == 1 and player.zone(3)["insurgents"] == 1
+    assert final["can_undo"]

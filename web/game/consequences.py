@@ -1,0 +1,249 @@
+"""What a recorded adjudication asks the player to do next, as actions he may apply one by one.
+
+Recording an adjudication changes nothing on the map (it is the roll and its reading); each
+consequence here is a separate, undoable action payload for ``POST /api/games/<id>/actions``
+(with the rules that call for it), or a follow-up roll to open in another calculator. The
+companion proposes; the player applies. VP follow the actions: a ``unit_step_loss`` brings its
+own VP line (7.2.1) when applied, so no ``vp`` consequence is listed beside it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .prefill import Choice
+from .state import GameState, UnitState, ZoneState
+
+#: Fields that say which consequence an applied action is, whatever its counts: a ``zone_counts``
+#: for the same Zone, a ``unit_status`` with the same status for the same unit, ...
+IDENTITY = ("type", "unit", "zone", "status", "reason", "marker", "target", "mission", "outcome")
+
+
+@dataclass(frozen=True)
+class Consequence:
+    """One thing to do after the roll: an action to apply, or another roll to make."""
+
+    en: str
+    fr: str
+    rules: tuple[str, ...]
+    #: the action payload (without ``expected_version``), or None for a follow-up roll
+    action: dict[str, Any] | None = None
+    #: the calculator to open next and its query (``unit``, ``zone``, ``location``, ``target``)
+    calculator: str | None = None
+    query: dict[str, Any] = field(default_factory=dict)
+
+    def payload(self) -> dict[str, Any] | None:
+        if self.action is None:
+            return None
+        return {**self.action, "rules": list(self.rules)}
+
+    def identity(self) -> tuple[Any, ...] | None:
+        if self.action is None:
+            return None
+        return tuple(self.action.get(key) for key in IDENTITY)
+
+
+def identity_of(payload: dict[str, Any]) -> tuple[Any, ...]:
+    """The identity of an action found in the log, to tell which consequences were applied."""
+    return tuple(payload.get(key) for key in IDENTITY)
+
+
+def _label(unit: UnitState) -> str:
+    return f"{unit.kind} {unit.counter}" if unit.kind != "squad" else f"squad {unit.counter}"
+
+
+def _label_fr(unit: UnitState) -> str:
+    names = {"squad": "escouade", "iif": "IIF", "abrams": "Abrams"}
+    return f"{names[unit.kind]} {unit.counter}"
+
+
+def _status(unit: UnitState | None, status: str, rule: str) -> list[Consequence]:
+    """Fired (11.3) or Pinned (11.5) facing, or back to normal (14.3.4)."""
+    if unit is None or unit.status == status:
+        return []
+    words = {"fired": ("Fired", "Fired"), "pinned": ("Pinned", "Pinned"), "ready": ("normal facing", "face normale")}
+    en, fr = words[status]
+    return [Consequence(f"{_label(unit)}: {en}", f"{_label_fr(unit)} : {fr}", (rule,),
+                        {"type": "unit_status", "unit": unit.id, "status": status})]
+
+
+def _step_loss(unit: UnitState | None, rule: str) -> list[Consequence]:
+    """A Step Loss (5.1.1.1) on the squad, or on its CAAT support instead (5.1.1.2); VP by 7.2.1."""
+    if unit is None:
+        return []
+    out = [Consequence(
+        f"{_label(unit)}: Step Loss" + (" (eliminated)" if unit.reduced else " (reduced)"),
+        f"{_label_fr(unit)} : Pas de Perte" + (" (éliminée)" if unit.reduced else " (réduite)"),
+        (rule, "5.1.1.1", "7.2.1"), {"type": "unit_step_loss", "unit": unit.id, "target": "squad"})]
+    if unit.caat is not None:
+        out.append(Consequence(
+            f"{_label(unit)}: Step Loss taken by its CAAT support instead",
+            f"{_label_fr(unit)} : Pas de Perte pris par son soutien CAAT",
+            (rule, "5.1.1.2", "7.2.1"), {"type": "unit_step_loss", "unit": unit.id, "target": "caat"}))
+    return out
+
+
+def _counts(zone: ZoneState | None, suspects: int = 0, insurgents: int = 0, rule: str = "5.3.3") -> list[Consequence]:
+    """The Zone's 'Suspect' markers and 'Insurgents' units after the roll (5.2, 5.3)."""
+    if zone is None:
+        return []
+    new_s, new_i = max(zone.suspects + suspects, 0), max(zone.insurgents + insurgents, 0)
+    return [Consequence(
+        f"Zone {zone.number}: {new_s} 'Suspect' marker(s), {new_i} 'Insurgents' unit(s)",
+        f"Zone {zone.number} : {new_s} marqueur(s) ‘Suspect’, {new_i} unité(s) ‘Insurgés’",
+        (rule,), {"type": "zone_counts", "zone": zone.number, "suspects": new_s, "insurgents": new_i})]
+
+
+def _guerillas_vp() -> list[Consequence]:
+    return [Consequence("+1 VP: 'Guerillas' unit eliminated", "+1 PV : unité ‘Guerillas’ éliminée",
+                        ("7.2.1",), {"type": "vp", "reason": "guerillas_eliminated", "count": 1})]
+
+
+def _activated(activation: str, c: Choice, rule: str) -> list[Consequence]:
+    """A 'Suspect' marker Activated (5.3.3, 5.3.4): removed, replaced, or an attack to roll."""
+    zone_q = {"zone": c.zone.number} if c.zone else {}
+    unit_q = {"unit": c.unit.id} if c.unit else {}
+    if activation == "dummy":
+        return _counts(c.zone, suspects=-1, rule=rule)
+    if activation in ("guerillas", "martyrs"):
+        return _counts(c.zone, suspects=-1, insurgents=1, rule=rule)
+    if activation == "sniper":
+        return [Consequence("Roll the Sniper Attack", "Lancer l’attaque de Sniper", ("11.4.1",),
+                            calculator="sniper-fire", query={**unit_q, **zone_q})]
+    if activation == "ied":
+        return [Consequence("Roll the IED Attack", "Lancer l’attaque d’IED", ("13.5",),
+                            calculator="ied", query=unit_q)]
+    return []
+
+
+def _fire(state: GameState, data: dict[str, Any], result: dict[str, Any], c: Choice) -> list[Consequence]:
+    """Fire Combat (11.2): the shooter is Fired (11.3), CAAT 'Ammo' spent (11.1.2.1), the target hit (11.2.2)."""
+    out = _status(c.unit, "fired", "11.3")
+    if data.get("shooter", {}).get("caat_ammo") and c.unit is not None and c.unit.caat and c.unit.caat.ammo > 0:
+        out.append(Consequence(f"{_label(c.unit)}: one CAAT 'Ammo' used", f"{_label_fr(c.unit)} : une ‘Ammo’ CAAT utilisée",
+                               ("11.1.2.1",), {"type": "caat_ammo", "unit": c.unit.id}))
+    if result.get("outcome") != "success":
+        return out
+    target = data.get("target", {}).get("unit")
+    if target == "suspect":
+        if result.get("activation"):
+            out += _activated(result["activation"], c, "11.2.2")
+        else:
+            query = {"zone": c.zone.number} if c.zone else {}
+            out.append(Consequence("Roll the 'Suspect' marker's Activation", "Lancer l’Activation du marqueur ‘Suspect’",
+                                   ("11.2.2", "5.3.3"), calculator="suspect-activation",
+                                   query={**query, **({"unit": c.unit.id} if c.unit else {})}))
+    elif result.get("eliminated") in ("guerillas", "martyrs"):
+        out += _counts(c.zone, insurgents=-1, rule="11.2.2")
+        if result["eliminated"] == "guerillas":
+            out += _guerillas_vp()
+    return out
+
+
+def _on_squad(result: dict[str, Any], c: Choice, rule: str) -> list[Consequence]:
+    """Pinned (11.5), a Step Loss (5.1.1.1), or both, on the squad attacked."""
+    outcome = str(result.get("outcome", ""))
+    out: list[Consequence] = []
+    if "step_loss" in outcome:
+        out += _step_loss(c.unit, rule)
+    if "pinned" in outcome:
+        out += _status(c.unit, "pinned", rule)
+    return out
+
+
+def _defensive_fire(state: GameState, data: dict[str, Any], result: dict[str, Any], c: Choice) -> list[Consequence]:
+    """Defensive Fire (12.7): a 'Suspect' firing is Activated first (12.7.3), then the squad is hit or not."""
+    out: list[Consequence] = []
+    if result.get("activation"):
+        out += _activated(result["activation"], c, "12.7.3")
+    return out + _on_squad(result, c, "12.7.2")
+
+
+def _assault(state: GameState, data: dict[str, Any], result: dict[str, Any], c: Choice) -> list[Consequence]:
+    """Assault (13.4): the defender eliminated, the attacker's losses, Events and their markers (13.4.3)."""
+    out: list[Consequence] = []
+    defender = data.get("defender", {}).get("unit")
+    if result.get("activation"):
+        out += _activated(result["activation"], c, "13.4.1")
+    if result.get("insurgent") == "eliminated":
+        out += _counts(c.zone, insurgents=-1, rule="13.4.2")
+        if defender == "guerillas" or result.get("activation") == "guerillas":
+            out += _guerillas_vp()
+    usmc = result.get("usmc")
+    if usmc in ("step_loss", "eliminated"):
+        out += _step_loss(c.unit, "13.4.2")
+    if usmc == "pinned":
+        out += _status(c.unit, "pinned", "13.4.2")
+    if data.get("attacker", {}).get("explosives") and c.unit is not None and c.unit.caat and c.unit.caat.explosives:
+        out.append(Consequence(f"{_label(c.unit)}: CAAT 'Explosives' used", f"{_label_fr(c.unit)} : ‘Explosives’ CAAT utilisés",
+                               ("13.7.1",), {"type": "caat_explosives", "unit": c.unit.id}))
+    if result.get("hero") and c.unit is not None:
+        out.append(Consequence(f"{_label(c.unit)}: 'Hero' marker", f"{_label_fr(c.unit)} : marqueur ‘Hero’",
+                               ("5.1.5.1",), {"type": "unit_hero", "unit": c.unit.id}))
+    for event in result.get("events", []):
+        marker = {"phantom_fury": "phantom_fury", "fanaticism": "fanaticism"}.get(event.get("event"))
+        if marker and c.zone is not None:
+            name = event.get("name", {})
+            out.append(Consequence(f"Zone {c.zone.number}: '{name.get('en', marker)}' marker",
+                                   f"Zone {c.zone.number} : marqueur ‘{name.get('fr', marker)}’",
+                                   (event.get("rule", "13.4.3"),),
+                                   {"type": "zone_marker", "zone": c.zone.number, "marker": marker, "present": True}))
+    if result.get("no_insurgent_event_marker") not in (None, "no") and c.zone is not None:
+        out.append(Consequence(f"Zone {c.zone.number}: 'No Insurgents Event' marker",
+                               f"Zone {c.zone.number} : marqueur ‘No Insurgents Event’", ("13.6.4",),
+                               {"type": "zone_marker", "zone": c.zone.number, "marker": "no_insurgents_event",
+                                "present": True}))
+    return out
+
+
+def _pinned(state: GameState, data: dict[str, Any], result: dict[str, Any], c: Choice) -> list[Consequence]:
+    """Pinned recovery (14.3.4): a recovered squad turns back to its normal facing."""
+    if result.get("outcome") == "recovered":
+        return _status(c.unit, "ready", "14.3.4")
+    return []
+
+
+def _activation(state: GameState, data: dict[str, Any], result: dict[str, Any], c: Choice) -> list[Consequence]:
+    outcome = result.get("outcome")
+    return _activated(outcome, c, "5.3.4" if data.get("zone") == "fortified" else "5.3.3") if outcome else []
+
+
+def _support(state: GameState, data: dict[str, Any], result: dict[str, Any], c: Choice) -> list[Consequence]:
+    """Support Missions (9.2, 9.3): a success counts against the Mission's maximum; postponed ends the Phase (9.4)."""
+    outcome, mission = result.get("outcome"), data.get("mission")
+    if outcome not in ("success", "postponed") or not mission:
+        return []
+    out = [Consequence(f"{mission}: {outcome}", f"{mission} : {'succès' if outcome == 'success' else 'reportée'}",
+                       ("9.2", "9.3"), {"type": "support_mission", "mission": mission, "outcome": outcome})]
+    if outcome == "postponed":
+        out.append(Consequence("Roll the insurgent Reaction", "Lancer la Réaction insurgée", ("9.4.1",),
+                               calculator="insurgent-reaction"))
+    return out
+
+
+_BY_SITUATION = {
+    "fire": _fire,
+    "suspect-activation": _activation,
+    "sniper-fire": lambda s, d, r, c: _on_squad(r, c, "11.4.1"),
+    "sniper-street": lambda s, d, r, c: _on_squad(r, c, "11.4.2"),
+    "ied": lambda s, d, r, c: _on_squad(r, c, "13.5"),
+    "defensive-fire": _defensive_fire,
+    "assault": _assault,
+    "pinned-recovery": _pinned,
+    "support-mission": _support,
+}
+
+
+def consequences(state: GameState, situation: str, data: dict[str, Any], answer: dict[str, Any],
+                 choice: Choice) -> list[Consequence]:
+    """The follow-up actions of an adjudication (its input ``data`` and its ``answer`` with ``result``).
+
+    Situations that change nothing the companion tracks (Abrams Movement Capacity, insurgent
+    Reaction, victory) have none; an answer without a resolved ``result`` has none either.
+    """
+    result = answer.get("result")
+    build = _BY_SITUATION.get(situation)
+    if not isinstance(result, dict) or build is None:
+        return []
+    return build(state, data, result, choice)
