@@ -41,9 +41,17 @@ class RulesetEntry:
     fr: str
     changes: str
     severity: str
+    #: what each ruleset does, in words; empty when the entry drives no computation
     ruleset_behaviour: dict[str, str]
-    #: the behaviour key each ruleset selects, read by the procedures
+    #: the behaviour key each ruleset selects, read by the procedures; empty when none is read
     readings: dict[str, str]
+    #: what differs: number, location, unit, reference, clause, condition, outcome, procedure
+    kind: str | None = None
+    #: False for a difference the adjudicator does not compute (``reason`` says why)
+    computed: bool = True
+    reason: str | None = None
+    #: other sections where the same difference is printed
+    also_in: tuple[str, ...] = ()
 
 
 def _grab(game: Game, lang: str, section: str, pattern: str) -> tuple[str, ...]:
@@ -177,12 +185,37 @@ def event_effect(row_text: str) -> EventEffect:
     return EventEffect(delta=delta, floor=int(floor.group(1)) if floor else None)
 
 
+SEVERITIES = ("result", "procedure", "clarity")
+KINDS = ("number", "location", "unit", "reference", "clause", "condition", "outcome", "procedure")
+
+
+def _check_entry(path: Path, item: dict) -> None:
+    """Refuse an entry the register's format does not allow, naming the field and what is allowed."""
+    name = item.get("id", "?")
+    for key in ("id", "section", "en", "fr", "changes", "severity"):
+        if not item.get(key):
+            raise DataError(path, f"entry {name!r}: '{key}' is missing")
+    if item["severity"] not in SEVERITIES:
+        raise DataError(
+            path, f"entry {name!r}: severity {item['severity']!r}: allowed {', '.join(SEVERITIES)}"
+        )
+    if item.get("kind") is not None and item["kind"] not in KINDS:
+        raise DataError(path, f"entry {name!r}: kind {item['kind']!r}: allowed {', '.join(KINDS)}")
+    for key in ("readings", "ruleset_behaviour"):
+        if item.get(key) and set(item[key]) != {"en", "fr"}:
+            raise DataError(path, f"entry {name!r}: {key} must give both 'en' and 'fr'")
+    if item.get("computed") is False and not item.get("reason"):
+        raise DataError(path, f"entry {name!r}: computed: false needs a 'reason'")
+
+
 def read_rulesets(path: Path) -> dict[str, RulesetEntry]:
+    """The register of English/French differences (rulesets.yaml), checked entry by entry."""
     if not path.is_file():
         return {}
     raw = yaml.safe_load(path.read_text(encoding="utf-8")) or []
     entries = {}
     for item in raw:
+        _check_entry(path, item)
         entry = RulesetEntry(
             id=item["id"],
             section=str(item["section"]),
@@ -191,9 +224,15 @@ def read_rulesets(path: Path) -> dict[str, RulesetEntry]:
             fr=item["fr"],
             changes=item["changes"],
             severity=item["severity"],
-            ruleset_behaviour=dict(item["ruleset_behaviour"]),
+            ruleset_behaviour=dict(item.get("ruleset_behaviour") or {}),
             readings=dict(item.get("readings") or {}),
+            kind=item.get("kind"),
+            computed=bool(item.get("computed", True)),
+            reason=item.get("reason"),
+            also_in=tuple(str(s) for s in item.get("also_in") or ()),
         )
+        if entry.id in entries:
+            raise DataError(path, f"entry {entry.id!r} is registered twice")
         entries[entry.id] = entry
     return entries
 
@@ -223,7 +262,13 @@ class Rulebook:
 
     def reading(self, entry_id: str, ruleset: Ruleset) -> str:
         """The behaviour key a ruleset selects at a point where the two rulebooks disagree."""
-        return self.rulesets[entry_id].readings[ruleset]
+        entry = self.rulesets[entry_id]
+        if ruleset not in entry.readings:
+            raise RulebookChanged(
+                f"rulesets.yaml/{entry_id}",
+                f"the adjudicator reads this entry but it has no '{ruleset}' reading",
+            )
+        return entry.readings[ruleset]
 
     def in_french(self, section: str) -> bool:
         return section in self.fr_ids
