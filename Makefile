@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test check bench clean
+.PHONY: install run test check bench clean site
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +18,7 @@ install: $(STAMP)
 
 run: install
 	$(BIN)/fallujah check
+	test -f site/_build/html/index.html || $(MAKE) site  # builds the rules site when it is missing
 	$(BIN)/fallujah search Zone --limit 1 > /dev/null  # builds the search index when it is missing
 	$(BIN)/fallujah serve
 
@@ -26,6 +27,11 @@ test: install
 
 check: install
 	$(BIN)/fallujah check
+
+# The static rules site (Sphinx + MyST, pages generated from the corpus), warnings as errors.
+site: install
+	mkdir -p site/_generated
+	$(BIN)/sphinx-build -W --keep-going -q -b html -c site site/_generated site/_build/html
 
 bench: install
 	$(BIN)/python -m pytest tests/benchmarks -s -q -p no:cacheprovider -o python_files='bench_*.py' -o testpaths=tests/benchmarks

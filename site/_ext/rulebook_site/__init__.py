@@ -1,0 +1,81 @@
+"""Sphinx extension building the Phantom Fury rules site from the corpus (``rules_text``).
+
+At ``config-inited`` it writes one MyST page per chapter per language, the comparison pages
+and the reference pages into the source folder (``site/_generated``); each page's
+``rulebook`` directive renders its part of the corpus. A citation that resolves nowhere
+stops the build with the section's id (:class:`links.UnresolvedReference`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from docutils.parsers.rst import Directive
+from sphinx.application import Sphinx
+from sphinx.config import Config
+from sphinx.errors import ExtensionError
+
+from rules_text import load_game
+
+from .chapter import chapter_nodes
+from .links import Linker, UnresolvedReference
+from .pages import write_pages
+from .reference import compare_page, differences_page, errata_page, glossary_page, tables_page
+from .register import load_register
+
+_LINKERS: dict[str, Linker] = {}
+
+
+def linker_for(game_id: str) -> Linker:
+    game = load_game(game_id)
+    cached = _LINKERS.get(game_id)
+    if cached is None or cached.game is not game:
+        cached = _LINKERS[game_id] = Linker(game)
+    return cached
+
+
+class RulebookDirective(Directive):
+    """``{rulebook} chapter en 11-fire-combat``, ``compare 13-assault``, ``tables``, ``glossary``..."""
+
+    required_arguments = 1
+    optional_arguments = 2
+
+    def run(self) -> list[nodes.Node]:
+        env = self.state.document.settings.env
+        game_id = env.config.rulebook_game
+        linker = linker_for(game_id)
+        docname = env.docname
+        kind, *rest = self.arguments
+        pages = {
+            "compare": lambda: compare_page(linker, rest[0], load_register(game_id), docname),
+            "tables": lambda: tables_page(linker, docname),
+            "glossary": lambda: glossary_page(linker, docname),
+            "differences": lambda: differences_page(linker, load_register(game_id), docname),
+            "errata": lambda: errata_page(linker, docname),
+        }
+        if kind != "chapter" and kind not in pages:
+            raise self.error(f"rulebook: unknown page kind {kind!r} (known: chapter, {', '.join(pages)})")
+        try:
+            if kind == "chapter":
+                return chapter_nodes(linker, rest[0], rest[1], docname)
+            html = pages[kind]()
+        except UnresolvedReference as exc:
+            raise ExtensionError(f"{docname}: {exc}") from None
+        return [nodes.raw("", html, format="html")]
+
+
+def generate(app: Sphinx, config: Config) -> None:
+    """Write the MyST pages for the configured game into the source folder."""
+    try:
+        write_pages(linker_for(config.rulebook_game), Path(app.srcdir))
+    except UnresolvedReference as exc:
+        raise ExtensionError(str(exc)) from None
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_config_value("rulebook_game", "phantom-fury", "env")
+    app.add_directive("rulebook", RulebookDirective)
+    app.connect("config-inited", generate)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,105 @@
+"""A chapter page of one language: each section with its anchor (its rule id), breadcrumb,
+linked text, language switch and "Referenced by" links; notes and examples styled apart."""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+
+from docutils import nodes
+
+from rules_text import Section
+
+from .emit import block_nodes, previews_html, token_nodes
+from .inline import context_for, section_blocks, tokens
+from .links import UI, Linker, Target, chapter_docname, relative_url, section_label
+
+
+def _link(text: str, href: str, classes: list[str], title: str = "") -> nodes.reference:
+    options = {"reftitle": title} if title else {}
+    return nodes.reference(text, text, refuri=href, classes=classes, **options)
+
+
+def section_node(section: Section, linker: Linker, docname: str,
+                 previews: dict[str, Target]) -> nodes.container:
+    """One section as a block whose id is the rule id (the permalink anchor)."""
+    ui = UI[section.lang]
+    corpus = linker.game.corpus(section.lang)
+    depth = len(section.id.split(".")) if section.numbered else 0
+    classes = ["rule-section", f"kind-{section.kind.value}", f"depth-{depth}"]
+    if section.note_type is not None:
+        classes.append(f"note-{section.note_type.value}")
+    box = nodes.container(ids=[section.id], classes=classes)
+    context = context_for(section, linker)
+
+    head = nodes.paragraph(classes=["rule-head"])
+    if section.numbered:
+        title = [nodes.Text(section.id + (" " if section.title else ""))]
+        title += token_nodes(tokens(section.title, context), docname)
+    else:
+        badge = ui[section.note_type.value] if section.note_type else ui.get(section.kind.value, "")
+        title = [nodes.Text(section.title or badge)]
+        if badge and section.title and section.title != badge:
+            head += nodes.inline(badge, badge, classes=["rule-badge"])
+    head += nodes.strong("", "", *title)
+    head += _link("#", f"#{section.id}", ["rule-permalink"], ui["permalink"])
+    box += head
+
+    trail = corpus.breadcrumb(section.id)
+    if trail:
+        crumbs = nodes.paragraph(classes=["rule-breadcrumb"])
+        for index, ancestor in enumerate(trail):
+            if index:
+                crumbs += nodes.Text(" › ")
+            href = relative_url(docname, chapter_docname(ancestor), ancestor.id)
+            crumbs += _link(section_label(ancestor), href, ["crumb"])
+        box += crumbs
+
+    blocks = section_blocks(section, context)
+    for block in blocks:
+        for line in block.lines:
+            for token in line:
+                if token.target is not None:
+                    previews[relative_url(docname, token.target.docname, token.target.anchor)] = token.target
+    box += block_nodes(blocks, docname)
+    box += meta_node(section, linker, docname, previews)
+    return box
+
+
+def meta_node(section: Section, linker: Linker, docname: str,
+              previews: dict[str, Target]) -> nodes.paragraph:
+    """The language switch, the comparison link and the sections citing this one."""
+    ui = UI[section.lang]
+    meta = nodes.paragraph(classes=["rule-meta"])
+    other = linker.counterpart(section)
+    if other is not None:
+        href = relative_url(docname, chapter_docname(other), other.id)
+        meta += _link(f"{ui['other_lang']}: {section_label(other)}", href, ["lang-switch"])
+        stem = PurePosixPath(section.file).stem
+        if stem in linker.shared_chapters():
+            meta += nodes.Text(" · ")
+            meta += _link(ui["compare"], relative_url(docname, f"compare/{stem}", section.id),
+                          ["compare-link"])
+    else:
+        meta += nodes.inline(ui["not_in_other"], ui["not_in_other"], classes=["lang-switch", "lang-missing"])
+    citing = linker.game.corpus(section.lang).referenced_by.get(section.id, ())
+    if citing:
+        meta += nodes.Text(f" · {ui['referenced_by']}: ")
+        corpus = linker.game.corpus(section.lang)
+        for index, citing_id in enumerate(citing):
+            if index:
+                meta += nodes.Text(", ")
+            source = corpus.by_id[citing_id]
+            href = relative_url(docname, chapter_docname(source), source.id)
+            meta += _link(source.id, href, ["backlink"])
+            previews[href] = linker.section_target(source)
+    return meta
+
+
+def chapter_nodes(linker: Linker, lang: str, stem: str, docname: str) -> list[nodes.Node]:
+    """Every section of one chapter file, then the page's store of hover previews."""
+    previews: dict[str, Target] = {}
+    sections = [s for s in linker.game.corpus(lang).sections  # type: ignore[arg-type]
+                if PurePosixPath(s.file).stem == stem]
+    result: list[nodes.Node] = [section_node(s, linker, docname, previews) for s in sections]
+    result.append(nodes.raw("", previews_html(previews), format="html"))
+    return result
