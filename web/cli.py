@@ -6,6 +6,7 @@ import click
 
 from adjudicator.cli import adjudicate_command
 from rules_text.cli import COMMANDS as RULES_COMMANDS
+from web.compare_cli import compare
 from web.serve import serve
 
 
@@ -18,4 +19,5 @@ def main() -> None:
 for command in RULES_COMMANDS:
     main.add_command(command)
 main.add_command(adjudicate_command)
+main.add_command(compare)
 main.add_command(serve)

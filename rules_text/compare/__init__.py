@@ -1,0 +1,1 @@
+"""Compare the English and French rulebooks: alignment, automatic finder, register, report."""

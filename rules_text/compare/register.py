@@ -1,0 +1,118 @@
+"""The curated register of English/French differences and our review of the finder's output.
+
+``rulesets.yaml`` is the one list of disagreements between the two rulebooks (the adjudicator
+reads the same file for its rulesets); it is read here as plain YAML, so that ``rules_text``
+does not import the adjudicator. ``compare-review.yaml`` holds the automatic findings we
+reviewed and dismissed as translation noise, each with its reason.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from rules_text.loading import GAMES_DIR, DataError
+
+REGISTER_FILE = "rulesets.yaml"
+REVIEW_FILE = "compare-review.yaml"
+SEVERITIES = ("result", "procedure", "clarity")
+
+
+@dataclass(frozen=True)
+class Registered:
+    """One substantive difference between the translations, as the register states it."""
+
+    id: str
+    section: str
+    table: str | None
+    en: str
+    fr: str
+    changes: str
+    severity: str
+    #: number, location, unit, reference, clause, condition, outcome, procedure (optional)
+    kind: str = "registered"
+    #: other sections printing the same difference
+    also_in: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Dismissal:
+    """An automatic finding reviewed and judged not a difference of meaning."""
+
+    key: str
+    section: str
+    kind: str
+    reason: str
+
+
+def _read(path: Path) -> Any:
+    try:
+        with path.open(encoding="utf-8") as handle:
+            return yaml.safe_load(handle)
+    except FileNotFoundError:
+        return None
+    except yaml.YAMLError as exc:
+        raise DataError(str(path), f"not valid YAML: {exc}") from None
+
+
+def _field(path: Path, entry: dict[str, Any], name: str, index: int) -> str:
+    value = entry.get(name)
+    if not isinstance(value, str) or not value.strip():
+        raise DataError(str(path), f"entry {index} ({entry.get('id', '?')}): field {name!r} must be a non-empty string, got {value!r}")
+    return value
+
+
+def load_register(game: str) -> list[Registered]:
+    """The register's entries, in file order (optional fields may be absent)."""
+    path = GAMES_DIR / game / REGISTER_FILE
+    data = _read(path) or []
+    if isinstance(data, dict):
+        data = data.get("rulesets", data.get("entries", []))
+    entries = []
+    for index, entry in enumerate(data):
+        severity = _field(path, entry, "severity", index)
+        if severity not in SEVERITIES:
+            raise DataError(str(path), f"entry {entry.get('id')}: severity {severity!r} is not one of {', '.join(SEVERITIES)}")
+        entries.append(
+            Registered(
+                id=_field(path, entry, "id", index),
+                section=str(entry.get("section", "")).strip().strip("[]"),
+                table=entry.get("table"),
+                en=_field(path, entry, "en", index),
+                fr=_field(path, entry, "fr", index),
+                changes=str(entry.get("changes", "")),
+                severity=severity,
+                kind=str(entry.get("kind") or "registered"),
+                also_in=tuple(str(s) for s in entry.get("also_in") or ()),
+            )
+        )
+    return entries
+
+
+def load_review(game: str) -> dict[str, Dismissal]:
+    """The dismissed findings by key."""
+    path = GAMES_DIR / game / REVIEW_FILE
+    data = _read(path) or {}
+    out = {}
+    for index, entry in enumerate(data.get("dismissed", [])):
+        key = _field(path, entry, "key", index)
+        out[key] = Dismissal(key, str(entry.get("section", "")), str(entry.get("kind", "")),
+                             _field(path, entry, "reason", index))
+    return out
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"\s+", " ", text.replace("’", "'").replace("‘", "'")).strip().casefold()
+
+
+def covers(entry: Registered, en: str, fr: str) -> bool:
+    """True when a finding's extracts hold one of the entry's quotes (or sit inside one)."""
+    for quote, extract in ((entry.en, en), (entry.fr, fr)):
+        q, x = _norm(quote), _norm(extract)
+        if q and x and (q in x or x in q):
+            return True
+    return False

@@ -1,0 +1,111 @@
+"""The aligned view in a terminal: English and French side by side, differences highlighted.
+
+Two columns wrapped to the terminal's width, aligned sentence by sentence (:mod:`.align`); a
+sentence touched by a difference is highlighted (click strips the colour when the output is not
+a terminal). Below 40 columns the two texts are stacked, English first.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterator
+
+import click
+
+from .align import Glossary, align, sentences
+from .register import _norm
+from .report import Difference, SectionReport
+
+#: narrower than this, two columns are unreadable: the texts are stacked
+MIN_COLUMNS = 40
+GUTTER = " │ "
+SOURCE_LACKS = {
+    "missing_fr": "Not in the French rulebook (the French source lacks chapters 1 to 10.2 and some notes): English only.",
+    "missing_en": "Not in the English rulebook: French only.",
+}
+
+
+def _touched(text: str, differences: list[Difference]) -> bool:
+    """True when a difference quotes this sentence or a sentence quoted by a difference holds it."""
+    plain = _norm(text)
+    if not plain:
+        return False
+    for difference in differences:
+        for extract in (difference.en, difference.fr):
+            quote = _norm(extract)
+            if quote and (plain in quote or quote in plain):
+                return True
+    return False
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    return textwrap.wrap(text, width=width, break_long_words=True, break_on_hyphens=False) or [""]
+
+
+def _style(line: str, highlight: bool) -> str:
+    return click.style(line, fg="yellow", bold=True) if highlight else line
+
+
+def columns(report: SectionReport, width: int, glossary: Glossary | None = None) -> Iterator[str]:
+    """The section's two texts side by side, one aligned group of sentences after another."""
+    assert report.en is not None and report.fr is not None
+    column = (width - len(GUTTER)) // 2
+    en_s, fr_s = sentences(report.en.text), sentences(report.fr.text)
+    yield _style("English".ljust(column), False) + GUTTER + "Français"
+    yield "─" * column + "─┼─" + "─" * column
+    for bead in align(en_s, fr_s, glossary):
+        en = " ".join(en_s[i] for i in bead.en)
+        fr = " ".join(fr_s[i] for i in bead.fr)
+        hot = _touched(en, report.differences) or _touched(fr, report.differences) or bead.one_sided
+        left = _wrap(en, column) if en else ["—"]
+        right = _wrap(fr, column) if fr else ["—"]
+        for i in range(max(len(left), len(right))):
+            lpart = left[i] if i < len(left) else ""
+            rpart = right[i] if i < len(right) else ""
+            yield _style(lpart.ljust(column), hot) + GUTTER + _style(rpart, hot)
+        yield " " * column + GUTTER
+
+
+def stacked(report: SectionReport, width: int) -> Iterator[str]:
+    """The two texts one above the other, for narrow terminals."""
+    for label, section in (("English", report.en), ("Français", report.fr)):
+        if section is None:
+            continue
+        yield click.style(label, bold=True)
+        for line in section.text.splitlines():
+            yield from _wrap(line, width) if line.strip() else [""]
+        yield ""
+
+
+def differences(report: SectionReport, width: int) -> Iterator[str]:
+    """The differences listed under the texts: registered first, then unreviewed findings."""
+    if report.status in SOURCE_LACKS:
+        return
+    if not report.differences:
+        yield "No difference found: the two texts say the same thing."
+        return
+    yield click.style(f"{len(report.differences)} difference(s):", bold=True)
+    for difference in report.differences:
+        origin = "registered" if difference.registered else "found, not reviewed"
+        head = f"• [{difference.severity}] {difference.kind} ({origin}, {difference.key})"
+        yield click.style(head, fg="red" if difference.severity == "result" else None)
+        for line in _wrap(difference.note, max(20, width - 4)):
+            yield "    " + line
+
+
+def render_section(report: SectionReport, width: int, glossary: Glossary | None = None) -> Iterator[str]:
+    """The whole aligned view of one section."""
+    section = report.en or report.fr
+    assert section is not None
+    yield click.style(section.label, bold=True) + f"  [{report.status}]"
+    if report.status in SOURCE_LACKS:
+        yield from _wrap(SOURCE_LACKS[report.status], width)
+        yield ""
+        yield from stacked(report, width)
+        return
+    if width < MIN_COLUMNS:
+        yield f"(a terminal of {width} columns is too narrow for two columns of {MIN_COLUMNS}: stacked)"
+        yield from stacked(report, width)
+    else:
+        yield from columns(report, width, glossary)
+    yield from differences(report, width)
