@@ -1,18 +1,74 @@
-"""The game page (turn and Phase tracker, VP, units, Zones, Missions) and the game's log."""
+"""The game page (turn and Phase tracker, VP, Missions, units, Zones) and the game's log.
+
+The page only reads; every button and form is sent by ``app.js`` to the JSON API with the
+page's version, and the page reloads with the new state. A Zone is edited in a panel below
+the grid (``?zone=N``), so the page works the same without script for reading.
+"""
 
 from __future__ import annotations
 
-from flask import render_template
+from typing import Any, get_args
 
+from flask import abort, render_template, request
+
+from adjudicator.models import ZONE_LOCATIONS
+
+from ..api import store
+from ..game.actions import VP_REASONS
+from ..game.state import PHASES, Hero, Location, Status
+from ..i18n import t
 from . import bp
+from .chart import vp_chart
 from .helpers import load_game
+
+#: The order in which the unit lists are shown: on the map first.
+WHERE_ORDER = ("map", "reinforcements", "eliminated", "withdrawn")
+
+
+def _zone_param(game: dict[str, Any]) -> dict[str, Any] | None:
+    raw = request.args.get("zone")
+    if raw is None:
+        return None
+    if not raw.isdigit() or not 1 <= int(raw) <= len(game["zones"]):
+        abort(404, description=t("zone.bad", value=raw[:20], high=len(game["zones"])))
+    return game["zones"][int(raw) - 1]
+
+
+def _units_by_where(game: dict[str, Any]) -> list[tuple[str, list[dict[str, Any]]]]:
+    groups: dict[str, list[dict[str, Any]]] = {where: [] for where in WHERE_ORDER}
+    for unit in game["units"]:
+        groups[unit["where"]].append(unit)
+    return [(where, units) for where, units in groups.items() if units]
+
+
+def _units_in(game: dict[str, Any], zone: int) -> list[dict[str, Any]]:
+    return [u for u in game["units"] if u["where"] == "map" and u["position"] and u["position"]["zone"] == zone]
 
 
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> str:
-    return render_template("game.html", game=load_game(game_id))
+    state = load_game(game_id)
+    zone = _zone_param(state)
+    levels = store().rules.victory_levels.rows
+    chart = vp_chart(state["vp_by_turn"], state["last_turn"], levels, t("vp.chart"),
+                     {row.result: t("victory." + row.result) for row in levels})
+    return render_template(
+        "game.html", game=state, zone=zone, zone_units=_units_in(state, zone["number"]) if zone else [],
+        phases=PHASES, units_by_where=_units_by_where(state), chart=chart,
+        vp_reasons=[r for r in VP_REASONS if r != "manual"], locations=("",) + get_args(Location),
+        zone_locations=ZONE_LOCATIONS, statuses=get_args(Status), heroes=get_args(Hero),
+    )
 
 
 @bp.get("/games/<game_id>/log")
 def log(game_id: str) -> str:
-    return render_template("log.html", game=load_game(game_id))
+    state = load_game(game_id)
+    events: list[dict[str, Any]] = []
+    after = 0
+    while True:
+        page = store().log(game_id, after=after, limit=1000)["events"]
+        events.extend(page)
+        if len(page) < 1000:
+            break
+        after = page[-1]["version"]
+    return render_template("log.html", game=state, events=list(reversed(events)))

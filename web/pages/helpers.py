@@ -20,6 +20,15 @@ def site_built() -> bool:
     return (Path(current_app.config["SITE_DIR"]) / "index.html").is_file()
 
 
+def rule_url(lang: str, section_id: str) -> str:
+    """Where a rule id links: the HTML rule view of this app, in ``lang`` when that rulebook has
+    the section, else in the other one (some sections exist in one source only)."""
+    corpora = store().rules.game.corpora
+    if section_id not in corpora.get(lang, {}):
+        lang = next((other for other in corpora if section_id in corpora[other]), lang)
+    return url_for("pages.rule", lang=lang, section_id=section_id)
+
+
 def rules_home() -> str:
     """Where 'Rules' goes: the static site when built, else the search page."""
     return "/rules/" if site_built() else url_for("pages.search")
@@ -39,7 +48,7 @@ def load_game(game_id: str) -> dict[str, Any]:
 def init(bp: Blueprint) -> None:
     @bp.app_context_processor
     def _globals() -> dict[str, Any]:
-        return {"rules_home": rules_home, "game": None}
+        return {"rules_home": rules_home, "rule_url": rule_url, "game": None}
 
     @bp.errorhandler(404)
     def _not_found(exc: HTTPException) -> tuple[str, int]:

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from flask import abort, current_app, render_template, request, send_from_directory, url_for
+from flask import abort, current_app, render_template, request, send_from_directory
 from markupsafe import Markup, escape
 from werkzeug.wrappers import Response
 
@@ -22,17 +22,12 @@ from rules_text.search import KINDS, SearchError
 from ..api import store
 from ..i18n import LANGS, current_lang, t
 from . import bp
-from .helpers import site_built
+from .helpers import rule_url, site_built
 
 #: a rule id inside a bracket of references: "11.4.1" in "[11.4.1; 12.5.2]"
 _ID_IN_BRACKET = re.compile(r"\d{1,2}(?:\.\d{1,2}){0,4}")
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 SEARCH_LIMIT = 30
-
-
-def rule_url(lang: str, section_id: str) -> str:
-    """Where a rule id links: the HTML rule view of this app."""
-    return url_for("pages.rule", lang=lang, section_id=section_id)
 
 
 def _link(section_id: str, lang: str, known: dict[str, Any]) -> Markup:

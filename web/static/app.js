@@ -5,10 +5,12 @@
  * moved on in another tab — reload" and nothing is overwritten; any other 4xx/5xx throws an
  * ApiError carrying the API's `error` message.
  *
- * A <form data-api="/api/..."> (or a <button data-api=...> with data-field-* attributes) is
+ * A <form data-api="/api/..."> (or a <button data-api=...>) is
  * sent as JSON by fetch instead of the browser: inputs become fields ("position.zone" nests,
- * type=number and data-int become integers, checkboxes booleans, data-json is parsed, empty
- * optional fields are left out; hidden inputs included). On success the page reloads (or goes
+ * "squads.0.cf" makes arrays; type=number and data-int become integers, checkboxes booleans,
+ * data-json is parsed, data-list splits "2, 3 4" into [2, 3, 4]; blank fields and blank rows
+ * are left out so that the API takes its defaults). data-fields='{"type": ...}' (JSON) adds
+ * fixed fields: a button's whole body, or a form's type, unit or Zone. On success the page reloads (or goes
  * to data-next, where "{id}" is the answer's id); on error the message goes into the form's
  * [data-error] element (aria-live) or a shared one. data-confirm asks first. A form with
  * data-import sends the JSON file chosen in its file input as the body.
@@ -52,8 +54,31 @@ const fallujah = (() => {
   function setPath(target, path, value) {
     const keys = path.split(".");
     let node = target;
-    keys.slice(0, -1).forEach((key) => { node = node[key] = node[key] || {}; });
+    keys.slice(0, -1).forEach((key, i) => {
+      node = node[key] = node[key] || (/^\d+$/.test(keys[i + 1]) ? [] : {});
+    });
     node[keys[keys.length - 1]] = value;
+  }
+
+  /* Rows of a table left blank are not sent: an object with only false/empty values is dropped,
+     and so is an array left empty (the API then takes its default). */
+  function prune(value) {
+    if (Array.isArray(value)) {
+      const kept = value.filter((v) => v !== undefined).map(prune).filter((v) => v !== undefined);
+      return kept.length ? kept : undefined;
+    }
+    if (value && typeof value === "object") {
+      const out = {};
+      let meaningful = false;
+      for (const [key, v] of Object.entries(value)) {
+        const kept = prune(v);
+        if (kept === undefined) continue;
+        out[key] = kept;
+        if (kept !== false) meaningful = true;
+      }
+      return meaningful ? out : undefined;
+    }
+    return value;
   }
 
   function valueOf(el) {
@@ -61,6 +86,10 @@ const fallujah = (() => {
     const raw = el.value;
     if (raw === "" && !el.hasAttribute("data-keep-empty")) return undefined;
     if (el.hasAttribute("data-json")) return JSON.parse(raw);
+    if (el.hasAttribute("data-list")) {
+      const items = raw.split(/[\s,;]+/).filter(Boolean);
+      return items.map((item) => (/^-?\d+$/.test(item) ? Number(item) : item));
+    }
     if (el.type === "number" || el.hasAttribute("data-int")) return Number(raw);
     return raw;
   }
@@ -73,19 +102,11 @@ const fallujah = (() => {
       const value = valueOf(el);
       if (value !== undefined) setPath(data, el.name, value);
     }
-    return data;
+    return prune(data) || {};
   }
 
   function fieldsOf(el) {
-    const data = {};
-    for (const [key, raw] of Object.entries(el.dataset)) {
-      if (!key.startsWith("field") || key === "field") continue;
-      const name = key.slice(5).replace(/^./, (c) => c.toLowerCase()).replace(/[A-Z]/g, (c) => "_" + c.toLowerCase());
-      let value = raw;
-      try { value = JSON.parse(raw); } catch (err) { value = raw; }
-      setPath(data, name.replace(/__/g, "."), value);
-    }
-    return data;
+    return el.dataset.fields ? JSON.parse(el.dataset.fields) : {};
   }
 
   function errorBox(el) {

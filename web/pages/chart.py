@@ -1,0 +1,61 @@
+"""The chart of VP by turn as inline SVG, drawn on the server (no script, no library).
+
+The line is the VP total at the end of each turn played (``vp_by_turn``); the bands are the
+victory levels of 7.2.2, read from ``tables/victory-levels.yaml``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from markupsafe import Markup, escape
+
+WIDTH, HEIGHT = 360, 200
+LEFT, RIGHT, TOP, BOTTOM = 34, 10, 10, 26
+
+
+def vp_chart(points: Sequence[dict[str, int]], last_turn: int, levels: Sequence[Any], title: str,
+             level_names: dict[str, str]) -> Markup:
+    """An SVG line chart of VP (y) by turn (x, 1..last_turn) over the victory-level bands."""
+    values = [p["vp"] for p in points] or [0]
+    bounds = [b for row in levels for b in (row.min, row.max) if b is not None]
+    low = min(min(values), *bounds, -5) - 2
+    high = max(max(values), *bounds, 5) + 2
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x(turn: float) -> float:
+        return LEFT + (turn - 1) * plot_w / max(last_turn - 1, 1)
+
+    def y(vp: float) -> float:
+        return TOP + (high - vp) * plot_h / (high - low)
+
+    parts = [Markup(
+        '<svg class="vp-chart" viewBox="0 0 {w} {h}" role="img" aria-labelledby="vp-chart-title" '
+        'xmlns="http://www.w3.org/2000/svg"><title id="vp-chart-title">{title}</title>'
+    ).format(w=WIDTH, h=HEIGHT, title=title)]
+    for row in levels:
+        top = y(min(row.max if row.max is not None else high, high))
+        bottom = y(max(row.min if row.min is not None else low, low))
+        parts.append(Markup('<rect class="band band-{r}" x="{x}" y="{y:.1f}" width="{w}" height="{h:.1f}"/>'
+                            '<text class="band-label" x="{tx}" y="{ty:.1f}">{label}</text>').format(
+            r=row.result, x=LEFT, y=top, w=plot_w, h=bottom - top, tx=LEFT + plot_w - 4, ty=top + 12,
+            label=level_names.get(row.result, row.result)))
+    for vp in sorted({0, *bounds}):
+        if low < vp < high:
+            parts.append(Markup('<line class="grid" x1="{a}" x2="{b}" y1="{y:.1f}" y2="{y:.1f}"/>'
+                                '<text class="axis" x="{tx}" y="{ty:.1f}">{v}</text>').format(
+                a=LEFT, b=LEFT + plot_w, y=y(vp), tx=LEFT - 4, ty=y(vp) + 4, v=f"{vp:+d}" if vp else "0"))
+    for turn in range(1, last_turn + 1):
+        if turn == 1 or turn == last_turn or turn % 4 == 0:
+            parts.append(Markup('<text class="axis axis-x" x="{x:.1f}" y="{y}">{t}</text>').format(
+                x=x(turn), y=HEIGHT - 8, t=turn))
+    if points:
+        path = " ".join(f"{x(p['turn']):.1f},{y(p['vp']):.1f}" for p in points)
+        parts.append(Markup('<polyline class="vp-line" points="{p}"/>').format(p=path))
+        for p in points:
+            parts.append(Markup('<circle class="vp-dot" cx="{x:.1f}" cy="{y:.1f}" r="3.5">'
+                                '<title>{t}: {v}</title></circle>').format(
+                x=x(p["turn"]), y=y(p["vp"]), t=p["turn"], v=f"{p['vp']:+d}"))
+    parts.append(Markup("</svg>"))
+    return Markup("").join(escape(p) for p in parts)
