@@ -3,6 +3,7 @@ linked text, language switch and "Referenced by" links; notes and examples style
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import PurePosixPath
 
 from docutils import nodes
@@ -34,7 +35,7 @@ def section_node(section: Section, linker: Linker, docname: str,
     head = nodes.paragraph(classes=["rule-head"])
     if section.numbered:
         title = [nodes.Text(section.id + (" " if section.title else ""))]
-        title += token_nodes(tokens(section.title, context), docname)
+        title += token_nodes(tokens(section.title, replace(context, terms=[])), docname)
     else:
         badge = ui[section.note_type.value] if section.note_type else ui.get(section.kind.value, "")
         title = [nodes.Text(section.title or badge)]

@@ -38,6 +38,10 @@ def chapter_title(linker: Linker, lang: str, stem: str) -> str:
     """The chapter's printed label, made distinct from its section anchors if they clash."""
     sections = [s for s in linker.game.corpus(lang).sections if s.file.endswith(f"/{stem}.yaml")]  # type: ignore[arg-type]
     title = section_label(sections[0])
+    if sections[0].numbered and not sections[0].title:
+        # the French source starts chapter 10 at 10.2, without its heading
+        last = [s.id for s in sections if s.numbered and s.id.count(".") <= sections[0].id.count(".")][-1]
+        title = f"{sections[0].id}–{last}" if last != sections[0].id else title
     if make_id(title) in {s.id for s in sections}:
         title = f"{title} ({LANG_NAMES[lang]})"
     return title
