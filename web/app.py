@@ -26,7 +26,7 @@ from typing import Any
 
 from flask import Flask
 
-from . import api, i18n, pages, security
+from . import api, calculator, i18n, pages, security
 from .db import make_engine, upgrade
 from .game.rules import rules
 from .store import Store
@@ -74,5 +74,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     i18n.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(calculator.bp)
     security.csrf.exempt(api.bp)
     return app

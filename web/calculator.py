@@ -1,0 +1,137 @@
+"""Calculator pages: one page per adjudicator situation, free or prefilled from a game.
+
+``/calculator/`` lists the situations; ``/calculator/<situation>`` is the free calculator;
+``/games/<id>/calculator/<situation>?unit=&zone=&location=&target=`` fills the form from the
+game state (:mod:`web.game.prefill`). The odds are the adjudicator's, fetched live by
+``static/calculator.js`` from ``POST /api/adjudicate/<situation>``; recording and applying go
+through the game's JSON API. ``&recorded=<version>`` shows a recorded adjudication and the
+actions it calls for (:mod:`web.game.consequences`), each marked once applied (and not undone).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, render_template, request, url_for
+from werkzeug.exceptions import HTTPException
+
+from adjudicator import SITUATIONS
+
+from . import calculator_strings as strings
+from .api import store
+from .calculator_form import form, split, with_values
+from .game.consequences import Consequence, consequences, identity_of
+from .game.prefill import LOCATIONS, TARGET_UNITS, Choice, PrefillError, choose, prefill
+from .game.state import GameState
+from .i18n import current_lang, t
+from .pages.helpers import load_game
+from .pages.rules import rule_url
+
+bp = Blueprint("calculator", __name__)
+
+#: How far after a recorded adjudication the log is read to see which consequences were applied.
+LOG_WINDOW = 1000
+
+
+def _situation(situation: str) -> str:
+    if situation not in SITUATIONS:
+        abort(404, description=t("calc.unknown", value=situation[:40], allowed=", ".join(SITUATIONS)))
+    return situation
+
+
+def _french_ids() -> list[str]:
+    return sorted(store().rules.game.corpus("fr").by_id)  # type: ignore[arg-type]
+
+
+def rule_href(section_id: str) -> str:
+    """The rule in the interface's language, or in English where the French source lacks it (before 10.2)."""
+    lang = current_lang()
+    if lang != "en" and section_id not in store().rules.game.corpus(lang).by_id:  # type: ignore[arg-type]
+        lang = "en"
+    return rule_url(lang, section_id)
+
+
+def _page(situation: str, data: dict[str, Any], **extra: Any) -> str:
+    fields, rolls = split(with_values(form(situation), data))
+    return render_template(
+        "calculator/situation.html", situation=situation, procedure=SITUATIONS[situation],
+        groups=fields, rolls=rolls, strings=strings, ruleset=data.get("ruleset") or current_lang(),
+        outcome_labels=strings.outcome_labels(current_lang()), french_ids=_french_ids(),
+        rule_href=rule_href, **extra,
+    )
+
+
+@bp.get("/calculator/")
+def index() -> str:
+    return render_template("calculator/index.html", situations=SITUATIONS, base="/calculator/",
+                           rule_href=rule_href)
+
+
+@bp.get("/calculator/<situation>")
+def free(situation: str) -> str:
+    return _page(_situation(situation), {})
+
+
+@bp.get("/games/<game_id>/calculator")
+@bp.get("/games/<game_id>/calculator/")
+def game_index(game_id: str) -> str:
+    game = load_game(game_id)
+    return render_template("calculator/index.html", situations=SITUATIONS, game=game,
+                           base=f"/games/{game['id']}/calculator/", rule_href=rule_href)
+
+
+def _choice(state: GameState) -> Choice:
+    args = request.args
+    try:
+        return choose(state, unit=args.get("unit"), zone=args.get("zone"), location=args.get("location"),
+                      target=args.get("target"))
+    except PrefillError as exc:
+        abort(400, description=f"{t('calc.bad_query')}: {exc}")
+
+
+def _recorded(game_id: str, state: GameState, situation: str, choice: Choice) -> dict[str, Any] | None:
+    """The recorded adjudication named by ``?recorded=``, its consequences and which were applied."""
+    raw = request.args.get("recorded")
+    if raw is None:
+        return None
+    if not raw.isdigit() or len(raw) > 9:
+        abort(400, description=t("calc.recorded_missing", value=raw[:20]))
+    version = int(raw)
+    events = store().log(game_id, after=version - 1, limit=LOG_WINDOW)["events"] if version else []
+    event = events[0] if events and events[0]["version"] == version else None
+    if event is None or event["type"] != "adjudication" or event["payload"].get("situation") != situation:
+        abort(400, description=t("calc.recorded_missing", value=raw[:20]))
+    payload = event["payload"]
+    applied = {identity_of(e["payload"]) for e in events[1:] if e["kind"] == "action" and not e["undone"]}
+    found: list[Consequence] = consequences(state, situation, payload["input"], payload["result"], choice)
+    return {
+        "version": version, "payload": payload, "answer": payload["result"],
+        "consequences": [(c, c.identity() in applied) for c in found],
+    }
+
+
+@bp.get("/games/<game_id>/calculator/<situation>")
+def for_game(game_id: str, situation: str) -> str:
+    game = load_game(game_id)
+    situation = _situation(situation)
+    state = store().state(game["id"])
+    choice = _choice(state)
+    try:
+        data = prefill(state, situation, choice)
+    except PrefillError as exc:
+        abort(400, description=f"{t('calc.bad_query')}: {exc}")
+    recorded = _recorded(game["id"], state, situation, choice)
+    if recorded is not None:
+        data = recorded["payload"]["input"]
+    units = [u for u in state.units if u.where == "map"]
+    query = {k: v for k, v in request.args.items() if k in ("unit", "zone", "location", "target")}
+    return _page(situation, data, game=game, choice=choice, units=units, locations=LOCATIONS,
+                 target_units=TARGET_UNITS, recorded=recorded, query=query,
+                 page_url=url_for("calculator.for_game", game_id=game["id"], situation=situation, **query))
+
+
+@bp.errorhandler(400)
+@bp.errorhandler(404)
+def _error(exc: HTTPException) -> tuple[str, int]:
+    status = exc.code or 400
+    return render_template("error.html", status=status, message=exc.description), status

@@ -1,0 +1,132 @@
+"""The calculator's form, generated from a situation's input model (its JSON Schema).
+
+Each field of the adjudicator's pydantic model becomes one control: a select for a choice
+(``Literal``), a number with its range, a checkbox for a yes/no, a list of numbers for the
+Zones of the victory check. d10 faces (a ``roll``, an ``activation``, everything under
+``rolls``) go apart, in the "roll" part of the page, entered after the odds have been read.
+The form holds values only; the adjudicator stays the one judge of what is allowed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from adjudicator import SITUATIONS
+
+from .game.rules import rules
+
+#: Top-level fields holding a d10 face or a drawn counter's CF: entered after the odds are read.
+ROLL_FIELDS = frozenset({"roll", "activation", "drawn_cf", "reaction_roll"})
+
+
+@dataclass(frozen=True)
+class Field:
+    """One control of the form: ``path`` is the dotted JSON path (``shooter.cf``)."""
+
+    path: str
+    kind: str  #: select, number, checkbox, tristate (yes, no, not said), numbers
+    required: bool
+    options: tuple[str, ...] = ()
+    nullable: bool = False
+    minimum: int | None = None
+    maximum: int | None = None
+    default: Any = None
+    #: a d10 face (0-9) the app may roll for the player
+    face: bool = False
+    #: entered after the odds: a die or a drawn counter's CF
+    roll: bool = False
+    value: Any = None
+
+    @property
+    def name(self) -> str:
+        return self.path.rsplit(".", 1)[-1]
+
+    @property
+    def id(self) -> str:
+        return "f-" + self.path.replace(".", "-")
+
+
+@dataclass(frozen=True)
+class Group:
+    """The fields of one sub-model (``shooter``, ``target``, ``rolls``) or of the situation itself."""
+
+    name: str  #: "" for the situation's own fields
+    fields: list[Field] = field(default_factory=list)
+
+
+def _resolve(schema: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
+    if "$ref" in node:
+        return schema["$defs"][node["$ref"].rsplit("/", 1)[-1]]
+    return node
+
+
+def _field(path: str, node: dict[str, Any], required: bool, in_rolls: bool) -> Field:
+    options = node.get("anyOf") or [node]
+    nullable = any(o.get("type") == "null" for o in options)
+    main = next((o for o in options if o.get("type") != "null"), {})
+    name = path.rsplit(".", 1)[-1]
+    roll = in_rolls or name in ROLL_FIELDS
+    common: dict[str, Any] = {"path": path, "required": required, "nullable": nullable,
+                              "default": node.get("default"), "roll": roll}
+    if "enum" in main:
+        return Field(kind="select", options=tuple(main["enum"]), **common)
+    if name == "mission":
+        return Field(kind="select", options=tuple(row.result for row in rules().missions.rows), **common)
+    if main.get("type") == "boolean":
+        #: a yes/no the player may leave unknown (None) is a three-way select
+        return Field(kind="tristate" if nullable else "checkbox", **common)
+    if main.get("type") == "array":
+        return Field(kind="numbers", **common)
+    face = main.get("minimum") == 0 and main.get("maximum") == 9
+    return Field(kind="number", minimum=main.get("minimum"), maximum=main.get("maximum"), face=face, **common)
+
+
+def form(situation: str) -> list[Group]:
+    """The groups of fields of a situation, in the model's order; the ruleset is left out (a page-wide switch)."""
+    schema = SITUATIONS[situation].model.model_json_schema()
+    top = Group("")
+    groups = [top]
+    required = set(schema.get("required", ()))
+    for name, node in schema["properties"].items():
+        if name == "ruleset":
+            continue
+        ref = node if "$ref" in node else next((o for o in node.get("anyOf", []) if "$ref" in o), None)
+        sub = _resolve(schema, ref) if ref else node
+        if sub.get("type") == "object" and "properties" in sub:
+            group = Group(name)
+            inner = set(sub.get("required", ()))
+            for child, child_node in sub["properties"].items():
+                group.fields.append(_field(f"{name}.{child}", child_node, child in inner, name == "rolls"))
+            groups.append(group)
+        else:
+            top.fields.append(_field(name, node, name in required, False))
+    return groups
+
+
+def _lookup(data: dict[str, Any], path: str) -> Any:
+    node: Any = data
+    for key in path.split("."):
+        if not isinstance(node, dict) or key not in node:
+            return None
+        node = node[key]
+    return node
+
+
+def split(groups: list[Group]) -> tuple[list[Group], list[Field]]:
+    """The situation's groups without the dice, and the dice (and drawn CFs) of every group."""
+    rolls = [f for g in groups for f in g.fields if f.roll]
+    kept = [Group(g.name, [f for f in g.fields if not f.roll]) for g in groups]
+    return [g for g in kept if g.fields], rolls
+
+
+def with_values(groups: list[Group], data: dict[str, Any]) -> list[Group]:
+    """The same groups, each field holding its prefilled value, else its default."""
+    out = []
+    for group in groups:
+        fields = []
+        for f in group.fields:
+            value = _lookup(data, f.path)
+            fields.append(Field(**{**f.__dict__, "value": f.default if value is None else value}))
+        out.append(Group(group.name, fields))
+    return out

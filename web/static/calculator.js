@@ -1,0 +1,275 @@
+/* The calculator page: live odds as the form changes, the roll (physical or by the app), recording
+ * the adjudication and applying its consequences. Uses fallujah.api (app.js) for every call.
+ *
+ * Fields are [data-path] controls ("shooter.cf" nests) typed by data-type (int, bool, tristate,
+ * ints, str); empty fields are left out. Each change posts the situation to
+ * /api/adjudicate/<situation> and draws the odds, modifiers, notes and result it answers.
+ */
+"use strict";
+
+(() => {
+  const form = document.getElementById("calc");
+  if (!form) return;
+  const d = form.dataset;
+  const lang = d.lang || "en";
+  const outcomes = JSON.parse(d.outcomes || "{}");
+  const frenchIds = new Set(JSON.parse(d.frenchIds || "[]"));
+  const $ = (id) => document.getElementById(id);
+  let answer = null;
+  let appRoll = null; // {version, faces}
+  let timer = null;
+  let sequence = 0;
+
+  function el(tag, text, cls) {
+    const node = document.createElement(tag);
+    if (text !== undefined) node.textContent = text;
+    if (cls) node.className = cls;
+    return node;
+  }
+
+  function ruleLink(rule) {
+    const link = el("a", rule, "rule-link");
+    const where = lang !== "en" && frenchIds.has(rule) ? lang : "en";
+    link.href = "/rule/" + where + "/" + encodeURIComponent(rule) + "?lang=" + lang;
+    return link;
+  }
+
+  function valueOf(input) {
+    const raw = input.value.trim();
+    switch (input.dataset.type) {
+      case "bool": return input.checked;
+      case "tristate": return raw === "" ? undefined : raw === "true";
+      case "int": return raw === "" ? undefined : Number(raw);
+      case "ints": return raw === "" ? [] : raw.split(/[\s,;]+/).filter(Boolean).map(Number);
+      default: return raw === "" ? undefined : raw;
+    }
+  }
+
+  function collect() {
+    const data = {};
+    for (const input of form.querySelectorAll("[data-path]")) {
+      const value = valueOf(input);
+      if (value === undefined) continue;
+      const keys = input.dataset.path.split(".");
+      let node = data;
+      keys.slice(0, -1).forEach((key) => { node = node[key] = node[key] || {}; });
+      node[keys[keys.length - 1]] = value;
+    }
+    const ruleset = form.querySelector("[data-ruleset]:checked");
+    if (ruleset) data.ruleset = ruleset.value;
+    return data;
+  }
+
+  function percent(p) {
+    return (Math.round(p * 1000) / 10).toLocaleString(lang) + " %";
+  }
+
+  function drawOdds(odds, exact) {
+    const box = $("calc-odds");
+    box.textContent = "";
+    const keys = Object.keys(odds || {});
+    if (!keys.length) { box.appendChild(el("p", "—", "muted")); return; }
+    const list = el("ul", undefined, "plain calc-odds-list");
+    for (const key of keys) {
+      const item = el("li", undefined, "calc-odd");
+      item.dataset.outcome = key;
+      const name = el("span", outcomes[key] || key.replace(/_/g, " "), "calc-odd-name");
+      const value = el("strong", percent(odds[key]), "calc-odd-value");
+      const bar = el("progress");
+      bar.max = 1;
+      bar.value = odds[key];
+      bar.setAttribute("aria-label", name.textContent);
+      item.append(name, value);
+      if (exact && exact[key]) item.appendChild(el("small", " (" + exact[key] + ")"));
+      item.appendChild(bar);
+      list.appendChild(item);
+    }
+    box.appendChild(list);
+  }
+
+  function drawModifiers(mods, drm) {
+    const body = $("calc-modifiers");
+    body.textContent = "";
+    const rows = Array.isArray(mods) ? mods.map((m) => [null, m])
+      : Object.entries(mods || {}).flatMap(([side, list]) => list.map((m) => [side, m]));
+    if (!rows.length) {
+      const row = el("tr");
+      const cell = el("td", d.msgNone, "muted");
+      cell.colSpan = 3;
+      row.appendChild(cell);
+      body.appendChild(row);
+    }
+    for (const [side, m] of rows) {
+      const row = el("tr");
+      row.appendChild(el("td", (m.value > 0 ? "+" : "") + m.value, "num"));
+      const rule = el("td");
+      rule.appendChild(ruleLink(m.rule));
+      row.appendChild(rule);
+      let reason = (m.reason && m.reason[lang]) || (m.reason && m.reason.en) || "";
+      if (side) reason = side + ": " + reason;
+      if (m.condition) reason += " (" + d.msgConditional + ")";
+      row.appendChild(el("td", reason));
+      body.appendChild(row);
+    }
+    const total = typeof drm === "object" ? Object.entries(drm || {}).map(([k, v]) => k + " " + (v > 0 ? "+" : "") + v).join(", ")
+      : (drm > 0 ? "+" : "") + drm;
+    $("calc-drm").textContent = "DRM: " + total;
+  }
+
+  function drawNotes(notes) {
+    const list = $("calc-notes");
+    list.textContent = "";
+    for (const note of notes || []) {
+      const item = el("li", (note[lang] || note.en) + " ");
+      if (note.rule) item.appendChild(ruleLink(note.rule));
+      if (note.ruleset_entry) item.appendChild(el("small", " [" + note.ruleset_entry + "]", "muted"));
+      list.appendChild(item);
+    }
+    $("calc-notes-box").hidden = !(notes && notes.length);
+  }
+
+  function drawResult(result) {
+    const box = $("calc-result");
+    box.textContent = "";
+    if (!result) { box.appendChild(el("p", d.msgNeedsRoll, "muted")); return; }
+    if (result.outcome !== undefined) {
+      const outcome = String(result.outcome);
+      box.appendChild(el("p", outcomes[outcome] || outcome.replace(/_/g, " "), "calc-outcome"));
+    }
+    if (result.pending && result.pending.length) {
+      const names = result.pending.map((p) => {
+        const input = form.querySelector('[data-path$="' + p + '"]');
+        const label = input && form.querySelector('label[for="' + input.id + '"]');
+        return label ? label.textContent.replace("*", "").trim() : p;
+      });
+      box.appendChild(el("p", d.msgPending.replace("{fields}", names.join(", ")), "badge warn"));
+    }
+    const steps = el("ol", undefined, "calc-steps");
+    for (const step of result.steps || []) {
+      const item = el("li", (step[lang] || step.en) + " ");
+      item.appendChild(ruleLink(step.rule));
+      steps.appendChild(item);
+    }
+    box.appendChild(steps);
+  }
+
+  function showError(message) {
+    const box = $("calc-error");
+    box.textContent = message;
+    box.hidden = !message;
+  }
+
+  async function update() {
+    const mine = ++sequence;
+    try {
+      const data = await fallujah.api("POST", "/api/adjudicate/" + d.situation, collect());
+      if (mine !== sequence) return;
+      answer = data;
+      showError("");
+      const partial = data.result && data.result.probabilities;
+      $("odds-title").textContent = partial ? d.msgOddsAfter : d.msgOdds;
+      drawOdds(partial || data.probabilities, partial ? null : data.exact);
+      drawModifiers(data.modifiers, data.drm);
+      drawNotes(data.notes);
+      drawResult(data.result);
+    } catch (err) {
+      if (mine !== sequence) return;
+      answer = null;
+      showError(d.msgInvalid + " " + err.message);
+      drawResult(null);
+    }
+  }
+
+  function schedule() {
+    clearTimeout(timer);
+    timer = setTimeout(update, 150);
+  }
+
+  function faceInputs(paths) {
+    return paths.map((p) => form.querySelector('[data-path="' + p + '"]')).filter((i) => i && i.hasAttribute("data-face") && i.value === "");
+  }
+
+  function toRoll() {
+    const pending = answer && answer.result && answer.result.pending;
+    if (pending && pending.length) {
+      return faceInputs([...form.querySelectorAll("[data-face]")].map((i) => i.dataset.path)
+        .filter((p) => pending.includes(p.split(".").pop())));
+    }
+    const defender = form.querySelector('[data-path="defender.unit"]');
+    const firer = form.querySelector('[data-path="insurgent.unit"]');
+    const suspect = (defender && defender.value === "suspect") || (firer && firer.value === "suspect");
+    const first = {
+      "assault": suspect ? ["rolls.activation"] : ["rolls.usmc", "rolls.insurgent"],
+      "defensive-fire": suspect ? ["rolls.fire", "rolls.check"] : ["rolls.fire"],
+      "sniper-street": ["rolls.insurgents", "rolls.suspects"],
+    }[d.situation] || ["roll"];
+    return faceInputs(first);
+  }
+
+  async function rollForMe(button) {
+    const inputs = toRoll();
+    if (!inputs.length) { showError(d.msgNeedsRoll); return; }
+    button.disabled = true;
+    try {
+      const state = await fallujah.api("POST", "/api/games/" + d.gameId + "/actions",
+        { type: "roll", dice: inputs.length, purpose: d.situation, rules: ["3"] });
+      const rolled = state.app_rolls[state.app_rolls.length - 1];
+      appRoll = rolled;
+      inputs.forEach((input, i) => { input.value = rolled.faces[i]; input.readOnly = true; input.classList.add("app-rolled"); });
+      const badge = $("calc-app-roll");
+      badge.textContent = d.msgRolled.replace("{faces}", rolled.faces.join(", "));
+      badge.hidden = false;
+      await update();
+    } catch (err) {
+      showError(err.message);
+    } finally {
+      button.disabled = false;
+    }
+  }
+
+  async function record(button) {
+    await update();
+    if (!answer || !answer.result) { showError(d.msgNeedsRoll); return; }
+    button.disabled = true;
+    const action = { type: "adjudication", situation: d.situation, input: collect(), rules: [],
+      rolls_by: appRoll ? "app" : "player" };
+    if (appRoll) action.app_roll = appRoll.version;
+    try {
+      const state = await fallujah.api("POST", "/api/games/" + d.gameId + "/actions", action);
+      const url = new URL(d.pageUrl, window.location.href);
+      url.searchParams.set("recorded", state.version);
+      url.searchParams.set("lang", lang);
+      window.location.assign(url.toString() + "#consequences");
+    } catch (err) {
+      showError(err.message);
+      button.disabled = false;
+    }
+  }
+
+  async function post(button, url, payload) {
+    const scope = button.closest("[data-error-scope]");
+    const box = scope && scope.querySelector("[data-error]");
+    button.disabled = true;
+    try {
+      await fallujah.api("POST", url, payload);
+      window.location.reload();
+    } catch (err) {
+      if (box) { box.textContent = err.message; box.hidden = false; }
+      button.disabled = false;
+    }
+  }
+
+  form.addEventListener("input", schedule);
+  form.addEventListener("change", schedule);
+  form.addEventListener("submit", (event) => event.preventDefault());
+  document.addEventListener("click", (event) => {
+    const target = event.target.closest("button");
+    if (!target) return;
+    if (target.id === "calc-roll-for-me") rollForMe(target);
+    else if (target.id === "calc-record") record(target);
+    else if (target.id === "calc-undo") post(target, "/api/games/" + d.gameId + "/undo", {});
+    else if (target.classList.contains("calc-apply")) post(target, "/api/games/" + d.gameId + "/actions", JSON.parse(target.dataset.action));
+  });
+  if (d.recorded) form.querySelectorAll("input, select").forEach((i) => { i.disabled = true; });
+  update();
+})();
