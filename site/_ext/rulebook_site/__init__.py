@@ -15,16 +15,18 @@ from docutils import nodes
 from docutils.parsers.rst import Directive
 from sphinx.application import Sphinx
 from sphinx.config import Config
-from sphinx.errors import ExtensionError
+from sphinx.util import logging
 
 from rules_text import load_game
 
 from .chapter import chapter_nodes
+from .check import citation_problems
 from .links import Linker, UnresolvedReference
 from .pages import write_pages
 from .reference import compare_page, differences_page, errata_page, glossary_page, tables_page
 from .register import load_register
 
+logger = logging.getLogger(__name__)
 _LINKERS: dict[str, Linker] = {}
 
 
@@ -62,16 +64,25 @@ class RulebookDirective(Directive):
                 return chapter_nodes(linker, rest[0], rest[1], docname)
             html = pages[kind]()
         except UnresolvedReference as exc:
-            raise ExtensionError(f"{docname}: {exc}") from None
+            # already reported by ``generate``; the build fails, the page says why
+            message = f"This page could not be built: {exc}"
+            return [nodes.paragraph(message, message, classes=["build-problem"])]
         return [nodes.raw("", html, format="html")]
 
 
 def generate(app: Sphinx, config: Config) -> None:
-    """Write the MyST pages for the configured game into the source folder."""
-    try:
-        write_pages(linker_for(config.rulebook_game), Path(app.srcdir))
-    except UnresolvedReference as exc:
-        raise ExtensionError(str(exc)) from None
+    """Check every citation, then write the MyST pages into the source folder.
+
+    An unresolved citation is reported as an error naming its section, and the build fails
+    (exit status 1), even without ``-W``.
+    """
+    linker = linker_for(config.rulebook_game)
+    problems = citation_problems(linker)
+    for problem in problems:
+        logger.error("unresolved citation: %s", problem)
+    if problems:
+        app.statuscode = 1
+    write_pages(linker, Path(app.srcdir))
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
