@@ -95,7 +95,7 @@ def pair_cost(en: str, fr: str, en_keys: set[str], fr_keys: set[str]) -> float:
     union = en_keys | fr_keys
     if union:
         shared = len(en_keys & fr_keys) / len(union)
-        anchors = 2.0 * (1 - shared) - 1.0 * shared
+        anchors = 1.0 * (1 - shared) - 0.5 * shared
     else:
         anchors = 0.5
     return max(0.0, length + anchors)
@@ -120,7 +120,7 @@ def align(en: Sequence[str], fr: Sequence[str], lang_glossary: Glossary | None =
         if j < len(fr):
             cost, rest = best(i, j + 1)
             options.append((cost + SKIP_COST, (Bead((), (j,)),) + rest))
-        for di, dj, penalty in ((1, 1, 0.0), (2, 1, 0.6), (1, 2, 0.6), (2, 2, 1.2)):
+        for di, dj, penalty in ((1, 1, 0.0), (2, 1, 1.0), (1, 2, 1.0), (2, 2, 2.5)):
             if i + di <= len(en) and j + dj <= len(fr):
                 e_text, e_keys = joined(en, en_keys, i, i + di)
                 f_text, f_keys = joined(fr, fr_keys, j, j + dj)

@@ -125,6 +125,21 @@ def _one_sided(section: str, pair: Pair) -> list[Finding]:
     return found
 
 
+def _moved_references(section: str, pair: Pair) -> list[Finding]:
+    """The same references in both texts, but one cited by another sentence in each language.
+
+    A reference moved inside its sentence (word order) is not a finding.
+    """
+    for bead in pair.beads:
+        en_refs = set(find_refs(pair.text(bead, "en")))
+        fr_refs = set(find_refs(pair.text(bead, "fr")))
+        if en_refs != fr_refs and not bead.one_sided:
+            moved = sorted(en_refs ^ fr_refs)
+            return [Finding(section, "reference", "clarity", pair.text(bead, "en"), pair.text(bead, "fr"),
+                            f"cross-reference {', '.join(moved)} cited by another sentence in each language")]
+    return []
+
+
 def _names_findings(section: str, pair: Pair, names: A.Names) -> list[Finding]:
     """Acronyms and quoted names (‘Hero’, CAAT, ‘No Insurgents Event’) present on one side only."""
     only_en, only_fr = names.missing(" ".join(pair.en), " ".join(pair.fr))
@@ -192,6 +207,7 @@ class Finder:
                                  lambda text, lang: A.locations(text))
         found += _token_findings(section, pair, "reference", "clarity", "cross-references",
                                  lambda text, lang: Counter(find_refs(text)))
+        found += _moved_references(section, pair) if not any(f.kind == "reference" for f in found) else []
         found += _token_findings(section, pair, "designation", "clarity", "unit models", A.models)
         found += _names_findings(section, pair, self.names)
         found += _token_findings(section, pair, "exception", "result", "exception clauses", A.exceptions)
