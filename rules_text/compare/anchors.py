@@ -43,16 +43,16 @@ EXCEPTION: dict[Lang, re.Pattern[str]] = {
     "en": re.compile(r"\b(?:Exception|except(?:ed|ing)?)\b", re.I),
     "fr": re.compile(r"(?<!\w)(?:Exception|sauf|excepté|à l’exception)\b", re.I),
 }
-#: conditions: "if"/"unless", "si"/"s’il"/"à moins"
+#: conditions and their negative forms: "if"/"unless"/"except", "si"/"s’il"/"à moins"/"sauf"
 CONDITION: dict[Lang, re.Pattern[str]] = {
-    "en": re.compile(r"\b(?:if|unless)\b", re.I),
-    "fr": re.compile(r"(?<!\w)(?:si|s’ils?|s'ils?|à moins)(?!\w)", re.I),
+    "en": re.compile(r"\b(?:if|unless|except)\b", re.I),
+    "fr": re.compile(r"(?<!\w)(?:si|s’ils?|s'ils?|à moins|sauf|excepté)(?!\w)", re.I),
 }
 #: outcomes whose wording differs in no other way between the languages
 OUTCOMES: dict[str, dict[Lang, re.Pattern[str]]] = {
     "eliminated": {"en": re.compile(r"\beliminat", re.I), "fr": re.compile(r"\bélimin", re.I)},
     "unchanged": {"en": re.compile(r"\bunchanged\b", re.I), "fr": re.compile(r"\binchangée?s?\b", re.I)},
-    "cancelled": {"en": re.compile(r"\bcancel", re.I), "fr": re.compile(r"\bannul", re.I)},
+    "cancelled": {"en": re.compile(r"\b(?:cancel|nullif)", re.I), "fr": re.compile(r"\bannul", re.I)},
 }
 #: acronyms that are words of one language only, not designations
 NOT_DESIGNATIONS = frozenset({"DRM", "CF", "FC", "VP", "PV", "OG", "NB", "II", "IED", "EEI", "USA"})
@@ -118,7 +118,7 @@ class Names:
         term = self.terms[lang].get(_plain(name))
         forms = [name]
         if term is not None:
-            forms = term.forms(other_lang) or term.forms(lang)
+            forms += term.forms(other_lang) or term.forms(lang)
         haystack = _plain(other)
         return any(re.search(r"(?<!\w)" + re.escape(_plain(f)) + r"(?!\w)", haystack) for f in forms if f)
 
@@ -140,8 +140,11 @@ def exceptions(text: str, lang: Lang) -> Counter[str]:
 
 
 def conditions(text: str, lang: Lang) -> Counter[str]:
-    """Conditions ("if", "si"), counted under one key."""
-    count = len(CONDITION[lang].findall(text))
+    """Sentences stating a condition ("if", "si"), counted under one key.
+
+    Sentences, not words: "if ... and there are no" is "si ... et s’il n’y a plus" in French.
+    """
+    count = sum(1 for sentence in re.split(r"(?<=[.!?])\s+", text) if CONDITION[lang].search(sentence))
     return Counter({"condition": count}) if count else Counter()
 
 

@@ -39,6 +39,8 @@ class Finding:
     note: str
     #: the language holding what the other lacks; None when each holds something
     side: Lang | None = None
+    #: the check that found it (a table row's finding keeps the check: number, outcome...)
+    check: str = ""
 
     @property
     def key(self) -> str:
@@ -123,6 +125,21 @@ def _one_sided(section: str, pair: Pair) -> list[Finding]:
         found.append(Finding(section, "sentence", severity, pair.text(bead, "en"), pair.text(bead, "fr"),
                              f"a sentence with no counterpart in the {other} text", lang))
     return found
+
+
+def _conditions(section: str, pair: Pair) -> list[Finding]:
+    """Aligned sentences of which one states a condition ("if", "si") and the other none."""
+    fr_lang = A.written_in(" ".join(pair.fr), "fr")
+    for bead in pair.beads:
+        if bead.one_sided:
+            continue
+        en, fr = pair.text(bead, "en"), pair.text(bead, "fr")
+        en_c, fr_c = bool(A.conditions(en, "en")), bool(A.conditions(fr, fr_lang))
+        if en_c != fr_c:
+            lang: Lang = "en" if en_c else "fr"
+            where = "English" if en_c else "French"
+            return [Finding(section, "condition", "result", en, fr, f"a condition ('if', 'si') in the {where} text only", lang)]
+    return []
 
 
 def _moved_references(section: str, pair: Pair) -> list[Finding]:
@@ -211,7 +228,7 @@ class Finder:
         found += _token_findings(section, pair, "designation", "clarity", "unit models", A.models)
         found += _names_findings(section, pair, self.names)
         found += _token_findings(section, pair, "exception", "result", "exception clauses", A.exceptions)
-        found += _token_findings(section, pair, "condition", "result", "conditions ('if', 'si')", A.conditions)
+        found += _conditions(section, pair)
         found += _token_findings(section, pair, "outcome", "result", "outcomes", A.outcomes)
         en_items, fr_items = A.bullets(en), A.bullets(fr)
         if en_items != fr_items:
@@ -233,7 +250,8 @@ class Finder:
                                          f"table {table.id} row {row.result!r} has no {lang} text"))
             for finding in self.texts(section, en, fr):
                 found.append(Finding(section, "table_row", finding.severity, finding.en, finding.fr,
-                                     f"table {table.id} row {row.result!r}: {finding.note}", finding.side))
+                                     f"table {table.id} row {row.result!r}: {finding.note}", finding.side,
+                                     finding.kind))
         return found
 
     def sections(self, game: Game, en: Section, fr: Section) -> list[Finding]:

@@ -109,10 +109,17 @@ def _norm(text: str) -> str:
     return re.sub(r"\s+", " ", text.replace("’", "'").replace("‘", "'")).strip().casefold()
 
 
+def _pieces(text: str) -> list[str]:
+    """A text's sentences long enough to identify it."""
+    return [p for p in re.split(r"(?<=[.!?])\s+", _norm(text)) if len(p) >= 20]
+
+
 def covers(entry: Registered, en: str, fr: str) -> bool:
-    """True when a finding's extracts hold one of the entry's quotes (or sit inside one)."""
+    """True when a finding's extracts and an entry's quotes share a sentence (or one holds the other)."""
     for quote, extract in ((entry.en, en), (entry.fr, fr)):
         q, x = _norm(quote), _norm(extract)
-        if q and x and (q in x or x in q):
+        if not q or not x:
+            continue
+        if q in x or x in q or any(p in x for p in _pieces(q)) or any(p in q for p in _pieces(x)):
             return True
     return False

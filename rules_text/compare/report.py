@@ -99,7 +99,8 @@ def _covered(entry: Registered, finding: Finding) -> bool:
     """A register entry accounts for a finding: same quotes, or the same kind in an ``also_in`` section."""
     if covers(entry, finding.en, finding.fr):
         return True
-    return finding.section in entry.also_in and REGISTER_KIND.get(finding.kind, finding.kind) == entry.kind
+    check = finding.check or finding.kind
+    return finding.section in entry.also_in and REGISTER_KIND.get(check, check) == entry.kind
 
 
 def place(game: Game, section_id: str) -> str:
