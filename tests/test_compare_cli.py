@@ -110,3 +110,12 @@ def test_measure_prints_both_figures():
     assert result.returncode == 0, result.stderr
     figures = json.loads(result.stdout)
     assert figures["recall"] >= 0.8 and figures["precision"] >= 0.6
+
+
+def test_source_errata_are_reported_next_to_the_sections(game):
+    result = run_cli("compare", "--all", "--json")
+    data = json.loads(result.stdout)
+    assert len(data["errata"]) == len(game.errata)
+    by_id = {s["id"]: s for s in data["sections"]}
+    for erratum in game.errata:
+        assert erratum.note in [e["note"] for e in by_id[erratum.section]["errata"]]

@@ -14,7 +14,7 @@ import click
 from rules_text.cli import JSON_OPTION, emit_json, fails_cleanly, game_option
 from rules_text.compare.register import SEVERITIES
 from rules_text.compare.render import render_section
-from rules_text.compare.report import Comparison, filter_severity, measure
+from rules_text.compare.report import Comparison, erratum_json, filter_severity, measure
 from rules_text.corpus import normalise_id
 from rules_text.loading import load_game
 
@@ -64,13 +64,18 @@ def compare(section_id: str | None, all_sections: bool, as_json: bool, severity:
         if severity:
             reports = [r for r in reports if r.differences]
         if as_json:
-            emit_json({"sections": [r.as_json() for r in reports]})
+            emit_json({"sections": [r.as_json() for r in reports],
+                       "errata": [erratum_json(e) for e in loaded.errata]})
             return
         for report in reports:
-            click.echo(f"{report.id:<28} {report.status:<10} {len(report.differences)}")
+            count = f"{len(report.differences)} difference(s)" if report.differences else ""
+            click.echo(f"{report.id:<28} {report.status:<10} {count}".rstrip())
             for difference in report.differences:
-                mark = "registered" if difference.registered else "found"
+                mark = "registered" if difference.registered else "found, not reviewed"
                 click.echo(f"    [{difference.severity}] {difference.kind} ({mark}): {difference.note}")
+        click.echo(f"\nSource errata ({len(loaded.errata)}), errors printed in the rulebook itself:")
+        for erratum in loaded.errata:
+            click.echo(f"  {erratum.section} ({'/'.join(erratum.langs)}): {erratum.note}")
         return
     assert section_id is not None
     key = normalise_id(section_id)

@@ -171,8 +171,8 @@ def _names_findings(section: str, pair: Pair, names: A.Names) -> list[Finding]:
 
 
 #: a French text this much longer or shorter (log ratio beyond its usual) holds more or less
-#: than a translation: 3 standard deviations of the measured spread (0.105)
-CLAUSE_RESIDUAL = 0.3
+#: than a translation: 2.5 standard deviations of the measured spread (0.105)
+CLAUSE_RESIDUAL = 0.25
 #: ...and at least this many characters more or fewer (a short sentence varies more)
 CLAUSE_CHARS = 25
 _PARENTHESIS = re.compile(r"\(([^()]*)\)")
@@ -262,6 +262,8 @@ class Finder:
         side holds, or both sides, are kept.
         """
         found = self.texts(en.id, strip_markup(en.source_text), strip_markup(fr.source_text))
+        found += _token_findings(en.id, Pair.of(en.title, fr.title), "designation", "clarity",
+                                 "unit models in the titles", A.models)
         if en.gaps or fr.gaps:
             complete = {lang for lang, s in (("en", en), ("fr", fr)) if not s.gaps}
             found = [f for f in found if (f.side is None and f.kind != "list_item") or (f.side is not None and f.side not in complete)]

@@ -93,6 +93,14 @@ def differences(report: SectionReport, width: int) -> Iterator[str]:
             yield "    " + line
 
 
+def errata(report: SectionReport, width: int) -> Iterator[str]:
+    """Errors printed in the rulebook itself at this section (errata.yaml)."""
+    for erratum in report.errata:
+        langs = " and ".join({"en": "English", "fr": "French"}[lang] for lang in erratum.langs)
+        for i, line in enumerate(_wrap(f"Source erratum ({langs}): {erratum.note}", max(20, width - 4))):
+            yield ("• " if i == 0 else "    ") + line
+
+
 def render_section(report: SectionReport, width: int, glossary: Glossary | None = None) -> Iterator[str]:
     """The whole aligned view of one section."""
     section = report.en or report.fr
@@ -102,10 +110,11 @@ def render_section(report: SectionReport, width: int, glossary: Glossary | None 
         yield from _wrap(SOURCE_LACKS[report.status], width)
         yield ""
         yield from stacked(report, width)
-        return
-    if width < MIN_COLUMNS:
+    elif width < MIN_COLUMNS:
         yield f"(a terminal of {width} columns is too narrow for two columns of {MIN_COLUMNS}: stacked)"
         yield from stacked(report, width)
+        yield from differences(report, width)
     else:
         yield from columns(report, width, glossary)
-    yield from differences(report, width)
+        yield from differences(report, width)
+    yield from errata(report, width)

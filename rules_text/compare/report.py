@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules_text.corpus import Game
-from rules_text.models import Section
+from rules_text.models import Erratum, Section
 
 from .finder import Finder, Finding
 from .register import Dismissal, Registered, covers, load_register, load_review
@@ -48,6 +48,8 @@ class SectionReport:
     dismissed: list[tuple[Finding, Dismissal]] = field(default_factory=list)
     #: findings a register entry covers
     covered: list[Finding] = field(default_factory=list)
+    #: errors printed in the rulebook itself (errata.yaml), in either language
+    errata: list[Erratum] = field(default_factory=list)
 
     @property
     def status(self) -> str:
@@ -62,10 +64,18 @@ class SectionReport:
                                 "differences": [d.as_json() for d in self.differences]}
         if self.dismissed:
             data["dismissed"] = [{"key": f.key, "kind": f.kind, "reason": d.reason} for f, d in self.dismissed]
+        if self.errata:
+            data["errata"] = [erratum_json(e) for e in self.errata]
         if texts:
             data["en"] = self.en.text if self.en else None
             data["fr"] = self.fr.text if self.fr else None
         return data
+
+
+def erratum_json(erratum: Erratum) -> dict[str, Any]:
+    """A source erratum as the report gives it (issue 5, item 5)."""
+    return {"section": erratum.section, "kind": erratum.kind, "langs": list(erratum.langs),
+            "cites": erratum.cites, "note": erratum.note}
 
 
 def section_ids(game: Game) -> list[str]:
@@ -133,6 +143,7 @@ class Comparison:
         en = self.game.corpus("en").by_id.get(section_id)
         fr = self.game.corpus("fr").by_id.get(section_id)
         report = SectionReport(section_id, en, fr)
+        report.errata = [e for e in self.game.errata if e.section == section_id]
         entries = [e for e in self.register if section_id in entry_sections(self.game, e)]
         for entry in entries:
             note = entry.changes if section_id in (entry.section, place(self.game, entry.section)) or not entry.also_in \
@@ -157,7 +168,7 @@ def filter_severity(report: SectionReport, severity: str | None) -> SectionRepor
     if severity is None:
         return report
     kept = [d for d in report.differences if d.severity == severity]
-    return SectionReport(report.id, report.en, report.fr, kept, report.dismissed, report.covered)
+    return SectionReport(report.id, report.en, report.fr, kept, report.dismissed, report.covered, report.errata)
 
 
 @dataclass(frozen=True)
