@@ -104,7 +104,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "vp.chart": ("VP at the end of each turn", "PV à la fin de chaque tour"),
     "vp.chart.caption": ("VP total by turn over the victory levels (7.2.2).",
                          "Total de PV par tour sur les niveaux de victoire (7.2.2)."),
-    "vp.ledger": ("VP ledger ({n} lines)", "Registre des PV ({n} lignes)"),
+    "vp.ledger": ("VP ledger ({n})", "Registre des PV ({n})"),
     "vp.ledger.empty": ("No VP yet.", "Aucun PV pour l'instant."),
     "vp.reason": ("Reason", "Motif"),
     "vp.count": ("How many", "Combien"),
@@ -182,6 +182,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "unit.withdraw": ("Withdraw", "Retirer"),
     "unit.withdraw.confirm": ("Withdraw {name}?", "Retirer {name} ?"),
     "location.street": ("Street Section", "Section de rue"),
+    "location.none": ("— (the Zone)", "— (la Zone)"),
     # Zones (4.1)
     "zones.title": ("The {n} Zones", "Les {n} Zones"),
     "zones.legend": ("A Activated · F Fortified · ★ USMC Control · R Ruins · P Phantom Fury · ! Fanaticism · "

@@ -35,17 +35,20 @@ def vp_chart(points: Sequence[dict[str, int]], last_turn: int, levels: Sequence[
         'xmlns="http://www.w3.org/2000/svg"><title id="vp-chart-title">{title}</title>'
     ).format(w=WIDTH, h=HEIGHT, title=title)]
     for row in levels:
-        top = y(min(row.max if row.max is not None else high, high))
-        bottom = y(max(row.min if row.min is not None else low, low))
+        # a level covers whole VP values: its band reaches half a point beyond each bound
+        top = y(min(row.max + 0.5 if row.max is not None else high, high))
+        bottom = y(max(row.min - 0.5 if row.min is not None else low, low))
         parts.append(Markup('<rect class="band band-{r}" x="{x}" y="{y:.1f}" width="{w}" height="{h:.1f}"/>'
                             '<text class="band-label" x="{tx}" y="{ty:.1f}">{label}</text>').format(
             r=row.result, x=LEFT, y=top, w=plot_w, h=bottom - top, tx=LEFT + plot_w - 4, ty=top + 12,
             label=level_names.get(row.result, row.result)))
-    for vp in sorted({0, *bounds}):
+    step = 5 if high - low <= 40 else 10
+    for vp in range(-(-low // step) * step, int(high) + 1, step):
         if low < vp < high:
-            parts.append(Markup('<line class="grid" x1="{a}" x2="{b}" y1="{y:.1f}" y2="{y:.1f}"/>'
+            parts.append(Markup('<line class="grid{z}" x1="{a}" x2="{b}" y1="{y:.1f}" y2="{y:.1f}"/>'
                                 '<text class="axis" x="{tx}" y="{ty:.1f}">{v}</text>').format(
-                a=LEFT, b=LEFT + plot_w, y=y(vp), tx=LEFT - 4, ty=y(vp) + 4, v=f"{vp:+d}" if vp else "0"))
+                z=" zero" if vp == 0 else "", a=LEFT, b=LEFT + plot_w, y=y(vp), tx=LEFT - 4, ty=y(vp) + 4,
+                v=f"{vp:+d}" if vp else "0"))
     for turn in range(1, last_turn + 1):
         if turn == 1 or turn == last_turn or turn % 4 == 0:
             parts.append(Markup('<text class="axis axis-x" x="{x:.1f}" y="{y}">{t}</text>').format(

@@ -1,0 +1,129 @@
+"""The tracker pages in a real browser (Debian's chromium) on a phone-sized viewport, against a
+live server: setup through the form, a Phase advanced, a VP correction made and undone, the
+VP chart, and a stale tab refused. Screenshots go to test-output/screenshots/<test>/."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser import browser, page, screenshots  # noqa: F401  (fixtures)
+from tests.live_server import live_server  # noqa: F401  (fixture)
+
+
+
+def _no_page_errors(tab) -> list[str]:
+    errors: list[str] = []
+    tab.on("pageerror", lambda exc: errors.append(str(exc)))
+    tab.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    return errors
+
+
+@pytest.mark.phone
+def test_setup_phase_vp_correction_undo_and_chart_on_a_phone(page, live_server, screenshots):  # noqa: F811
+    errors = _no_page_errors(page)
+    page.goto(live_server.url + "/")
+    page.screenshot(path=screenshots / "01-games.png", full_page=True)
+    page.get_by_role("link", name="New game").click()
+
+    page.get_by_label("Name").fill("Jolan <b>night</b>")
+    page.get_by_label("Historical variant (15)").check()
+    page.get_by_label("Strong Points").select_option("3")
+    page.get_by_text("The start squads (optional)").click()
+    for i, zone in enumerate([2, 3, 4, 6, 8, 10, 12, 17, 19]):
+        page.locator(f'input[name="squads.{i}.counter"]').fill(str(i + 1))
+        page.locator(f'input[name="squads.{i}.cf"]').fill("5")
+        page.locator(f'input[name="squads.{i}.zone"]').fill(str(zone))
+        if i < 4:
+            page.locator(f'input[name="squads.{i}.caat"]').check()
+    page.screenshot(path=screenshots / "02-setup.png", full_page=True)
+    page.get_by_role("button", name="Start the game").click()
+
+    page.wait_for_url(re.compile(r"/games/[A-Za-z0-9_-]{16,}$"))
+    game_id = page.url.rsplit("/", 1)[1]
+    state = live_server.store().state(game_id)
+    assert (state.name, state.variant, state.strong_points) == ("Jolan <b>night</b>", "historical", 3)
+    assert sum(u.where == "map" for u in state.units) == 9
+    header = page.locator("header.top")
+    assert "Jolan <b>night</b>" in header.locator(".brand").inner_text()
+    assert header.locator(".phase").inner_text() == "Support"
+    assert page.locator(".zone-grid li").count() == 61
+    page.screenshot(path=screenshots / "03-game-fresh.png", full_page=False)
+
+    page.get_by_role("button", name="Next Phase →").click()
+    expect(page.locator("header .phase")).to_have_text("Reinforcements")
+    assert live_server.store().state(game_id).phase == "reinforcements"
+    assert page.locator(".phases li.current").inner_text() == "Reinforcements"
+
+    page.get_by_text("Record VP").click()
+    page.get_by_label("VP (+ or −)").fill("3")
+    page.get_by_label("Reason (required)").fill("counted a Guerillas unit twice")
+    page.get_by_role("button", name="Correct the VP").click()
+    expect(page.locator("header .vp")).to_have_text("+3")
+    ledger = live_server.store().state(game_id).vp_ledger
+    assert [(e.reason, e.value, e.note) for e in ledger] == [("manual", 3, "counted a Guerillas unit twice")]
+    page.locator("#vp").screenshot(path=screenshots / "04-vp-corrected.png")
+
+    page.get_by_role("button", name="↶ Undo").click()
+    expect(page.locator("header .vp")).to_have_text("+0")
+    assert live_server.store().state(game_id).vp_ledger == ()
+    assert live_server.store().state(game_id).phase == "reinforcements"
+
+    chart = page.locator("#vp svg.vp-chart")
+    chart.scroll_into_view_if_needed()
+    assert chart.is_visible()
+    assert chart.locator("circle.vp-dot").count() == 1
+    assert chart.locator("rect.band").count() == 3
+    page.locator("#vp").screenshot(path=screenshots / "05-vp-after-undo.png")
+    page.locator("#units li.unit").first.get_by_text("Actions").click()
+    page.locator("#units li.unit").first.screenshot(path=screenshots / "06-unit-actions.png")
+    page.locator(".zone-grid a").nth(1).click()
+    page.wait_for_url(re.compile(r"zone=2"))
+    page.locator("#zones").screenshot(path=screenshots / "07-zones-and-zone-2.png")
+
+    page.goto(f"{live_server.url}/games/{game_id}/log")
+    undone = page.locator(".log-event.undone")
+    assert undone.count() == 1 and "VP" in undone.inner_text()
+    page.screenshot(path=screenshots / "08-log.png", full_page=True)
+    assert errors == []
+
+
+@pytest.mark.phone
+def test_a_stale_tab_is_told_to_reload_and_overwrites_nothing(browser, live_server, screenshots):  # noqa: F811
+    import json
+    import urllib.request
+
+    request = urllib.request.Request(live_server.url + "/api/games", method="POST",
+                                     data=json.dumps({"strong_points": 2}).encode(),
+                                     headers={"Content-Type": "application/json"})
+    game_id = json.load(urllib.request.urlopen(request))["id"]
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    first, second = context.new_page(), context.new_page()
+    for tab in (first, second):
+        tab.goto(f"{live_server.url}/games/{game_id}")
+    first.get_by_role("button", name="Next Phase →").click()
+    expect(first.locator("header .phase")).to_have_text("Reinforcements")
+
+    second.get_by_role("button", name="Next Phase →").click()
+    alert = second.locator("#page-error")
+    alert.wait_for(state="visible")
+    assert "moved on in another tab" in alert.inner_text()
+    assert live_server.store().state(game_id).phase == "reinforcements"
+    second.screenshot(path=screenshots / "stale-tab.png")
+    context.close()
+
+
+@pytest.mark.phone
+def test_an_action_the_rules_refuse_shows_the_api_message_next_to_it(page, live_server, screenshots):  # noqa: F811
+    page.goto(live_server.url + "/games/new")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r"/games/[A-Za-z0-9_-]{16,}$"))
+    page.goto(page.url + "?zone=26#zone-panel")
+    panel = page.locator("#zone-panel")
+    panel.get_by_role("button", name="Activate", exact=True).click()
+    message = panel.locator("[data-error]")
+    message.wait_for(state="visible")
+    assert "4.1.5" in message.inner_text() or "fortified" in message.inner_text().lower()
+    panel.screenshot(path=screenshots / "refused.png")
