@@ -18,7 +18,7 @@ rulebook_game = "phantom-fury"
 
 source_suffix = {".md": "markdown"}
 exclude_patterns: list[str] = []
-templates_path: list[str] = []
+templates_path = [str(HERE / "_templates")]
 
 html_theme = "furo"
 html_title = "Phantom Fury rules"
@@ -28,3 +28,4 @@ html_js_files = ["rulebook.js"]
 html_copy_source = False
 html_show_sourcelink = False
 html_last_updated_fmt = None
+html_use_index = False  # no general index: the glossary is the index, and genindex styles inline
