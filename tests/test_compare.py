@@ -26,37 +26,59 @@ def kinds(findings) -> list[str]:
 
 
 def test_numbers_are_normalised_across_languages():
-    assert anchors.numbers("a DRM of + 1 and of –2 on a roll of 1 to 3", "en") == Counter({"+1": 1, "-2": 1, "1-3": 1})
-    assert anchors.numbers("un modificateur de +1 et de -2 sur un jet de 1 à 3", "fr") == Counter({"+1": 1, "-2": 1, "1-3": 1})
+    assert anchors.numbers("a DRM of + 1 and of –2 on a roll of 1 to 3", "en") == Counter(
+        {"+1": 1, "-2": 1, "1-3": 1}
+    )
+    assert anchors.numbers("un modificateur de +1 et de -2 sur un jet de 1 à 3", "fr") == Counter(
+        {"+1": 1, "-2": 1, "1-3": 1}
+    )
 
 
 def test_number_words_count_as_numbers_but_references_and_die_names_do_not():
-    assert anchors.numbers("three elements [13.4.8.1], see 12.5.3, roll a d10", "en") == Counter({"3": 1})
-    assert anchors.numbers("trois éléments [13.4.8.1], voir 12.5.3, lancer un d10", "fr") == Counter({"3": 1})
+    assert anchors.numbers("three elements [13.4.8.1], see 12.5.3, roll a d10", "en") == Counter(
+        {"3": 1}
+    )
+    assert anchors.numbers(
+        "trois éléments [13.4.8.1], voir 12.5.3, lancer un d10", "fr"
+    ) == Counter({"3": 1})
 
 
 def test_location_codes_from_lists_in_both_languages():
-    assert anchors.locations("in a Location marked OG, C or R") == Counter({"OG": 1, "C": 1, "R": 1})
+    assert anchors.locations("in a Location marked OG, C or R") == Counter(
+        {"OG": 1, "C": 1, "R": 1}
+    )
     assert anchors.locations("dans une Location indicée C ou R") == Counter({"C": 1, "R": 1})
-    assert anchors.locations("a Location marked 1' next to Location 2") == Counter({"1'": 1, "2": 1})
+    assert anchors.locations("a Location marked 1' next to Location 2") == Counter(
+        {"1'": 1, "2": 1}
+    )
 
 
 def test_names_known_to_the_glossary_match_their_translation(game):
     names = anchors.Names(game.glossary)
-    assert names.missing("a ‘Suspect’ marker and an ‘Insurgents’ unit", "un marqueur ‘Suspect’ et une unité ‘Insurgés’") == ([], [])
+    assert names.missing(
+        "a ‘Suspect’ marker and an ‘Insurgents’ unit",
+        "un marqueur ‘Suspect’ et une unité ‘Insurgés’",
+    ) == ([], [])
     assert names.missing("the squad (and its ‘Hero’ marker)", "le squad") == (["Hero"], [])
 
 
 def test_sentences_are_cut_at_ends_not_at_abbreviations():
     text = "Move (i.e. one Zone). Then fire.\n• first item\n• second item"
-    assert sentences(text) == ["Move (i.e. one Zone).", "Then fire.", "• first item", "• second item"]
+    assert sentences(text) == [
+        "Move (i.e. one Zone).",
+        "Then fire.",
+        "• first item",
+        "• second item",
+    ]
 
 
 def test_alignment_leaves_an_added_sentence_alone():
     en = ["The squad moves one Zone [12.4].", "It ends its movement there."]
-    fr = ["Le squad se déplace d’une Zone [12.4].",
-          "Dans le cas d’un ‘Flooding’, le marqueur est placé seulement à l’issue de tous les Assauts imposés.",
-          "Il y termine son mouvement."]
+    fr = [
+        "Le squad se déplace d’une Zone [12.4].",
+        "Dans le cas d’un ‘Flooding’, le marqueur est placé seulement à l’issue de tous les Assauts imposés.",
+        "Il y termine son mouvement.",
+    ]
     beads = align(en, fr)
     assert [(b.en, b.fr) for b in beads] == [((0,), (0,)), ((), (1,)), ((1,), (2,))]
 
@@ -65,8 +87,11 @@ def test_alignment_leaves_an_added_sentence_alone():
 
 
 def test_changed_number_is_found(finder):
-    found = finder.texts("x", "The squad adds a DRM of +1 if the target is in a Location marked R.",
-                         "Le squad ajoute un modificateur de +2 si la cible est dans une Location indicée R.")
+    found = finder.texts(
+        "x",
+        "The squad adds a DRM of +1 if the target is in a Location marked R.",
+        "Le squad ajoute un modificateur de +2 si la cible est dans une Location indicée R.",
+    )
     assert kinds(found) == ["number"]
     assert found[0].severity == "result"
     assert "English only: +1" in found[0].note and "French only: +2" in found[0].note
@@ -86,36 +111,54 @@ def test_dropped_exception_is_found(finder):
 
 
 def test_changed_location_code_is_found(finder):
-    found = finder.texts("x", "If this stack is in a Location marked OG, C or R, the bonus applies.",
-                         "Si cette pile se situe dans une Location indicée C ou R, le bonus s’applique.")
+    found = finder.texts(
+        "x",
+        "If this stack is in a Location marked OG, C or R, the bonus applies.",
+        "Si cette pile se situe dans une Location indicée C ou R, le bonus s’applique.",
+    )
     assert kinds(found) == ["location"]
     assert "English only: OG" in found[0].note
 
 
 def test_reference_moved_to_another_sentence_is_found(finder):
-    found = finder.texts("x", "A Pinned squad [11.5] may not move. It stays in its Location.",
-                         "Un squad Pinned ne peut pas se déplacer. Il reste dans sa Location [11.5].")
+    found = finder.texts(
+        "x",
+        "A Pinned squad [11.5] may not move. It stays in its Location.",
+        "Un squad Pinned ne peut pas se déplacer. Il reste dans sa Location [11.5].",
+    )
     assert kinds(found) == ["reference"]
     assert found[0].severity == "clarity"
     assert "11.5" in found[0].note
 
 
 def test_reference_moved_inside_its_sentence_is_not_a_finding(finder):
-    assert finder.texts("x", "All the modifiers detailed below are cumulative [13.4.4; 13.4.5].",
-                        "Tous les modificateurs détaillés ci-après [13.4.4; 13.4.5] sont cumulables.") == []
+    assert (
+        finder.texts(
+            "x",
+            "All the modifiers detailed below are cumulative [13.4.4; 13.4.5].",
+            "Tous les modificateurs détaillés ci-après [13.4.4; 13.4.5] sont cumulables.",
+        )
+        == []
+    )
 
 
 def test_same_meaning_in_another_word_order_is_not_a_finding(finder):
-    assert finder.texts(
-        "x",
-        "During the Assault Phase, each USMC squad in a Location marked R rolls a d10 and adds +1 [13.4.6].",
-        "Chaque squad USMC situé dans une Location indicée R lance un d10 et ajoute +1 [13.4.6] lors de la Phase d’assaut.",
-    ) == []
+    assert (
+        finder.texts(
+            "x",
+            "During the Assault Phase, each USMC squad in a Location marked R rolls a d10 and adds +1 [13.4.6].",
+            "Chaque squad USMC situé dans une Location indicée R lance un d10 et ajoute +1 [13.4.6] lors de la Phase d’assaut.",
+        )
+        == []
+    )
 
 
 def test_changed_outcome_in_a_table_row_is_found(finder):
-    found = finder.texts("x", "If the ‘Guerillas’ unit’s initial CF is 1, it remains unchanged.",
-                         "Si le FC initial de l’unité ‘Guerillas’ est égal à 1, elle est directement éliminée.")
+    found = finder.texts(
+        "x",
+        "If the ‘Guerillas’ unit’s initial CF is 1, it remains unchanged.",
+        "Si le FC initial de l’unité ‘Guerillas’ est égal à 1, elle est directement éliminée.",
+    )
     assert kinds(found) == ["outcome"]
     assert "English only: unchanged" in found[0].note and "French only: eliminated" in found[0].note
 
@@ -138,9 +181,15 @@ def test_finding_keys_are_stable(finder):
 def test_known_differences_are_found_in_the_rulebooks(game):
     finder = Comparison(game, use_register=False)
     assert "location" in kinds(finder.findings("11.1.2"))  # OG, C or R / C ou R
-    assert "sentence" in kinds(finder.findings("12.1.2"))  # no Assault into an Adjacent Zone: English only
-    assert {"exception", "sentence"} <= set(kinds(finder.findings("13.6.4")))  # unmodified 9: French only
-    assert "table_row" in kinds(finder.findings("table-events-usmc"))  # Flight: unchanged / éliminée
+    assert "sentence" in kinds(
+        finder.findings("12.1.2")
+    )  # no Assault into an Adjacent Zone: English only
+    assert {"exception", "sentence"} <= set(
+        kinds(finder.findings("13.6.4"))
+    )  # unmodified 9: French only
+    assert "table_row" in kinds(
+        finder.findings("table-events-usmc")
+    )  # Flight: unchanged / éliminée
     assert "designation" in kinds(finder.findings("11.1"))  # M1A1 / M1A2
 
 
@@ -161,9 +210,15 @@ def test_register_entries_are_listed_first_and_marked(game):
 
 def test_review_dismissals_name_a_finding_and_a_reason(game):
     review = load_review(game.id)
-    keys = {f.key for section_id in section_ids(game) for f in Comparison(game, use_register=False).findings(section_id)}
+    keys = {
+        f.key
+        for section_id in section_ids(game)
+        for f in Comparison(game, use_register=False).findings(section_id)
+    }
     for key, dismissal in review.items():
-        assert key in keys, f"compare-review.yaml dismisses {key}, which the finder no longer reports"
+        assert key in keys, (
+            f"compare-review.yaml dismisses {key}, which the finder no longer reports"
+        )
         assert len(dismissal.reason) > 10
 
 

@@ -30,7 +30,9 @@ def test_all_json_lists_every_section_with_a_status(all_sections, game):
 def test_all_json_differences_follow_the_contract(all_sections):
     for section in all_sections:
         flags = [d["registered"] for d in section["differences"]]
-        assert flags == sorted(flags, reverse=True), f"{section['id']}: registered differences come first"
+        assert flags == sorted(flags, reverse=True), (
+            f"{section['id']}: registered differences come first"
+        )
         for difference in section["differences"]:
             assert DIFFERENCE_KEYS <= set(difference)
             assert difference["severity"] in ("result", "procedure", "clarity")
@@ -47,7 +49,9 @@ def test_one_section_json_carries_both_texts(game):
     assert data["en"] == game.corpus("en").get("13.6.4").text
     assert data["fr"] == game.corpus("fr").get("13.6.4").text
     registered = [d for d in data["differences"] if d["registered"]]
-    assert {"security-element-cf1", "security-element-unmodified-9"} <= {d["key"] for d in registered}
+    assert {"security-element-cf1", "security-element-unmodified-9"} <= {
+        d["key"] for d in registered
+    }
 
 
 def test_severity_filters_differences():

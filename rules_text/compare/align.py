@@ -13,7 +13,7 @@ import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from rules_text.models import GlossaryTerm, Lang
 
@@ -24,7 +24,7 @@ from .anchors import anchor_keys
 FR_EN_RATIO = 1.03
 #: a sentence ends at . ! ? before a capital, a quote, a bullet or a parenthesis
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÀ-Ý‘'“\"(•\[])|(?<=\.\))\s+(?=[A-ZÀ-Ý])")
-_ABBREVIATIONS = re.compile(r"(?:\b(?:i\.e|e\.g|ex|etc|cf|p|n°|No|USMC #\d)\.)$", re.I)
+_ABBREVIATIONS = re.compile(r"(?:\b(?:i\.e|e\.g|ex|etc|cf|p|n°|No|USMC #\d)\.)$", re.IGNORECASE)
 #: cost of a sentence left without a partner; a pair costing more is split into two of these
 SKIP_COST = 3.0
 #: spread of log(fr/en) between sentences that translate each other (measured: 0.105)
@@ -72,7 +72,9 @@ class Glossary:
             for lang in ("en", "fr"):
                 forms = sorted({f for f in term.forms(lang) if len(f) > 2}, key=len, reverse=True)  # type: ignore[arg-type]
                 if forms:
-                    pattern = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, forms)) + r")(?!\w)", re.I)
+                    pattern = re.compile(
+                        r"(?<!\w)(?:" + "|".join(map(re.escape, forms)) + r")(?!\w)", re.IGNORECASE
+                    )
                     self.patterns[lang].append((term.key, pattern))  # type: ignore[index]
 
     def keys(self, text: str, lang: Lang) -> set[str]:
@@ -101,7 +103,9 @@ def pair_cost(en: str, fr: str, en_keys: set[str], fr_keys: set[str]) -> float:
     return max(0.0, length + anchors)
 
 
-def align(en: Sequence[str], fr: Sequence[str], lang_glossary: Glossary | None = None) -> list[Bead]:
+def align(
+    en: Sequence[str], fr: Sequence[str], lang_glossary: Glossary | None = None
+) -> list[Bead]:
     """The cheapest alignment of two sentence lists, in order."""
     en_keys = [_keys(s, "en", lang_glossary) for s in en]
     fr_keys = [_keys(s, "fr", lang_glossary) for s in fr]
@@ -109,7 +113,7 @@ def align(en: Sequence[str], fr: Sequence[str], lang_glossary: Glossary | None =
     def joined(side: Sequence[str], keys: list[set[str]], lo: int, hi: int) -> tuple[str, set[str]]:
         return " ".join(side[lo:hi]), set().union(*keys[lo:hi]) if hi > lo else set()
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(i: int, j: int) -> tuple[float, tuple[Bead, ...]]:
         if i == len(en) and j == len(fr):
             return 0.0, ()
@@ -126,7 +130,9 @@ def align(en: Sequence[str], fr: Sequence[str], lang_glossary: Glossary | None =
                 f_text, f_keys = joined(fr, fr_keys, j, j + dj)
                 cost, rest = best(i + di, j + dj)
                 bead = Bead(tuple(range(i, i + di)), tuple(range(j, j + dj)))
-                options.append((cost + penalty + pair_cost(e_text, f_text, e_keys, f_keys), (bead,) + rest))
+                options.append(
+                    (cost + penalty + pair_cost(e_text, f_text, e_keys, f_keys), (bead,) + rest)
+                )
         return min(options, key=lambda option: option[0])
 
     return list(best(0, 0)[1])

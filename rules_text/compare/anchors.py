@@ -18,10 +18,26 @@ from rules_text.models import GlossaryTerm, Lang
 #: number words both rulebooks spell out; "one"/"un"/"une" are articles as often as numbers and
 #: "two"/"deux" mostly mean "both" ("les deux camps"), so they are left out
 NUMBER_WORDS: dict[Lang, dict[str, str]] = {
-    "en": {"three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
-           "nine": "9", "ten": "10"},
-    "fr": {"trois": "3", "quatre": "4", "cinq": "5", "six": "6", "sept": "7", "huit": "8",
-           "neuf": "9", "dix": "10"},
+    "en": {
+        "three": "3",
+        "four": "4",
+        "five": "5",
+        "six": "6",
+        "seven": "7",
+        "eight": "8",
+        "nine": "9",
+        "ten": "10",
+    },
+    "fr": {
+        "trois": "3",
+        "quatre": "4",
+        "cinq": "5",
+        "six": "6",
+        "sept": "7",
+        "huit": "8",
+        "neuf": "9",
+        "dix": "10",
+    },
 }
 _DASH = "[-–—]"
 #: "+1", "+ 1", "–1", "1-3", "1 à 3", "1 to 3", "6-8", "12", "0015"
@@ -40,19 +56,28 @@ MODEL = re.compile(r"\bM\d+A\d+\b")
 ACRONYM = re.compile(r"\b[A-Z]{2,6}\b")
 QUOTED = re.compile(r"[‘'“\"]([A-Z][\w ’'\-]{1,40}?)[’'”\"](?!\w)")
 EXCEPTION: dict[Lang, re.Pattern[str]] = {
-    "en": re.compile(r"\b(?:Exception|except(?:ed|ing)?)\b", re.I),
-    "fr": re.compile(r"(?<!\w)(?:Exception|sauf|excepté|à l’exception)\b", re.I),
+    "en": re.compile(r"\b(?:Exception|except(?:ed|ing)?)\b", re.IGNORECASE),
+    "fr": re.compile(r"(?<!\w)(?:Exception|sauf|excepté|à l’exception)\b", re.IGNORECASE),
 }
 #: conditions and their negative forms: "if"/"unless"/"except", "si"/"s’il"/"à moins"/"sauf"
 CONDITION: dict[Lang, re.Pattern[str]] = {
-    "en": re.compile(r"\b(?:if|unless|except)\b", re.I),
-    "fr": re.compile(r"(?<!\w)(?:si|s’ils?|s'ils?|à moins|sauf|excepté)(?!\w)", re.I),
+    "en": re.compile(r"\b(?:if|unless|except)\b", re.IGNORECASE),
+    "fr": re.compile(r"(?<!\w)(?:si|s’ils?|s'ils?|à moins|sauf|excepté)(?!\w)", re.IGNORECASE),
 }
 #: outcomes whose wording differs in no other way between the languages
 OUTCOMES: dict[str, dict[Lang, re.Pattern[str]]] = {
-    "eliminated": {"en": re.compile(r"\beliminat", re.I), "fr": re.compile(r"\bélimin", re.I)},
-    "unchanged": {"en": re.compile(r"\bunchanged\b", re.I), "fr": re.compile(r"\binchangée?s?\b", re.I)},
-    "cancelled": {"en": re.compile(r"\b(?:cancel|nullif)", re.I), "fr": re.compile(r"\bannul", re.I)},
+    "eliminated": {
+        "en": re.compile(r"\beliminat", re.IGNORECASE),
+        "fr": re.compile(r"\bélimin", re.IGNORECASE),
+    },
+    "unchanged": {
+        "en": re.compile(r"\bunchanged\b", re.IGNORECASE),
+        "fr": re.compile(r"\binchangée?s?\b", re.IGNORECASE),
+    },
+    "cancelled": {
+        "en": re.compile(r"\b(?:cancel|nullif)", re.IGNORECASE),
+        "fr": re.compile(r"\bannul", re.IGNORECASE),
+    },
 }
 #: acronyms that are words of one language only, not designations
 NOT_DESIGNATIONS = frozenset({"DRM", "CF", "FC", "VP", "PV", "OG", "NB", "II", "IED", "EEI", "USA"})
@@ -120,7 +145,9 @@ class Names:
         if term is not None:
             forms += term.forms(other_lang) or term.forms(lang)
         haystack = _plain(other)
-        return any(re.search(r"(?<!\w)" + re.escape(_plain(f)) + r"(?!\w)", haystack) for f in forms if f)
+        return any(
+            re.search(r"(?<!\w)" + re.escape(_plain(f)) + r"(?!\w)", haystack) for f in forms if f
+        )
 
     def missing(self, en: str, fr: str) -> tuple[list[str], list[str]]:
         """Names of the English text absent from the French one, and the reverse."""
@@ -144,7 +171,9 @@ def conditions(text: str, lang: Lang) -> Counter[str]:
 
     Sentences, not words: "if ... and there are no" is "si ... et s’il n’y a plus" in French.
     """
-    count = sum(1 for sentence in re.split(r"(?<=[.!?])\s+", text) if CONDITION[lang].search(sentence))
+    count = sum(
+        1 for sentence in re.split(r"(?<=[.!?])\s+", text) if CONDITION[lang].search(sentence)
+    )
     return Counter({"condition": count}) if count else Counter()
 
 
@@ -158,7 +187,9 @@ def written_in(text: str, lang: Lang) -> Lang:
 
 
 def outcomes(text: str, lang: Lang) -> Counter[str]:
-    return Counter({name: len(p[lang].findall(text)) for name, p in OUTCOMES.items() if p[lang].search(text)})
+    return Counter(
+        {name: len(p[lang].findall(text)) for name, p in OUTCOMES.items() if p[lang].search(text)}
+    )
 
 
 def bullets(text: str) -> int:

@@ -10,20 +10,31 @@ clarity: wording only) and says in a note what differs.
 from __future__ import annotations
 
 import hashlib
-from collections import Counter
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from rules_text.corpus import Game
-from rules_text.markup import TABLE, find_refs, render_table, strip_markup
+from rules_text.markup import find_refs, render_table, strip_markup
 from rules_text.models import GlossaryTerm, Lang, Section, Table
 
 from . import anchors as A
 from .align import Bead, Glossary, align, length_residual, sentences
 
-KINDS = ("number", "location", "reference", "designation", "exception", "condition", "outcome",
-         "list_item", "sentence", "clause", "table_row")
+KINDS = (
+    "number",
+    "location",
+    "reference",
+    "designation",
+    "exception",
+    "condition",
+    "outcome",
+    "list_item",
+    "sentence",
+    "clause",
+    "table_row",
+)
 SEVERITIES = ("result", "procedure", "clarity")
 
 
@@ -89,8 +100,14 @@ def _diff_note(what: str, only_en: list[str], only_fr: list[str]) -> str:
     return f"{what} differ ({'; '.join(parts)})"
 
 
-def _token_findings(section: str, pair: Pair, kind: str, severity: str, what: str,
-                    extract: Callable[[str, Lang], Counter[str]]) -> list[Finding]:
+def _token_findings(
+    section: str,
+    pair: Pair,
+    kind: str,
+    severity: str,
+    what: str,
+    extract: Callable[[str, Lang], Counter[str]],
+) -> list[Finding]:
     """Compare a counted anchor over the whole texts; quote the sentences that hold the odd ones."""
     fr_lang = A.written_in(" ".join(pair.fr), "fr")
     en = extract(" ".join(pair.en), "en")
@@ -100,7 +117,9 @@ def _token_findings(section: str, pair: Pair, kind: str, severity: str, what: st
         return []
     odd = set(only_en) | set(only_fr)
     lang: Lang = "en" if only_en else "fr"
-    en_x, fr_x = pair.where(lang, lambda text: bool(set(extract(text, lang if lang == "en" else fr_lang)) & odd))
+    en_x, fr_x = pair.where(
+        lang, lambda text: bool(set(extract(text, lang if lang == "en" else fr_lang)) & odd)
+    )
     for bead in pair.beads:
         en_b, fr_b = extract(pair.text(bead, "en"), "en"), extract(pair.text(bead, "fr"), fr_lang)
         if any(en_b[key] != fr_b[key] for key in odd):
@@ -122,8 +141,17 @@ def _one_sided(section: str, pair: Pair) -> list[Finding]:
             continue
         severity = "result" if A.numbers(text, lang) or A.exceptions(text, lang) else "procedure"
         other = "French" if lang == "en" else "English"
-        found.append(Finding(section, "sentence", severity, pair.text(bead, "en"), pair.text(bead, "fr"),
-                             f"a sentence with no counterpart in the {other} text", lang))
+        found.append(
+            Finding(
+                section,
+                "sentence",
+                severity,
+                pair.text(bead, "en"),
+                pair.text(bead, "fr"),
+                f"a sentence with no counterpart in the {other} text",
+                lang,
+            )
+        )
     return found
 
 
@@ -138,7 +166,17 @@ def _conditions(section: str, pair: Pair) -> list[Finding]:
         if en_c != fr_c:
             lang: Lang = "en" if en_c else "fr"
             where = "English" if en_c else "French"
-            return [Finding(section, "condition", "result", en, fr, f"a condition ('if', 'si') in the {where} text only", lang)]
+            return [
+                Finding(
+                    section,
+                    "condition",
+                    "result",
+                    en,
+                    fr,
+                    f"a condition ('if', 'si') in the {where} text only",
+                    lang,
+                )
+            ]
     return []
 
 
@@ -152,8 +190,16 @@ def _moved_references(section: str, pair: Pair) -> list[Finding]:
         fr_refs = set(find_refs(pair.text(bead, "fr")))
         if en_refs != fr_refs and not bead.one_sided:
             moved = sorted(en_refs ^ fr_refs)
-            return [Finding(section, "reference", "clarity", pair.text(bead, "en"), pair.text(bead, "fr"),
-                            f"cross-reference {', '.join(moved)} cited by another sentence in each language")]
+            return [
+                Finding(
+                    section,
+                    "reference",
+                    "clarity",
+                    pair.text(bead, "en"),
+                    pair.text(bead, "fr"),
+                    f"cross-reference {', '.join(moved)} cited by another sentence in each language",
+                )
+            ]
     return []
 
 
@@ -166,8 +212,17 @@ def _names_findings(section: str, pair: Pair, names: A.Names) -> list[Finding]:
     odd = set(only_en or only_fr)
     en_x, fr_x = pair.where(lang, lambda text: bool(names.names(text) & odd))
     side: Lang | None = None if only_en and only_fr else lang
-    return [Finding(section, "designation", "procedure", en_x, fr_x,
-                    _diff_note("unit designations and names", only_en, only_fr), side)]
+    return [
+        Finding(
+            section,
+            "designation",
+            "procedure",
+            en_x,
+            fr_x,
+            _diff_note("unit designations and names", only_en, only_fr),
+            side,
+        )
+    ]
 
 
 #: a French text this much longer or shorter (log ratio beyond its usual) holds more or less
@@ -195,8 +250,10 @@ def _clauses(section: str, pair: Pair) -> list[Finding]:
             note = f"a parenthesis in the {'English' if lang == 'en' else 'French'} text only?"
         elif abs(residual) > CLAUSE_RESIDUAL and abs(len(fr) - len(en)) > CLAUSE_CHARS:
             lang = "fr" if residual > 0 else "en"
-            note = (f"the {'French' if lang == 'fr' else 'English'} text runs {abs(len(fr) - len(en))} characters "
-                    "longer than a translation would: a clause in one language only?")
+            note = (
+                f"the {'French' if lang == 'fr' else 'English'} text runs {abs(len(fr) - len(en))} characters "
+                "longer than a translation would: a clause in one language only?"
+            )
         else:
             continue
         text = fr if lang == "fr" else en
@@ -220,20 +277,46 @@ class Finder:
         pair = Pair.of(en, fr, self.glossary)
         found: list[Finding] = []
         found += _token_findings(section, pair, "number", "result", "numbers", A.numbers)
-        found += _token_findings(section, pair, "location", "result", "Location codes",
-                                 lambda text, lang: A.locations(text))
-        found += _token_findings(section, pair, "reference", "clarity", "cross-references",
-                                 lambda text, lang: Counter(find_refs(text)))
-        found += _moved_references(section, pair) if not any(f.kind == "reference" for f in found) else []
+        found += _token_findings(
+            section,
+            pair,
+            "location",
+            "result",
+            "Location codes",
+            lambda text, lang: A.locations(text),
+        )
+        found += _token_findings(
+            section,
+            pair,
+            "reference",
+            "clarity",
+            "cross-references",
+            lambda text, lang: Counter(find_refs(text)),
+        )
+        found += (
+            _moved_references(section, pair)
+            if not any(f.kind == "reference" for f in found)
+            else []
+        )
         found += _token_findings(section, pair, "designation", "clarity", "unit models", A.models)
         found += _names_findings(section, pair, self.names)
-        found += _token_findings(section, pair, "exception", "result", "exception clauses", A.exceptions)
+        found += _token_findings(
+            section, pair, "exception", "result", "exception clauses", A.exceptions
+        )
         found += _conditions(section, pair)
         found += _token_findings(section, pair, "outcome", "result", "outcomes", A.outcomes)
         en_items, fr_items = A.bullets(en), A.bullets(fr)
         if en_items != fr_items:
-            found.append(Finding(section, "list_item", "procedure", en, fr,
-                                 f"list items differ: {en_items} in English, {fr_items} in French"))
+            found.append(
+                Finding(
+                    section,
+                    "list_item",
+                    "procedure",
+                    en,
+                    fr,
+                    f"list items differ: {en_items} in English, {fr_items} in French",
+                )
+            )
         found += _one_sided(section, pair)
         found += _clauses(section, pair)
         return found
@@ -245,13 +328,33 @@ class Finder:
         fr_rows = render_table(table, "fr").splitlines()
         for row, en, fr in zip(table.rows, en_rows, fr_rows, strict=True):
             for lang in ("en", "fr"):
-                if any(text is not None and text.get(lang) is None for text in (row.text, row.name, row.points)):
-                    found.append(Finding(section, "table_row", "procedure", en, fr,
-                                         f"table {table.id} row {row.result!r} has no {lang} text"))
+                if any(
+                    text is not None and text.get(lang) is None
+                    for text in (row.text, row.name, row.points)
+                ):
+                    found.append(
+                        Finding(
+                            section,
+                            "table_row",
+                            "procedure",
+                            en,
+                            fr,
+                            f"table {table.id} row {row.result!r} has no {lang} text",
+                        )
+                    )
             for finding in self.texts(section, en, fr):
-                found.append(Finding(section, "table_row", finding.severity, finding.en, finding.fr,
-                                     f"table {table.id} row {row.result!r}: {finding.note}", finding.side,
-                                     finding.kind))
+                found.append(
+                    Finding(
+                        section,
+                        "table_row",
+                        finding.severity,
+                        finding.en,
+                        finding.fr,
+                        f"table {table.id} row {row.result!r}: {finding.note}",
+                        finding.side,
+                        finding.kind,
+                    )
+                )
         return found
 
     def sections(self, game: Game, en: Section, fr: Section) -> list[Finding]:
@@ -262,11 +365,22 @@ class Finder:
         side holds, or both sides, are kept.
         """
         found = self.texts(en.id, strip_markup(en.source_text), strip_markup(fr.source_text))
-        found += _token_findings(en.id, Pair.of(en.title, fr.title), "designation", "clarity",
-                                 "unit models in the titles", A.models)
+        found += _token_findings(
+            en.id,
+            Pair.of(en.title, fr.title),
+            "designation",
+            "clarity",
+            "unit models in the titles",
+            A.models,
+        )
         if en.gaps or fr.gaps:
             complete = {lang for lang, s in (("en", en), ("fr", fr)) if not s.gaps}
-            found = [f for f in found if (f.side is None and f.kind != "list_item") or (f.side is not None and f.side not in complete)]
+            found = [
+                f
+                for f in found
+                if (f.side is None and f.kind != "list_item")
+                or (f.side is not None and f.side not in complete)
+            ]
         for table_id in dict.fromkeys(en.tables + fr.tables):
             found += self.table(en.id, game.tables[table_id])
         return found

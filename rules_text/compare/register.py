@@ -62,7 +62,10 @@ def _read(path: Path) -> Any:
 def _field(path: Path, entry: dict[str, Any], name: str, index: int) -> str:
     value = entry.get(name)
     if not isinstance(value, str) or not value.strip():
-        raise DataError(str(path), f"entry {index} ({entry.get('id', '?')}): field {name!r} must be a non-empty string, got {value!r}")
+        raise DataError(
+            str(path),
+            f"entry {index} ({entry.get('id', '?')}): field {name!r} must be a non-empty string, got {value!r}",
+        )
     return value
 
 
@@ -76,7 +79,10 @@ def load_register(game: str) -> list[Registered]:
     for index, entry in enumerate(data):
         severity = _field(path, entry, "severity", index)
         if severity not in SEVERITIES:
-            raise DataError(str(path), f"entry {entry.get('id')}: severity {severity!r} is not one of {', '.join(SEVERITIES)}")
+            raise DataError(
+                str(path),
+                f"entry {entry.get('id')}: severity {severity!r} is not one of {', '.join(SEVERITIES)}",
+            )
         entries.append(
             Registered(
                 id=_field(path, entry, "id", index),
@@ -100,8 +106,12 @@ def load_review(game: str) -> dict[str, Dismissal]:
     out = {}
     for index, entry in enumerate(data.get("dismissed", [])):
         key = _field(path, entry, "key", index)
-        out[key] = Dismissal(key, str(entry.get("section", "")), str(entry.get("kind", "")),
-                             _field(path, entry, "reason", index))
+        out[key] = Dismissal(
+            key,
+            str(entry.get("section", "")),
+            str(entry.get("kind", "")),
+            _field(path, entry, "reason", index),
+        )
     return out
 
 

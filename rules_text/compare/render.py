@@ -97,11 +97,15 @@ def errata(report: SectionReport, width: int) -> Iterator[str]:
     """Errors printed in the rulebook itself at this section (errata.yaml)."""
     for erratum in report.errata:
         langs = " and ".join({"en": "English", "fr": "French"}[lang] for lang in erratum.langs)
-        for i, line in enumerate(_wrap(f"Source erratum ({langs}): {erratum.note}", max(20, width - 4))):
+        for i, line in enumerate(
+            _wrap(f"Source erratum ({langs}): {erratum.note}", max(20, width - 4))
+        ):
             yield ("• " if i == 0 else "    ") + line
 
 
-def render_section(report: SectionReport, width: int, glossary: Glossary | None = None) -> Iterator[str]:
+def render_section(
+    report: SectionReport, width: int, glossary: Glossary | None = None
+) -> Iterator[str]:
     """The whole aligned view of one section."""
     section = report.en or report.fr
     assert section is not None

@@ -32,8 +32,15 @@ class Difference:
     key: str
 
     def as_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "severity": self.severity, "en": self.en, "fr": self.fr,
-                "note": self.note, "registered": self.registered, "key": self.key}
+        return {
+            "kind": self.kind,
+            "severity": self.severity,
+            "en": self.en,
+            "fr": self.fr,
+            "note": self.note,
+            "registered": self.registered,
+            "key": self.key,
+        }
 
 
 @dataclass
@@ -60,10 +67,15 @@ class SectionReport:
         return "differs" if self.differences else "same"
 
     def as_json(self, *, texts: bool = False) -> dict[str, Any]:
-        data: dict[str, Any] = {"id": self.id, "status": self.status,
-                                "differences": [d.as_json() for d in self.differences]}
+        data: dict[str, Any] = {
+            "id": self.id,
+            "status": self.status,
+            "differences": [d.as_json() for d in self.differences],
+        }
         if self.dismissed:
-            data["dismissed"] = [{"key": f.key, "kind": f.kind, "reason": d.reason} for f, d in self.dismissed]
+            data["dismissed"] = [
+                {"key": f.key, "kind": f.kind, "reason": d.reason} for f, d in self.dismissed
+            ]
         if self.errata:
             data["errata"] = [erratum_json(e) for e in self.errata]
         if texts:
@@ -74,8 +86,13 @@ class SectionReport:
 
 def erratum_json(erratum: Erratum) -> dict[str, Any]:
     """A source erratum as the report gives it (issue 5, item 5)."""
-    return {"section": erratum.section, "kind": erratum.kind, "langs": list(erratum.langs),
-            "cites": erratum.cites, "note": erratum.note}
+    return {
+        "section": erratum.section,
+        "kind": erratum.kind,
+        "langs": list(erratum.langs),
+        "cites": erratum.cites,
+        "note": erratum.note,
+    }
 
 
 def section_ids(game: Game) -> list[str]:
@@ -102,7 +119,12 @@ def entry_sections(game: Game, entry: Registered) -> set[str]:
 
 
 #: the finder's kinds as the register names them (rulesets.yaml ``kind``)
-REGISTER_KIND = {"designation": "unit", "exception": "clause", "sentence": "clause", "list_item": "clause"}
+REGISTER_KIND = {
+    "designation": "unit",
+    "exception": "clause",
+    "sentence": "clause",
+    "list_item": "clause",
+}
 
 
 def _covered(entry: Registered, finding: Finding) -> bool:
@@ -136,7 +158,9 @@ class Comparison:
         if section_id not in self._findings:
             en = self.game.corpus("en").by_id.get(section_id)
             fr = self.game.corpus("fr").by_id.get(section_id)
-            self._findings[section_id] = self.finder.sections(self.game, en, fr) if en and fr else []
+            self._findings[section_id] = (
+                self.finder.sections(self.game, en, fr) if en and fr else []
+            )
         return self._findings[section_id]
 
     def section(self, section_id: str) -> SectionReport:
@@ -146,17 +170,32 @@ class Comparison:
         report.errata = [e for e in self.game.errata if e.section == section_id]
         entries = [e for e in self.register if section_id in entry_sections(self.game, e)]
         for entry in entries:
-            note = entry.changes if section_id in (entry.section, place(self.game, entry.section)) or not entry.also_in \
+            note = (
+                entry.changes
+                if section_id in (entry.section, place(self.game, entry.section))
+                or not entry.also_in
                 else f"as in {entry.section}: {entry.changes}"
-            report.differences.append(Difference(entry.kind, entry.severity, entry.en, entry.fr, note, True, entry.id))
+            )
+            report.differences.append(
+                Difference(entry.kind, entry.severity, entry.en, entry.fr, note, True, entry.id)
+            )
         for finding in self.findings(section_id):
             if any(_covered(entry, finding) for entry in entries):
                 report.covered.append(finding)
             elif finding.key in self.review:
                 report.dismissed.append((finding, self.review[finding.key]))
             else:
-                report.differences.append(Difference(finding.kind, finding.severity, finding.en, finding.fr,
-                                                     finding.note, False, finding.key))
+                report.differences.append(
+                    Difference(
+                        finding.kind,
+                        finding.severity,
+                        finding.en,
+                        finding.fr,
+                        finding.note,
+                        False,
+                        finding.key,
+                    )
+                )
         return report
 
     def sections(self) -> list[SectionReport]:
@@ -168,7 +207,9 @@ def filter_severity(report: SectionReport, severity: str | None) -> SectionRepor
     if severity is None:
         return report
     kept = [d for d in report.differences if d.severity == severity]
-    return SectionReport(report.id, report.en, report.fr, kept, report.dismissed, report.covered, report.errata)
+    return SectionReport(
+        report.id, report.en, report.fr, kept, report.dismissed, report.covered, report.errata
+    )
 
 
 @dataclass(frozen=True)
@@ -194,7 +235,8 @@ class Figures:
 
     def as_json(self) -> dict[str, Any]:
         return {
-            "recall": round(self.recall, 3), "precision": round(self.precision, 3),
+            "recall": round(self.recall, 3),
+            "precision": round(self.precision, 3),
             "registered_sections": sorted(self.registered_sections),
             "flagged_sections": sorted(self.flagged_sections),
             "missed": sorted(self.registered_sections - self.flagged_sections),
@@ -210,7 +252,9 @@ def measure(game: Game) -> Figures:
     """
     register = load_register(game.id)
     aligned = set(game.corpus("en").by_id) & set(game.corpus("fr").by_id)
-    registered = {place(game, s) for entry in register for s in entry_sections(game, entry) if s in aligned}
+    registered = {
+        place(game, s) for entry in register for s in entry_sections(game, entry) if s in aligned
+    }
     finder = Comparison(game, use_register=False)
     flagged = {place(game, s) for s in aligned if finder.findings(s)}
     return Figures(frozenset(registered), frozenset(flagged))
