@@ -29,6 +29,16 @@ from .pages.rules import rule_url
 
 bp = Blueprint("calculator", __name__)
 
+#: The rolls of each Phase (8): offered first on the game's calculator page; Victory is always offered.
+PHASE_SITUATIONS: dict[str, tuple[str, ...]] = {
+    "support": ("support-mission", "insurgent-reaction"),  # 9.3, 9.4
+    "reinforcements": (),
+    "fire": ("fire", "suspect-activation", "sniper-fire"),  # 11.2, 5.3.3, 11.4.1
+    "movement": ("defensive-fire", "sniper-street", "abrams-mc"),  # 12.7, 11.4.2, 12.6.1
+    "assault": ("assault", "ied", "suspect-activation"),  # 13.4, 13.5, 13.4.1
+    "reorganisation": ("pinned-recovery",),  # 14.3.4
+}
+
 #: How far after a recorded adjudication the log is read to see which consequences were applied.
 LOG_WINDOW = 1000
 
@@ -76,7 +86,8 @@ def free(situation: str) -> str:
 @bp.get("/games/<game_id>/calculator/")
 def game_index(game_id: str) -> str:
     game = load_game(game_id)
-    return render_template("calculator/index.html", situations=SITUATIONS, game=game,
+    suggested = (*PHASE_SITUATIONS[game["phase"]], "victory")
+    return render_template("calculator/index.html", situations=SITUATIONS, game=game, suggested=suggested,
                            base=f"/games/{game['id']}/calculator/", rule_href=rule_href)
 
 
@@ -89,7 +100,7 @@ def _choice(state: GameState) -> Choice:
         abort(400, description=f"{t('calc.bad_query')}: {exc}")
 
 
-def _recorded(game_id: str, state: GameState, situation: str, choice: Choice) -> dict[str, Any] | None:
+def _recorded(game_id: str, situation: str, choice: Choice) -> dict[str, Any] | None:
     """The recorded adjudication named by ``?recorded=``, its consequences and which were applied."""
     raw = request.args.get("recorded")
     if raw is None:
@@ -103,7 +114,12 @@ def _recorded(game_id: str, state: GameState, situation: str, choice: Choice) ->
         abort(400, description=t("calc.recorded_missing", value=raw[:20]))
     payload = event["payload"]
     applied = {identity_of(e["payload"]) for e in events[1:] if e["kind"] == "action" and not e["undone"]}
-    found: list[Consequence] = consequences(state, situation, payload["input"], payload["result"], choice)
+    # the consequences as they were when the roll was recorded, so that applying one does not change the others
+    then = store().state_at(game_id, version)
+    choice = Choice(unit=then.unit(choice.unit.id) if choice.unit else None,
+                    zone=then.zone(choice.zone.number) if choice.zone else None,
+                    location=choice.location, target=choice.target)
+    found: list[Consequence] = consequences(then, situation, payload["input"], payload["result"], choice)
     return {
         "version": version, "payload": payload, "answer": payload["result"],
         "consequences": [(c, c.identity() in applied) for c in found],
@@ -120,7 +136,7 @@ def for_game(game_id: str, situation: str) -> str:
         data = prefill(state, situation, choice)
     except PrefillError as exc:
         abort(400, description=f"{t('calc.bad_query')}: {exc}")
-    recorded = _recorded(game["id"], state, situation, choice)
+    recorded = _recorded(game["id"], situation, choice)
     if recorded is not None:
         data = recorded["payload"]["input"]
     units = [u for u in state.units if u.where == "map"]

@@ -66,6 +66,8 @@ _PAGE: dict[str, tuple[str, str]] = {
     "calc.unknown_value": ("not said", "non précisé"),
     "calc.invalid": ("Not allowed as it stands:", "Pas permis en l’état :"),
     "calc.hooks": ("Rolls", "Jets"),
+    "calc.this_phase": ("This Phase: {phase}", "Cette Phase : {phase}"),
+    "calc.all": ("Every roll", "Tous les jets"),
     "calc.undo": ("Undo the last action", "Annuler la dernière action"),
 }
 
@@ -96,6 +98,9 @@ _FIELDS: dict[str, tuple[str, str]] = {
     "calc.g.situation": ("Situation", "Situation"),
     "calc.f.unit": ("Unit", "Unité"),
     "calc.f.cf": ("CF (visible side of the counter)", "FC (face visible du pion)"),
+    "calc.f.target.cf": ("CF of the 'Insurgents' unit", "FC de l’unité ‘Insurgés’"),
+    "calc.f.defender.cf": ("CF of the 'Insurgents' unit", "FC de l’unité ‘Insurgés’"),
+    "calc.f.insurgent.cf": ("CF of the 'Insurgents' unit", "FC de l’unité ‘Insurgés’"),
     "calc.f.location": ("Location", "Emplacement"),
     "calc.f.caat_ammo": ("CAAT 'Ammo' used", "‘Ammo’ CAAT utilisé"),
     "calc.f.hero": ("'Hero' marker", "Marqueur ‘Hero’"),

@@ -145,6 +145,16 @@ class Store:
                 raise GameNotFound(game_id)
             return self._state_at(conn, game_id, version)
 
+    def state_at(self, game_id: str, version: int) -> GameState:
+        """The game's state just after event ``version`` (1 to the current version)."""
+        with self.engine.connect() as conn:
+            current = conn.execute(select(games.c.version).where(games.c.id == game_id)).scalar_one_or_none()
+            if current is None:
+                raise GameNotFound(game_id)
+            if not 1 <= version <= current:
+                raise ValueError(f"version: {version}: from 1 to {current}")
+            return self._state_at(conn, game_id, version)
+
     def load_uncached(self, game_id: str) -> GameState:
         """The current state read from the database alone (what a fresh process does)."""
         cache, self.cache = self.cache, _Cache(0)

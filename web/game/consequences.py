@@ -50,11 +50,12 @@ def identity_of(payload: dict[str, Any]) -> tuple[Any, ...]:
 
 
 def _label(unit: UnitState) -> str:
-    return f"{unit.kind} {unit.counter}" if unit.kind != "squad" else f"squad {unit.counter}"
+    names = {"squad": "Squad", "iif": "IIF squad", "abrams": "Abrams"}
+    return f"{names[unit.kind]} {unit.counter}"
 
 
 def _label_fr(unit: UnitState) -> str:
-    names = {"squad": "escouade", "iif": "IIF", "abrams": "Abrams"}
+    names = {"squad": "Escouade", "iif": "Escouade IIF", "abrams": "Abrams"}
     return f"{names[unit.kind]} {unit.counter}"
 
 

@@ -159,13 +159,36 @@
     box.hidden = !message;
   }
 
+  /* The adjudicator is asked without expected_version: it reads a situation, not the game. */
+  async function adjudicate(situation) {
+    let response;
+    try {
+      response = await fetch("/api/adjudicate/" + d.situation, { method: "POST", credentials: "same-origin",
+        headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(situation) });
+    } catch (err) {
+      throw new fallujah.ApiError(document.body.dataset.msgNetwork || "network error", 0);
+    }
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) throw new fallujah.ApiError(data.error || String(response.status), response.status, data);
+    return data;
+  }
+
+  function markInvalid(problems) {
+    const bad = new Set((problems || []).map((p) => p.field));
+    for (const input of form.querySelectorAll("[data-path]")) {
+      if (bad.has(input.dataset.path)) input.setAttribute("aria-invalid", "true");
+      else input.removeAttribute("aria-invalid");
+    }
+  }
+
   async function update() {
     const mine = ++sequence;
     try {
-      const data = await fallujah.api("POST", "/api/adjudicate/" + d.situation, collect());
+      const data = await adjudicate(collect());
       if (mine !== sequence) return;
       answer = data;
       showError("");
+      markInvalid([]);
       const partial = data.result && data.result.probabilities;
       $("odds-title").textContent = partial ? d.msgOddsAfter : d.msgOdds;
       drawOdds(partial || data.probabilities, partial ? null : data.exact);
@@ -176,6 +199,7 @@
       if (mine !== sequence) return;
       answer = null;
       showError(d.msgInvalid + " " + err.message);
+      markInvalid(err.data && err.data.problems);
       drawResult(null);
     }
   }
