@@ -19,6 +19,8 @@ from .report import Difference, SectionReport
 #: narrower than this, two columns are unreadable: the texts are stacked
 MIN_COLUMNS = 40
 GUTTER = " │ "
+#: the gutter beside sentences touched by a difference, readable without colour (piped output)
+GUTTER_DIFFERS = " ≠ "
 SOURCE_LACKS = {
     "missing_fr": "Not in the French rulebook (the French source lacks chapters 1 to 10.2 and some notes): English only.",
     "missing_en": "Not in the English rulebook: French only.",
@@ -62,7 +64,8 @@ def columns(report: SectionReport, width: int, glossary: Glossary | None = None)
         for i in range(max(len(left), len(right))):
             lpart = left[i] if i < len(left) else ""
             rpart = right[i] if i < len(right) else ""
-            yield _style(lpart.ljust(column), hot) + GUTTER + _style(rpart, hot)
+            gutter = click.style(GUTTER_DIFFERS, fg="red", bold=True) if hot else GUTTER
+            yield _style(lpart.ljust(column), hot) + gutter + _style(rpart, hot)
         yield " " * column + GUTTER
 
 
