@@ -254,3 +254,15 @@ def test_setup_form_posts_the_api_defaults_and_import_goes_to_the_api(client):  
     assert setup["attrs"]["data-next"] == "/games/{id}"
     assert any(f["attrs"].get("data-api") == "/api/games/import" and "data-import" in f["attrs"] for f in forms)
     assert '<option value="2" selected>2</option>' in html
+
+
+def test_every_rule_the_pages_link_opens(client):  # noqa: F811
+    game = played(client)
+    links: set[str] = set()
+    for path in pages_of(game.id):
+        for lang in ("en", "fr"):
+            html = client.get(path + ("&" if "?" in path else "?") + f"lang={lang}").get_data(as_text=True)
+            links.update(re.findall(r'href="(/rule/(?:en|fr)/[^"?#]+)"', html))
+    assert len(links) > 60
+    broken = [link for link in sorted(links) if client.get(link).status_code != 200]
+    assert broken == []

@@ -48,7 +48,7 @@ def vp_chart(points: Sequence[dict[str, int]], last_turn: int, levels: Sequence[
             parts.append(Markup('<line class="grid{z}" x1="{a}" x2="{b}" y1="{y:.1f}" y2="{y:.1f}"/>'
                                 '<text class="axis" x="{tx}" y="{ty:.1f}">{v}</text>').format(
                 z=" zero" if vp == 0 else "", a=LEFT, b=LEFT + plot_w, y=y(vp), tx=LEFT - 4, ty=y(vp) + 4,
-                v=f"{vp:+d}" if vp else "0"))
+                v=f"{vp:+d}" if vp else str(vp)))
     for turn in range(1, last_turn + 1):
         if turn == 1 or turn == last_turn or turn % 4 == 0:
             parts.append(Markup('<text class="axis axis-x" x="{x:.1f}" y="{y}">{t}</text>').format(
