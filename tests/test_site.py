@@ -276,6 +276,7 @@ def test_tables_page_gives_the_exact_odds_of_each_d10_row(built_site, game) -> N
             assert match, f"{table.id} row {row.result} has no odds"
             odds = Fraction(int(match.group(1)), int(match.group(2)))
             assert odds == Fraction(len(row.faces), 10)
+            assert match.group(1, 2) == (str(len(row.faces)), "10"), "faces out of 10, as the die has them"
             assert int(match.group(3)) == len(row.faces) * 10
             total += odds
         assert total == 1, table.id

@@ -34,6 +34,18 @@ def _problems(tab) -> list[str]:
     return found
 
 
+def _settle(tab, selector: str) -> None:
+    """Wait until the anchor is on screen and the (smooth) scroll has stopped, for a clean screenshot."""
+    expect(tab.locator(selector)).to_be_in_viewport()
+    previous = None
+    for _attempt in range(20):
+        position = tab.evaluate("window.scrollY")
+        if position == previous:
+            return
+        previous = position
+        tab.wait_for_timeout(100)
+
+
 def _words(text: str) -> str:
     return " ".join(text.split())
 
@@ -57,6 +69,7 @@ def test_hovering_and_focusing_a_citation_previews_the_cited_rule(page, rules_ur
     popup.wait_for(state="hidden")
 
     other = page.locator('[id="11.1.3-note-1"] a.rule-ref[href="12-movement.html#12.7.2"]')
+    other.scroll_into_view_if_needed()
     other.focus()
     popup.wait_for(state="visible")
     assert _words(game.corpus("en").get("12.7.2").text)[:60] in _words(popup.inner_text())
@@ -69,6 +82,7 @@ def test_hovering_and_focusing_a_citation_previews_the_cited_rule(page, rules_ur
 def test_language_switch_on_13_6_4_opens_the_same_rule_in_french_and_back(page, rules_url, screenshots):  # noqa: F811
     problems = _problems(page)
     page.goto(rules_url + "en/13b-flooding-ied-retreat.html#13.6.4")
+    _settle(page, '[id="13.6.4"]')
     section = page.locator('[id="13.6.4"]')
     assert "Security Elements and Retreat Movement" in section.inner_text()
     page.screenshot(path=screenshots / "01-english-13.6.4.png")
@@ -78,12 +92,13 @@ def test_language_switch_on_13_6_4_opens_the_same_rule_in_french_and_back(page, 
     french = page.locator('[id="13.6.4"]')
     assert "Security Element vs. Mouvement de repli" in french.inner_text()
     assert french.is_visible()
-    expect(french).to_be_in_viewport()  # the browser scrolled to the anchor
+    _settle(page, '[id="13.6.4"]')  # the browser scrolled to the anchor
     page.screenshot(path=screenshots / "02-french-13.6.4.png")
 
     french.locator("a.compare-link").click()
     page.wait_for_url("**/rules/compare/13b-flooding-ied-retreat.html#13.6.4")
-    assert page.locator("#difference-security-element-cf1").is_visible()
+    _settle(page, '[id="13.6.4"]')
+    expect(page.locator("#difference-security-element-cf1")).to_be_visible()
     page.screenshot(path=screenshots / "03-compare-13.6.4.png")
 
     page.go_back()
@@ -97,6 +112,7 @@ def test_chapter_reads_on_a_phone_in_dark_mode(page, rules_url, screenshots):  #
     problems = _problems(page)
     page.emulate_media(color_scheme="dark")
     page.goto(rules_url + "en/13-assault.html#13.4.3")
+    _settle(page, '[id="13.4.3"]')
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page is {width}px wide on a 390px phone"
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
@@ -104,6 +120,7 @@ def test_chapter_reads_on_a_phone_in_dark_mode(page, rules_url, screenshots):  #
     assert max(red, green, blue) < 80, f"dark mode background is {background}"
     page.screenshot(path=screenshots / "01-phone-dark-13.4.3.png")
     page.goto(rules_url + "tables.html#table-events-usmc")
+    _settle(page, "#table-events-usmc")
     assert page.locator('[id="events-usmc-hero"] td.odds').inner_text() == "3/10 (30%)"
     page.screenshot(path=screenshots / "02-phone-dark-tables.png")
     assert problems == []

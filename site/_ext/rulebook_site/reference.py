@@ -3,7 +3,6 @@ side-by-side comparisons, the register of differences, and the source errata and
 
 from __future__ import annotations
 
-from fractions import Fraction
 from html import escape
 from pathlib import PurePosixPath
 
@@ -35,15 +34,16 @@ def _rule_link(linker: Linker, rule: str, docname: str, previews: dict[str, Targ
 
 
 def probability(faces: int) -> str:
-    """Faces out of 10 as an exact fraction and a percentage: "3/10 (30%)"."""
-    odds = Fraction(faces, 10)
-    return f"{odds.numerator}/{odds.denominator} ({faces * 10}%)"
+    """Faces out of 10, exact, and as a percentage: "3/10 (30%)" (a d10 has ten equal faces, 3)."""
+    return f"{faces}/10 ({faces * 10}%)"
 
 
 def table_html(table: Table, linker: Linker, docname: str, previews: dict[str, Target]) -> str:
     langs = [lang for lang in ("en", "fr") if lang in linker.game.corpora]
     title = " / ".join(escape(t) for t in (table.title.en, table.title.fr) if t) or escape(table.id)
-    lines = {lang: render_table(table, lang).splitlines() for lang in langs}
+    # the die range has its own column: the row's text without it
+    shown = table.model_copy(update={"line": table.line.replace("{roll}", "")}) if table.kind == "d10" else table
+    lines = {lang: render_table(shown, lang).splitlines() for lang in langs}
     head = "".join(f"<th>{LANG_NAMES[lang]}</th>" for lang in langs)
     rows = []
     for index, row in enumerate(table.rows):
