@@ -124,3 +124,11 @@ def test_source_errata_are_reported_next_to_the_sections(game):
     by_id = {s["id"]: s for s in data["sections"]}
     for erratum in game.errata:
         assert erratum.note in [e["note"] for e in by_id[erratum.section]["errata"]]
+
+
+def test_only_the_sentences_a_difference_quotes_are_marked():
+    """Flight's CF 1 sentence differs (remains unchanged / éliminée); the sniper row's does not."""
+    result = run_cli("compare", "table-events-usmc", env={"COLUMNS": "90"})
+    marked = [line for line in result.stdout.splitlines() if "≠" in line]
+    assert any("remains unchanged" in line or "Guerillas’ unit’s initial CF" in line for line in marked)
+    assert not any("immediately" in line for line in marked)

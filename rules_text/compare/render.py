@@ -27,17 +27,28 @@ SOURCE_LACKS = {
 }
 
 
-def _touched(text: str, differences: list[Difference]) -> bool:
-    """True when a difference quotes this sentence or a sentence quoted by a difference holds it."""
-    plain = _norm(text)
-    if not plain:
-        return False
+def _touches(text: str, extract: str) -> bool:
+    """True when an extract holds this text or the text holds the extract."""
+    plain, quote = _norm(text), _norm(extract)
+    return bool(plain and quote) and (plain in quote or quote in plain)
+
+
+def hot_beads(pairs: list[tuple[str, str]], differences: list[Difference]) -> set[int]:
+    """The aligned sentences a difference quotes, by index.
+
+    A quote found in several places on one side (the same French sentence closes two table
+    rows) is placed by the other side's quote when that one is found.
+    """
+    hot: set[int] = set()
     for difference in differences:
-        for extract in (difference.en, difference.fr):
-            quote = _norm(extract)
-            if quote and (plain in quote or quote in plain):
-                return True
-    return False
+        en = {i for i, (text, _) in enumerate(pairs) if _touches(text, difference.en)}
+        fr = {i for i, (_, text) in enumerate(pairs) if _touches(text, difference.fr)}
+        if len(fr) > 1 and en:
+            fr = en & fr
+        if len(en) > 1 and fr:
+            en = en & fr
+        hot |= en | fr
+    return hot
 
 
 def _wrap(text: str, width: int) -> list[str]:
@@ -55,10 +66,11 @@ def columns(report: SectionReport, width: int, glossary: Glossary | None = None)
     en_s, fr_s = sentences(report.en.text), sentences(report.fr.text)
     yield _style("English".ljust(column), False) + GUTTER + "Français"
     yield "─" * column + "─┼─" + "─" * column
-    for bead in align(en_s, fr_s, glossary):
-        en = " ".join(en_s[i] for i in bead.en)
-        fr = " ".join(fr_s[i] for i in bead.fr)
-        hot = _touched(en, report.differences) or _touched(fr, report.differences) or bead.one_sided
+    beads = align(en_s, fr_s, glossary)
+    pairs = [(" ".join(en_s[i] for i in b.en), " ".join(fr_s[i] for i in b.fr)) for b in beads]
+    quoted = hot_beads(pairs, report.differences)
+    for index, (bead, (en, fr)) in enumerate(zip(beads, pairs, strict=True)):
+        hot = index in quoted or bead.one_sided
         left = _wrap(en, column) if en else ["—"]
         right = _wrap(fr, column) if fr else ["—"]
         for i in range(max(len(left), len(right))):
