@@ -266,3 +266,16 @@ def test_every_rule_the_pages_link_opens(client):  # noqa: F811
     assert len(links) > 60
     broken = [link for link in sorted(links) if client.get(link).status_code != 200]
     assert broken == []
+
+
+def test_the_rule_view_links_the_static_site_only_once_it_is_built(app, tmp_path):  # noqa: F811
+    client = app.test_client()
+    assert "/rules/en/" not in client.get("/rule/en/11.4.2").get_data(as_text=True)
+    site = tmp_path / "site"
+    (site / "en").mkdir(parents=True)
+    (site / "index.html").write_text("<html></html>")
+    (site / "en" / "11-fire-combat.html").write_text("<html></html>")
+    html = client.get("/rule/en/11.4.2").get_data(as_text=True)
+    assert 'href="/rules/en/11-fire-combat.html#11.4.2"' in html
+    assert client.get("/rules/en/11-fire-combat.html").status_code == 200
+    assert '<a href="/rules/"' in client.get("/").get_data(as_text=True)

@@ -274,7 +274,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "rule.other.en": ("Same rule in English", "La même règle en anglais"),
     "rule.not_in.fr": ("Not in the French source", "Absente de la source française"),
     "rule.not_in.en": ("Not in the English source", "Absente de la source anglaise"),
-    "rule.site": ("The whole rulebook", "Tout le livret"),
+    "rule.site": ("In the whole rulebook", "Dans tout le livret"),
     "rule.children": ("In this section", "Dans cette section"),
     "rule.referenced_by": ("Referenced by", "Citée par"),
     "rule.referenced_by.none": ("No rule refers to this one.", "Aucune règle ne cite celle-ci."),

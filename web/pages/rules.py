@@ -7,7 +7,7 @@ cross-references (``[11.4.1]``, ``see 4.1.6``) turned into links; nothing is re-
 from __future__ import annotations
 
 import re
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from flask import abort, current_app, render_template, request, send_from_directory
@@ -84,6 +84,16 @@ def search_rules(query: str, lang: str, kind: str | None) -> Any:
     return search_module.search(query, lang=lang, kind=kind, limit=SEARCH_LIMIT)  # type: ignore[arg-type]
 
 
+def site_url(section: Any) -> str | None:
+    """The section on the static site (``/rules/<lang>/<chapter>.html#<id>``) when the site is built."""
+    if not site_built():
+        return None
+    page = Path(current_app.config["SITE_DIR"]) / section.lang / (PurePosixPath(section.file).stem + ".html")
+    if not page.is_file():
+        return None
+    return f"/rules/{section.lang}/{page.name}#{section.id}"
+
+
 @bp.get("/rule/<lang>/<section_id>")
 def rule(lang: str, section_id: str) -> str:
     """One section: its text with links, breadcrumb, children, what refers to it, the other language."""
@@ -104,7 +114,7 @@ def rule(lang: str, section_id: str) -> str:
         breadcrumb=corpus.breadcrumb(section.id),
         children=[corpus.get(c) for c in corpus.children.get(section.id, ())],
         referenced_by=[corpus.get(r) for r in corpus.referenced_by.get(section.id, ())],
-        rule_url=rule_url, site=site_built(),
+        site=site_url(section),
     )
 
 
