@@ -8,7 +8,7 @@ import pytest
 
 from rules_text.compare import anchors
 from rules_text.compare.align import align, sentences
-from rules_text.compare.finder import Finder
+from rules_text.compare.finder import KINDS, Finder
 from rules_text.compare.register import load_register, load_review
 from rules_text.compare.report import Comparison, measure, section_ids
 
@@ -180,6 +180,9 @@ def test_finding_keys_are_stable(finder):
 
 def test_known_differences_are_found_in_the_rulebooks(game):
     finder = Comparison(game, use_register=False)
+    every = [f for s in section_ids(game) for f in finder.findings(s)]
+    assert {f.kind for f in every} <= set(KINDS)
+    assert {f.severity for f in every} <= {"result", "procedure", "clarity"}
     assert "location" in kinds(finder.findings("11.1.2"))  # OG, C or R / C ou R
     assert "sentence" in kinds(
         finder.findings("12.1.2")

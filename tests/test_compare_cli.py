@@ -76,7 +76,9 @@ def test_aligned_view_in_two_columns_without_colour_when_piped():
     assert "\x1b[" not in result.stdout
     lines = result.stdout.splitlines()
     assert any("English" in line and "Français" in line for line in lines)
-    assert any("marked OG, C or R" in line and "≠" in line for line in lines)  # a registered difference
+    assert any(
+        "marked OG, C or R" in line and "≠" in line for line in lines
+    )  # a registered difference
     assert "1 difference" in result.stdout or "2 difference" in result.stdout
     assert max(len(line) for line in lines) <= 120
 
@@ -130,5 +132,7 @@ def test_only_the_sentences_a_difference_quotes_are_marked():
     """Flight's CF 1 sentence differs (remains unchanged / éliminée); the sniper row's does not."""
     result = run_cli("compare", "table-events-usmc", env={"COLUMNS": "90"})
     marked = [line for line in result.stdout.splitlines() if "≠" in line]
-    assert any("remains unchanged" in line or "Guerillas’ unit’s initial CF" in line for line in marked)
+    assert any(
+        "remains unchanged" in line or "Guerillas’ unit’s initial CF" in line for line in marked
+    )
     assert not any("immediately" in line for line in marked)

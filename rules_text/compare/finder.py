@@ -35,7 +35,6 @@ KINDS = (
     "clause",
     "table_row",
 )
-SEVERITIES = ("result", "procedure", "clarity")
 
 
 @dataclass(frozen=True)
@@ -117,14 +116,15 @@ def _token_findings(
         return []
     odd = set(only_en) | set(only_fr)
     lang: Lang = "en" if only_en else "fr"
-    en_x, fr_x = pair.where(
-        lang, lambda text: bool(set(extract(text, lang if lang == "en" else fr_lang)) & odd)
-    )
+    text_lang = lang if lang == "en" else fr_lang
+    # the aligned sentences whose counts differ; else the first holding an odd one
     for bead in pair.beads:
         en_b, fr_b = extract(pair.text(bead, "en"), "en"), extract(pair.text(bead, "fr"), fr_lang)
         if any(en_b[key] != fr_b[key] for key in odd):
             en_x, fr_x = pair.text(bead, "en"), pair.text(bead, "fr")
             break
+    else:
+        en_x, fr_x = pair.where(lang, lambda text: bool(set(extract(text, text_lang)) & odd))
     side: Lang | None = None if only_en and only_fr else lang
     return [Finding(section, kind, severity, en_x, fr_x, _diff_note(what, only_en, only_fr), side)]
 
@@ -246,7 +246,7 @@ def _clauses(section: str, pair: Pair) -> list[Finding]:
         en_p, fr_p = _PARENTHESIS.findall(en), _PARENTHESIS.findall(fr)
         residual = length_residual(en, fr)
         if len(en_p) != len(fr_p):
-            longer, lang = (en_p, "en") if len(en_p) > len(fr_p) else (fr_p, "fr")
+            lang: Lang = "en" if len(en_p) > len(fr_p) else "fr"
             note = f"a parenthesis in the {'English' if lang == 'en' else 'French'} text only?"
         elif abs(residual) > CLAUSE_RESIDUAL and abs(len(fr) - len(en)) > CLAUSE_CHARS:
             lang = "fr" if residual > 0 else "en"
