@@ -139,3 +139,34 @@ def test_turn_1_fire_at_a_suspect_prefilled_recorded_applied_undone_on_a_phone(p
     assert chart.is_visible()
     page.screenshot(path=screenshots / "08-vp-chart.png", full_page=False)
     assert errors == []
+
+
+@pytest.mark.phone
+def test_roll_for_me_is_recorded_as_rolled_by_the_app_in_french(page, live_server, screenshots):  # noqa: F811
+    errors = _errors(page)
+    store = live_server.store()
+    game_id = _setup(page, live_server.url, screenshots)
+    page.goto(f"{live_server.url}/games/{game_id}/calculator/ied?unit=squad-2&lang=fr")
+    squad = store.state(game_id).unit("squad-2")
+    assert page.locator("#f-cf").input_value() == str(squad.current_cf)
+    expect(page.locator("#calc-odds .calc-odd")).to_have_count(2)
+    assert page.locator("#odds-title").inner_text() == "Chances"
+
+    page.get_by_role("button", name="Lancer pour moi (l’app lance, enregistré comme tel)").click()
+    expect(page.locator("#calc-app-roll")).to_be_visible()
+    rolled = store.state(game_id).app_rolls
+    assert len(rolled) == 1 and rolled[0].purpose == "ied"
+    assert page.locator("#f-roll").input_value() == str(rolled[0].faces[0])
+    assert page.locator("#f-roll").get_attribute("readonly") is not None
+    expect(page.locator("#calc-result .calc-outcome")).to_have_text(re.compile("Pinned|Pas de Perte"))
+    page.screenshot(path=screenshots / "01-rolled-for-me.png", full_page=True)
+
+    page.get_by_role("button", name="Enregistrer dans le journal").click()
+    page.wait_for_url(re.compile(r"recorded=\d+"))
+    event = store.log(game_id, after=rolled[0].version)["events"][0]
+    assert event["payload"]["rolls_by"] == "app" and event["payload"]["app_roll"] == rolled[0].version
+    assert store.state(game_id).app_rolls == ()  # the app's roll is used once
+    expect(page.locator("#consequences")).to_contain_text("Ce que cela change")
+    assert page.locator("button.calc-apply").count() >= 1
+    page.locator("#consequences").screenshot(path=screenshots / "02-recorded-fr.png")
+    assert errors == []

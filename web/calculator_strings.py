@@ -43,6 +43,7 @@ _PAGE: dict[str, tuple[str, str]] = {
                         "Lancez votre d10 et saisissez les faces (0 vaut 0). Laissez vides les dés pas encore lancés."),
     "calc.roll_for_me": ("Roll for me (the app rolls, recorded as such)", "Lancer pour moi (l’app lance, enregistré comme tel)"),
     "calc.rolled_by_app": ("Rolled by the app: {faces}", "Lancé par l’app : {faces}"),
+    "calc.recorded_by_app": ("d10 rolled by the app (roll event {version})", "d10 lancé par l’app (événement de jet {version})"),
     "calc.pending": ("Still to roll: {fields}", "Reste à lancer : {fields}"),
     "calc.result": ("Result", "Résultat"),
     "calc.record": ("Record in the game log", "Enregistrer dans le journal"),
@@ -101,6 +102,7 @@ _FIELDS: dict[str, tuple[str, str]] = {
     "calc.f.target.cf": ("CF of the 'Insurgents' unit", "FC de l’unité ‘Insurgés’"),
     "calc.f.defender.cf": ("CF of the 'Insurgents' unit", "FC de l’unité ‘Insurgés’"),
     "calc.f.insurgent.cf": ("CF of the 'Insurgents' unit", "FC de l’unité ‘Insurgés’"),
+    "calc.f.ied:cf": ("CF (Hero and Security Element counted)", "FC (Héros et Security Element compris)"),
     "calc.f.location": ("Location", "Emplacement"),
     "calc.f.caat_ammo": ("CAAT 'Ammo' used", "‘Ammo’ CAAT utilisé"),
     "calc.f.hero": ("'Hero' marker", "Marqueur ‘Hero’"),
@@ -159,10 +161,10 @@ _FIELDS: dict[str, tuple[str, str]] = {
 
 #: Choices of the selects and outcomes of the odds (the adjudicator's keys).
 _VALUES: dict[str, tuple[str, str]] = {
-    "calc.v.squad": ("USMC squad", "escouade USMC"),
-    "calc.v.iif": ("IIF squad", "escouade IIF"),
+    "calc.v.squad": ("USMC squad", "Escouade USMC"),
+    "calc.v.iif": ("IIF squad", "Escouade IIF"),
     "calc.v.abrams": ("M1A1 Abrams", "Abrams M1A1"),
-    "calc.v.suspect": ("'Suspect' marker", "marqueur ‘Suspect’"),
+    "calc.v.suspect": ("'Suspect' marker", "Marqueur ‘Suspect’"),
     "calc.v.guerillas": ("'Guerillas'", "‘Guerillas’"),
     "calc.v.martyrs": ("'Martyrs'", "‘Martyrs’"),
     "calc.v.silver_star": ("Silver Star", "Silver Star"),
@@ -238,10 +240,11 @@ def maybe(key: str, fallback: str, lang: str | None = None) -> str:
     return t(key, lang) if key in STRINGS else fallback
 
 
-def field_label(path: str) -> str:
-    """The label of a form field: by its whole path, else by its last part."""
-    if f"calc.f.{path}" in STRINGS:
-        return t(f"calc.f.{path}")
+def field_label(path: str, situation: str = "") -> str:
+    """The label of a form field: for this situation, else by its whole path, else by its last part."""
+    for key in (f"calc.f.{situation}:{path}", f"calc.f.{path}"):
+        if key in STRINGS:
+            return t(key)
     name = path.rsplit(".", 1)[-1]
     return maybe(f"calc.f.{name}", name.replace("_", " "))
 
