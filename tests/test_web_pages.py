@@ -279,3 +279,15 @@ def test_the_rule_view_links_the_static_site_only_once_it_is_built(app, tmp_path
     assert 'href="/rules/en/11-fire-combat.html#11.4.2"' in html
     assert client.get("/rules/en/11-fire-combat.html").status_code == 200
     assert '<a href="/rules/"' in client.get("/").get_data(as_text=True)
+
+
+def test_a_finished_game_shows_its_outcome_and_no_next_phase(client):  # noqa: F811
+    game = Player.new(client, **ORDER_OF_BATTLE)
+    while game.state["outcome"] == "in_progress":
+        game.act("next_phase")
+    html = client.get(f"/games/{game.id}").get_data(as_text=True)
+    banner = re.search(r'<p class="banner (good|bad)" role="status">(.*?)</p>', html, re.S)
+    assert banner is not None
+    assert {"usmc_victory": "USMC victory", "insurgent_victory": "Insurgent victory"}[game.state["outcome"]] in banner.group(2)
+    assert re.search(r'<button type="button" class="primary next-phase"[^>]*disabled', html)
+    assert html.count('<circle class="vp-dot"') == game.state["last_turn"]

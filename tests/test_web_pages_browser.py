@@ -67,7 +67,7 @@ def test_setup_phase_vp_correction_undo_and_chart_on_a_phone(page, live_server, 
     page.locator("#vp").screenshot(path=screenshots / "04-vp-corrected.png")
 
     page.get_by_role("button", name="↶ Undo").click()
-    expect(page.locator("header .vp")).to_have_text("+0")
+    expect(page.locator("header .vp")).to_have_text("0")
     assert live_server.store().state(game_id).vp_ledger == ()
     assert live_server.store().state(game_id).phase == "reinforcements"
 
@@ -83,7 +83,14 @@ def test_setup_phase_vp_correction_undo_and_chart_on_a_phone(page, live_server, 
     page.wait_for_url(re.compile(r"zone=2"))
     page.locator("#zones").screenshot(path=screenshots / "07-zones-and-zone-2.png")
 
-    page.goto(f"{live_server.url}/games/{game_id}/log")
+    page.emulate_media(color_scheme="dark")
+    page.goto(f"{live_server.url}/games/{game_id}?lang=fr")
+    expect(page.locator("header .phase")).to_have_text("Renforts")
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(18, 20, 23)"
+    page.screenshot(path=screenshots / "09-dark-french.png")
+    page.emulate_media(color_scheme="light")
+
+    page.goto(f"{live_server.url}/games/{game_id}/log?lang=en")
     undone = page.locator(".log-event.undone")
     assert undone.count() == 1 and "VP" in undone.inner_text()
     page.screenshot(path=screenshots / "08-log.png", full_page=True)

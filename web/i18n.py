@@ -100,7 +100,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "game.redo.none": ("Nothing to redo.", "Rien à rétablir."),
     "game.export": ("Export (JSON)", "Exporter (JSON)"),
     # VP (7.2)
-    "vp.title": ("Victory Points", "Points de victoire"),
+    "vp.heading": ("Victory Points:", "Points de victoire :"),
     "vp.chart": ("VP at the end of each turn", "PV à la fin de chaque tour"),
     "vp.chart.caption": ("VP total by turn over the victory levels (7.2.2).",
                          "Total de PV par tour sur les niveaux de victoire (7.2.2)."),

@@ -45,7 +45,14 @@ def load_game(game_id: str) -> dict[str, Any]:
     return state_json(state, game_id, store().rules)
 
 
+def signed(value: int) -> str:
+    """A VP value as the ledger shows it: +3, 0, -2."""
+    return f"{value:+d}" if value else str(value)
+
+
 def init(bp: Blueprint) -> None:
+    bp.app_template_filter("signed")(signed)
+
     @bp.app_context_processor
     def _globals() -> dict[str, Any]:
         return {"rules_home": rules_home, "rule_url": rule_url, "game": None}
