@@ -29,8 +29,8 @@ SITE = ROOT / "site"
 SPHINX_BUILD = Path(sys.executable).with_name("sphinx-build")
 sys.path.insert(0, str(SITE / "_ext"))
 
-from rulebook_site.inline import context_for, section_blocks  # noqa: E402
-from rulebook_site.links import Linker, UnresolvedReference  # noqa: E402
+from rulebook_site.inline import context_for, section_blocks
+from rulebook_site.links import Linker, UnresolvedReference
 
 _BUILT: dict[str, tuple[Path, float]] = {}
 
@@ -42,8 +42,22 @@ def build_site(root: Path) -> tuple[Path, float]:
         source.mkdir(parents=True, exist_ok=True)
         start = time.perf_counter()
         result = subprocess.run(
-            [str(SPHINX_BUILD), "-W", "--keep-going", "-q", "-b", "html", "-c", str(SITE), str(source), str(html)],
-            capture_output=True, text=True, timeout=300, check=False,
+            [
+                str(SPHINX_BUILD),
+                "-W",
+                "--keep-going",
+                "-q",
+                "-b",
+                "html",
+                "-c",
+                str(SITE),
+                str(source),
+                str(html),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
         )
         elapsed = time.perf_counter() - start
         assert result.returncode == 0, f"sphinx-build failed:\n{result.stdout}\n{result.stderr}"
@@ -76,8 +90,27 @@ class Page:
     previews: dict[str, str] = field(default_factory=dict)
 
 
-_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
-_PLACES = {"rule-head": "head", "rule-breadcrumb": "breadcrumb", "rule-meta": "meta", "rule-previews": "previews"}
+_VOID = {
+    "area",
+    "base",
+    "br",
+    "col",
+    "embed",
+    "hr",
+    "img",
+    "input",
+    "link",
+    "meta",
+    "source",
+    "track",
+    "wbr",
+}
+_PLACES = {
+    "rule-head": "head",
+    "rule-breadcrumb": "breadcrumb",
+    "rule-meta": "meta",
+    "rule-previews": "previews",
+}
 
 
 class PageParser(HTMLParser):
@@ -86,7 +119,9 @@ class PageParser(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.page = Page()
-        self.stack: list[tuple[str, str | None, str | None, str | None]] = []  # tag, section, place, preview
+        self.stack: list[
+            tuple[str, str | None, str | None, str | None]
+        ] = []  # tag, section, place, preview
         self.link: Link | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -162,8 +197,15 @@ def test_every_rule_id_of_both_corpora_is_an_anchor_on_its_chapter_page(built_si
 
 def test_french_pages_exist_for_the_chapters_of_the_french_source(built_site) -> None:
     french = sorted(p.name for p in (built_site / "fr").glob("*.html"))
-    assert french == ["10-reinforcements.html", "11-fire-combat.html", "12-movement.html", "13-assault.html",
-                      "13b-flooding-ied-retreat.html", "14-reorganisation.html", "15-historical-variant.html"]
+    assert french == [
+        "10-reinforcements.html",
+        "11-fire-combat.html",
+        "12-movement.html",
+        "13-assault.html",
+        "13b-flooding-ied-retreat.html",
+        "14-reorganisation.html",
+        "15-historical-variant.html",
+    ]
 
 
 def test_every_internal_link_resolves_to_an_existing_page_and_anchor(built_site) -> None:
@@ -194,12 +236,17 @@ def test_every_cross_reference_in_the_text_is_a_link_to_that_rule(built_site, ga
     for lang in ("en", "fr"):
         for section in game.corpus(lang).sections:
             links = [
-                link for link in parse(built_site / page_of(section)).links
-                if link.section == section.id and "rule-ref" in link.classes and link.place in ("body", "head")
+                link
+                for link in parse(built_site / page_of(section)).links
+                if link.section == section.id
+                and "rule-ref" in link.classes
+                and link.place in ("body", "head")
             ]
             if {link.text for link in links} != set(section.refs):
-                problems.append(f"{lang} {section.id}: linked {sorted({link.text for link in links})}, "
-                                f"cites {sorted(section.refs)}")
+                problems.append(
+                    f"{lang} {section.id}: linked {sorted({link.text for link in links})}, "
+                    f"cites {sorted(section.refs)}"
+                )
             for link in links:
                 fragment = unquote(urlsplit(link.href).fragment)
                 if "rule-ref-erratum" not in link.classes and fragment != link.text:
@@ -207,9 +254,13 @@ def test_every_cross_reference_in_the_text_is_a_link_to_that_rule(built_site, ga
     assert problems == []
 
 
-def test_french_citations_of_chapters_the_french_source_lacks_lead_to_the_english_rule(built_site) -> None:
+def test_french_citations_of_chapters_the_french_source_lacks_lead_to_the_english_rule(
+    built_site,
+) -> None:
     page = parse(built_site / "fr/13-assault.html")
-    link = next(link for link in page.links if link.section == "table-events-usmc" and link.text == "5.1.5")
+    link = next(
+        link for link in page.links if link.section == "table-events-usmc" and link.text == "5.1.5"
+    )
     assert link.href == "../en/05-counters.html#5.1.5"
     assert "rule-ref-other" in link.classes
 
@@ -221,34 +272,50 @@ def test_the_known_source_erratum_links_to_the_errata_page(built_site) -> None:
 
 
 def test_every_cited_rule_has_its_hover_preview_on_the_page(built_site, game) -> None:
-    for path in sorted((built_site / "en").glob("*.html")) + sorted((built_site / "fr").glob("*.html")):
+    for path in sorted((built_site / "en").glob("*.html")) + sorted(
+        (built_site / "fr").glob("*.html")
+    ):
         page = parse(path)
-        hrefs = {link.href for link in page.links if "rule-ref" in link.classes and link.place == "body"}
-        assert hrefs <= set(page.previews), f"{path.name}: no preview for {sorted(hrefs - set(page.previews))}"
-    samples = [("en/13b-flooding-ied-retreat.html", "14-reorganisation.html#14.3.2", "en", "14.3.2"),
-               ("en/11-fire-combat.html", "#11.5", "en", "11.5"),
-               ("fr/13b-flooding-ied-retreat.html", "#13.4.8.1", "fr", "13.4.8.1")]
+        hrefs = {
+            link.href for link in page.links if "rule-ref" in link.classes and link.place == "body"
+        }
+        assert hrefs <= set(page.previews), (
+            f"{path.name}: no preview for {sorted(hrefs - set(page.previews))}"
+        )
+    samples = [
+        ("en/13b-flooding-ied-retreat.html", "14-reorganisation.html#14.3.2", "en", "14.3.2"),
+        ("en/11-fire-combat.html", "#11.5", "en", "11.5"),
+        ("fr/13b-flooding-ied-retreat.html", "#13.4.8.1", "fr", "13.4.8.1"),
+    ]
     for page_path, href, lang, rule in samples:
         preview = parse(built_site / page_path).previews[href]
         words = " ".join(game.corpus(lang).get(rule).text.split())
         assert words[:120] in " ".join(preview.split()), f"{page_path} preview of {rule}"
 
 
-def test_the_language_switch_leads_to_the_same_rule_or_says_it_is_not_in_the_french_source(built_site) -> None:
+def test_the_language_switch_leads_to_the_same_rule_or_says_it_is_not_in_the_french_source(
+    built_site,
+) -> None:
     english = parse(built_site / "en/13b-flooding-ied-retreat.html")
-    switch = next(link for link in english.links if link.section == "13.6.4" and "lang-switch" in link.classes)
+    switch = next(
+        link for link in english.links if link.section == "13.6.4" and "lang-switch" in link.classes
+    )
     assert switch.href == "../fr/13b-flooding-ied-retreat.html#13.6.4"
     french = parse(built_site / "fr/13b-flooding-ied-retreat.html")
-    back = next(link for link in french.links if link.section == "13.6.4" and "lang-switch" in link.classes)
+    back = next(
+        link for link in french.links if link.section == "13.6.4" and "lang-switch" in link.classes
+    )
     assert back.href == "../en/13b-flooding-ied-retreat.html#13.6.4"
     counters = (built_site / "en/05-counters.html").read_text(encoding="utf-8")
-    block = counters[counters.index('id="5.1.1"'):counters.index('id="5.1.1.1"')]
+    block = counters[counters.index('id="5.1.1"') : counters.index('id="5.1.1.1"')]
     assert "not in the French source" in block
 
 
 def test_backlinks_list_the_sections_citing_a_rule(built_site, game) -> None:
     page = parse(built_site / "en/14-reorganisation.html")
-    backlinks = {link.text for link in page.links if link.section == "14.3.2" and "backlink" in link.classes}
+    backlinks = {
+        link.text for link in page.links if link.section == "14.3.2" and "backlink" in link.classes
+    }
     assert backlinks == set(game.corpus("en").referenced_by["14.3.2"])
     assert "13.6.4" in backlinks
 
@@ -271,12 +338,18 @@ def test_tables_page_gives_the_exact_odds_of_each_d10_row(built_site, game) -> N
             continue
         total = Fraction(0)
         for row in table.rows:
-            match = re.search(rf'<tr id="{re.escape(table.id)}-{re.escape(row.result)}">.*?'
-                              r'<td class="odds">(\d+)/(\d+) \((\d+)%\)</td>', html, re.S)
+            match = re.search(
+                rf'<tr id="{re.escape(table.id)}-{re.escape(row.result)}">.*?'
+                r'<td class="odds">(\d+)/(\d+) \((\d+)%\)</td>',
+                html,
+                re.DOTALL,
+            )
             assert match, f"{table.id} row {row.result} has no odds"
             odds = Fraction(int(match.group(1)), int(match.group(2)))
             assert odds == Fraction(len(row.faces), 10)
-            assert match.group(1, 2) == (str(len(row.faces)), "10"), "faces out of 10, as the die has them"
+            assert match.group(1, 2) == (str(len(row.faces)), "10"), (
+                "faces out of 10, as the die has them"
+            )
             assert int(match.group(3)) == len(row.faces) * 10
             total += odds
         assert total == 1, table.id
@@ -297,15 +370,19 @@ def test_glossary_page_has_every_term_and_rule_text_links_to_it(built_site, game
 
 
 def _register() -> list[dict]:
-    raw = yaml.safe_load((ROOT / "rules_text/games/phantom-fury/rulesets.yaml").read_text(encoding="utf-8"))
+    raw = yaml.safe_load(
+        (ROOT / "rules_text/games/phantom-fury/rulesets.yaml").read_text(encoding="utf-8")
+    )
     return raw if isinstance(raw, list) else raw.get("differences", [])
 
 
-def test_comparison_pages_align_both_texts_and_call_out_registered_differences(built_site, game) -> None:
+def test_comparison_pages_align_both_texts_and_call_out_registered_differences(
+    built_site, game
+) -> None:
     compare = parse(built_site / "compare/13b-flooding-ied-retreat.html")
     assert {"13.6.4", "13.4.8.1"} <= compare.ids
     html = (built_site / "compare/13b-flooding-ied-retreat.html").read_text(encoding="utf-8")
-    row = html[html.index('<tr id="13.6.4">'):]
+    row = html[html.index('<tr id="13.6.4">') :]
     assert "Security Elements and Retreat Movement" in row.split("</tr>")[0]
     assert "Security Element vs. Mouvement de repli" in row.split("</tr>")[0]
     differences = parse(built_site / "differences.html")
@@ -314,7 +391,9 @@ def test_comparison_pages_align_both_texts_and_call_out_registered_differences(b
         section = game.corpus("en").by_id.get(str(entry["section"]))
         stem = PurePosixPath(section.file).stem if section else None
         if section and (built_site / f"compare/{stem}.html").is_file():
-            assert f"difference-{entry['id']}" in parse(built_site / f"compare/{stem}.html").ids, entry["id"]
+            assert f"difference-{entry['id']}" in parse(built_site / f"compare/{stem}.html").ids, (
+                entry["id"]
+            )
 
 
 def test_errata_page_lists_the_printed_errors_and_the_gaps(built_site, game) -> None:
@@ -337,7 +416,9 @@ def test_search_index_holds_both_languages(built_site) -> None:
 
 def test_a_section_citing_a_rule_that_exists_nowhere_is_refused_naming_the_section(game) -> None:
     real = game.corpus("en").get("11.4.1")
-    crafted = real.model_copy(update={"source_text": "As in [99.9].", "text": "As in [99.9].", "refs": ("99.9",)})
+    crafted = real.model_copy(
+        update={"source_text": "As in [99.9].", "text": "As in [99.9].", "refs": ("99.9",)}
+    )
     linker = Linker(game)
     with pytest.raises(UnresolvedReference, match=r"section 11\.4\.1 \(en\) cites \[99\.9\]"):
         section_blocks(crafted, context_for(crafted, linker))
@@ -353,10 +434,25 @@ def test_the_build_fails_on_a_corpus_with_an_unresolved_reference(tmp_path) -> N
     chapter.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     (tmp_path / "src").mkdir()
     result = subprocess.run(
-        [str(SPHINX_BUILD), "-q", "-b", "html", "-c", str(SITE), str(tmp_path / "src"), str(tmp_path / "html")],
-        capture_output=True, text=True, timeout=300, check=False,
+        [
+            str(SPHINX_BUILD),
+            "-q",
+            "-b",
+            "html",
+            "-c",
+            str(SITE),
+            str(tmp_path / "src"),
+            str(tmp_path / "html"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
         env={**os.environ, "FALLUJAH_GAMES_DIR": str(games)},
     )
     assert result.returncode == 1
-    assert "unresolved citation: section 11.9 of fr/11-fire-combat.yaml (fr) cites [99.9]" in result.stderr
+    assert (
+        "unresolved citation: section 11.9 of fr/11-fire-combat.yaml (fr) cites [99.9]"
+        in result.stderr
+    )
     assert "Traceback" not in result.stderr + result.stdout

@@ -29,8 +29,14 @@ def _problems(tab) -> list[str]:
     the companion's own missing ``/favicon.ico`` is not the site's."""
     found: list[str] = []
     tab.on("pageerror", lambda exc: found.append(str(exc)))
-    tab.on("console", lambda msg: found.append(msg.text)
-           if msg.type == "error" and not msg.location.get("url", "").endswith("/favicon.ico") else None)
+    tab.on(
+        "console",
+        lambda msg: (
+            found.append(msg.text)
+            if msg.type == "error" and not msg.location.get("url", "").endswith("/favicon.ico")
+            else None
+        ),
+    )
     return found
 
 
@@ -79,7 +85,11 @@ def test_hovering_and_focusing_a_citation_previews_the_cited_rule(page, rules_ur
     assert problems == []
 
 
-def test_language_switch_on_13_6_4_opens_the_same_rule_in_french_and_back(page, rules_url, screenshots):  # noqa: F811
+def test_language_switch_on_13_6_4_opens_the_same_rule_in_french_and_back(
+    page,  # noqa: F811
+    rules_url,
+    screenshots,  # noqa: F811
+):
     problems = _problems(page)
     page.goto(rules_url + "en/13b-flooding-ied-retreat.html#13.6.4")
     _settle(page, '[id="13.6.4"]')

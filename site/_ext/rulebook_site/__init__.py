@@ -58,7 +58,9 @@ class RulebookDirective(Directive):
             "errata": lambda: errata_page(linker, docname),
         }
         if kind != "chapter" and kind not in pages:
-            raise self.error(f"rulebook: unknown page kind {kind!r} (known: chapter, {', '.join(pages)})")
+            raise self.error(
+                f"rulebook: unknown page kind {kind!r} (known: chapter, {', '.join(pages)})"
+            )
         try:
             if kind == "chapter":
                 return chapter_nodes(linker, rest[0], rest[1], docname)

@@ -20,8 +20,9 @@ def _link(text: str, href: str, classes: list[str], title: str = "") -> nodes.re
     return nodes.reference(text, text, refuri=href, classes=classes, **options)
 
 
-def section_node(section: Section, linker: Linker, docname: str,
-                 previews: dict[str, Target]) -> nodes.container:
+def section_node(
+    section: Section, linker: Linker, docname: str, previews: dict[str, Target]
+) -> nodes.container:
     """One section as a block whose id is the rule id (the permalink anchor)."""
     ui = UI[section.lang]
     corpus = linker.game.corpus(section.lang)
@@ -60,14 +61,17 @@ def section_node(section: Section, linker: Linker, docname: str,
         for line in block.lines:
             for token in line:
                 if token.target is not None:
-                    previews[relative_url(docname, token.target.docname, token.target.anchor)] = token.target
+                    previews[relative_url(docname, token.target.docname, token.target.anchor)] = (
+                        token.target
+                    )
     box += block_nodes(blocks, docname)
     box += meta_node(section, linker, docname, previews)
     return box
 
 
-def meta_node(section: Section, linker: Linker, docname: str,
-              previews: dict[str, Target]) -> nodes.paragraph:
+def meta_node(
+    section: Section, linker: Linker, docname: str, previews: dict[str, Target]
+) -> nodes.paragraph:
     """The language switch, the comparison link and the sections citing this one."""
     ui = UI[section.lang]
     meta = nodes.paragraph(classes=["rule-meta"])
@@ -78,10 +82,15 @@ def meta_node(section: Section, linker: Linker, docname: str,
         stem = PurePosixPath(section.file).stem
         if stem in linker.shared_chapters():
             meta += nodes.Text(" · ")
-            meta += _link(ui["compare"], relative_url(docname, f"compare/{stem}", section.id),
-                          ["compare-link"])
+            meta += _link(
+                ui["compare"],
+                relative_url(docname, f"compare/{stem}", section.id),
+                ["compare-link"],
+            )
     else:
-        meta += nodes.inline(ui["not_in_other"], ui["not_in_other"], classes=["lang-switch", "lang-missing"])
+        meta += nodes.inline(
+            ui["not_in_other"], ui["not_in_other"], classes=["lang-switch", "lang-missing"]
+        )
     citing = linker.game.corpus(section.lang).referenced_by.get(section.id, ())
     if citing:
         meta += nodes.Text(f" · {ui['referenced_by']}: ")
@@ -99,8 +108,11 @@ def meta_node(section: Section, linker: Linker, docname: str,
 def chapter_nodes(linker: Linker, lang: str, stem: str, docname: str) -> list[nodes.Node]:
     """Every section of one chapter file, then the page's store of hover previews."""
     previews: dict[str, Target] = {}
-    sections = [s for s in linker.game.corpus(lang).sections  # type: ignore[arg-type]
-                if PurePosixPath(s.file).stem == stem]
+    sections = [
+        s
+        for s in linker.game.corpus(lang).sections  # type: ignore[arg-type]
+        if PurePosixPath(s.file).stem == stem
+    ]
     result: list[nodes.Node] = [section_node(s, linker, docname, previews) for s in sections]
     result.append(nodes.raw("", previews_html(previews), format="html"))
     return result

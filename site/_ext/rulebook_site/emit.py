@@ -23,12 +23,22 @@ def token_nodes(tokens: list[Token], from_doc: str) -> list[nodes.Node]:
     for token in tokens:
         if token.target is not None:
             href = relative_url(from_doc, token.target.docname, token.target.anchor)
-            result.append(nodes.reference(token.text, token.text, refuri=href,
-                                          classes=ref_classes(token.target)))
+            result.append(
+                nodes.reference(
+                    token.text, token.text, refuri=href, classes=ref_classes(token.target)
+                )
+            )
         elif token.term is not None:
             definition = token.term.definition.get("en") or ""
-            result.append(nodes.reference(token.text, token.text, refuri=term_href(from_doc, token.term.key),
-                                          classes=["term-ref"], reftitle=definition))
+            result.append(
+                nodes.reference(
+                    token.text,
+                    token.text,
+                    refuri=term_href(from_doc, token.term.key),
+                    classes=["term-ref"],
+                    reftitle=definition,
+                )
+            )
         elif token.gap:
             result.append(nodes.inline(token.text, token.text, classes=["source-gap"]))
         else:
@@ -56,7 +66,9 @@ def token_html(tokens: list[Token], from_doc: str) -> str:
         text = escape(token.text)
         if token.target is not None:
             href = escape(relative_url(from_doc, token.target.docname, token.target.anchor))
-            parts.append(f'<a class="{" ".join(ref_classes(token.target))}" href="{href}">{text}</a>')
+            parts.append(
+                f'<a class="{" ".join(ref_classes(token.target))}" href="{href}">{text}</a>'
+            )
         elif token.term is not None:
             title = escape(token.term.definition.get("en") or "")
             href = escape(term_href(from_doc, token.term.key))
@@ -80,7 +92,9 @@ def block_html(blocks: list[Block], from_doc: str) -> str:
 def paragraphs_html(text: str) -> str:
     """Plain text (a preview, a quote) as escaped paragraphs, single line breaks kept."""
     blocks = [b.strip() for b in text.strip().split("\n\n") if b.strip()]
-    return "\n".join("<p>" + "<br>".join(escape(line) for line in b.splitlines()) + "</p>" for b in blocks)
+    return "\n".join(
+        "<p>" + "<br>".join(escape(line) for line in b.splitlines()) + "</p>" for b in blocks
+    )
 
 
 def previews_html(targets: dict[str, Target]) -> str:

@@ -49,7 +49,9 @@ class TextContext:
     linked_terms: set[str] = field(default_factory=set)
 
 
-def term_patterns(terms: tuple[GlossaryTerm, ...], lang: Lang) -> list[tuple[re.Pattern[str], GlossaryTerm]]:
+def term_patterns(
+    terms: tuple[GlossaryTerm, ...], lang: Lang
+) -> list[tuple[re.Pattern[str], GlossaryTerm]]:
     """One whole-word pattern per glossary term, longest forms first (as ``Game.used_in``)."""
     patterns = []
     for term in terms:
@@ -128,8 +130,12 @@ def section_blocks(section: Section, context: TextContext) -> list[Block]:
                 blocks.append(Block([line_tokens(row, context) for row in rows], table=True))
                 block = Block()
             elif TABLE.search(line):
-                block.lines.append(line_tokens(TABLE.sub(lambda m: render_table(
-                    tables[m.group(1)], section.lang), line), context))
+                block.lines.append(
+                    line_tokens(
+                        TABLE.sub(lambda m: render_table(tables[m.group(1)], section.lang), line),
+                        context,
+                    )
+                )
             elif line.strip():
                 block.lines.append(line_tokens(line.strip(), context))
         if block.lines:

@@ -92,7 +92,7 @@ def erratum_anchor(erratum: Erratum) -> str:
 
 
 def section_label(section: Section) -> str:
-    """"11.4.1 SNIPER ATTACK", "11.4.1", or a note's or example's own title."""
+    """ "11.4.1 SNIPER ATTACK", "11.4.1", or a note's or example's own title."""
     ui = UI[section.lang]
     if section.numbered:
         return section.label

@@ -40,7 +40,9 @@ def chapter_title(linker: Linker, lang: str, stem: str) -> str:
     title = section_label(sections[0])
     if sections[0].numbered and not sections[0].title:
         # the French source starts chapter 10 at 10.2, without its heading
-        last = [s.id for s in sections if s.numbered and s.id.count(".") <= sections[0].id.count(".")][-1]
+        last = [
+            s.id for s in sections if s.numbered and s.id.count(".") <= sections[0].id.count(".")
+        ][-1]
         title = f"{sections[0].id}–{last}" if last != sections[0].id else title
     if make_id(title) in {s.id for s in sections}:
         title = f"{title} ({LANG_NAMES[lang]})"
@@ -55,7 +57,9 @@ def source_pages(linker: Linker) -> dict[str, str]:
     for lang in linker.game.corpora:
         toc[lang] = []
         for stem, _first in linker.chapters(lang):
-            pages[f"{lang}/{stem}.md"] = _page(chapter_title(linker, lang, stem), f"chapter {lang} {stem}", fingerprint)
+            pages[f"{lang}/{stem}.md"] = _page(
+                chapter_title(linker, lang, stem), f"chapter {lang} {stem}", fingerprint
+            )
             toc[lang].append(f"{lang}/{stem}")
     toc["compare"] = []
     for stem in linker.shared_chapters():
@@ -78,9 +82,11 @@ def index_page(linker: Linker, toc: dict[str, list[str]]) -> str:
     parts = [
         f"<!-- generated from the corpus {linker.game.fingerprint}; edits are overwritten -->\n",
         f"# {_escape(linker.game.title)}: the rules\n",
-        "Every rule of the English and French rulebooks, with a permanent link per rule number "
-        "(`en/11-fire-combat.html#11.4.1`), previews of the rules each rule cites, the rules citing it, "
-        "the glossary, the d10 tables with their odds and the two texts side by side.\n",
+        (
+            "Every rule of the English and French rulebooks, with a permanent link per rule number "
+            "(`en/11-fire-combat.html#11.4.1`), previews of the rules each rule cites, the rules "
+            "citing it, the glossary, the d10 tables with their odds and the two texts side by side.\n"
+        ),
     ]
     for lang in linker.game.corpora:
         parts.append(_toctree(captions.get(lang, LANG_NAMES.get(lang, lang)), toc[lang]))

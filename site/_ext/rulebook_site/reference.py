@@ -11,18 +11,31 @@ from rules_text.models import Lang, Table
 
 from .emit import block_html, paragraphs_html, previews_html, token_html
 from .inline import TextContext, context_for, patterns_for, section_blocks, tokens
-from .links import UI, LANG_NAMES, Linker, Target, chapter_docname, erratum_anchor, relative_url, section_label
+from .links import (
+    LANG_NAMES,
+    UI,
+    Linker,
+    Target,
+    chapter_docname,
+    erratum_anchor,
+    relative_url,
+    section_label,
+)
 from .register import Difference
 
 
-def _text_html(text: str, lang: Lang, where: str, linker: Linker, docname: str,
-               previews: dict[str, Target]) -> str:
-    context = TextContext(lang=lang, where=where, section_id=None, linker=linker,
-                          terms=patterns_for(linker, lang))
+def _text_html(
+    text: str, lang: Lang, where: str, linker: Linker, docname: str, previews: dict[str, Target]
+) -> str:
+    context = TextContext(
+        lang=lang, where=where, section_id=None, linker=linker, terms=patterns_for(linker, lang)
+    )
     found = tokens(text, context)
     for token in found:
         if token.target is not None:
-            previews[relative_url(docname, token.target.docname, token.target.anchor)] = token.target
+            previews[relative_url(docname, token.target.docname, token.target.anchor)] = (
+                token.target
+            )
     return token_html(found, docname)
 
 
@@ -42,7 +55,11 @@ def table_html(table: Table, linker: Linker, docname: str, previews: dict[str, T
     langs = [lang for lang in ("en", "fr") if lang in linker.game.corpora]
     title = " / ".join(escape(t) for t in (table.title.en, table.title.fr) if t) or escape(table.id)
     # the die range has its own column: the row's text without it
-    shown = table.model_copy(update={"line": table.line.replace("{roll}", "")}) if table.kind == "d10" else table
+    shown = (
+        table.model_copy(update={"line": table.line.replace("{roll}", "")})
+        if table.kind == "d10"
+        else table
+    )
     lines = {lang: render_table(shown, lang).splitlines() for lang in langs}
     head = "".join(f"<th>{LANG_NAMES[lang]}</th>" for lang in langs)
     rows = []
@@ -53,7 +70,9 @@ def table_html(table: Table, linker: Linker, docname: str, previews: dict[str, T
         for lang in langs:
             line = lines[lang][index] if len(lines[lang]) == len(table.rows) else ""
             where = f"table {table.id}"
-            cells.append(f'<td lang="{lang}">{_text_html(line, lang, where, linker, docname, previews)}</td>')
+            cells.append(
+                f'<td lang="{lang}">{_text_html(line, lang, where, linker, docname, previews)}</td>'
+            )
         if table.kind == "d10":
             cells.append(f'<td class="odds">{probability(len(row.faces))}</td>')
         rows.append(f'<tr id="{escape(table.id)}-{escape(row.result)}">{"".join(cells)}</tr>')
@@ -64,7 +83,7 @@ def table_html(table: Table, linker: Linker, docname: str, previews: dict[str, T
         f"<h2>{title}</h2><p>Rule {_rule_link(linker, table.rule, docname, previews)} · "
         f"<code>{escape(table.id)}</code> ({escape(table.kind)})</p>"
         f'<table class="odds-table"><thead><tr>{before}{head}{after}</tr></thead>'
-        f'<tbody>{"".join(rows)}</tbody></table></section>'
+        f"<tbody>{''.join(rows)}</tbody></table></section>"
     )
 
 
@@ -72,10 +91,12 @@ def tables_page(linker: Linker, docname: str) -> str:
     previews: dict[str, Target] = {}
     d10 = [t for t in linker.game.tables.values() if t.kind == "d10"]
     others = [t for t in linker.game.tables.values() if t.kind != "d10"]
-    parts = ['<p>Each d10 table with the chance of each row: the faces it covers out of 10 '
-             '(0 is 0, not 10 [3]).</p>'.replace("[3]", _rule_link(linker, "3", docname, previews))]
+    parts = [
+        "<p>Each d10 table with the chance of each row: the faces it covers out of 10 "
+        "(0 is 0, not 10 [3]).</p>".replace("[3]", _rule_link(linker, "3", docname, previews))
+    ]
     parts += [table_html(t, linker, docname, previews) for t in d10]
-    parts.append("<h2 id=\"modifiers-and-scales\">Modifiers, scales and missions</h2>")
+    parts.append('<h2 id="modifiers-and-scales">Modifiers, scales and missions</h2>')
     parts += [table_html(t, linker, docname, previews) for t in others]
     return "\n".join(parts) + previews_html(previews)
 
@@ -85,12 +106,19 @@ def glossary_page(linker: Linker, docname: str) -> str:
     game = linker.game
     items = []
     for term in sorted(game.glossary, key=lambda t: t.en.casefold()):
-        names = escape(term.en) + (f' <span lang="fr">/ {escape(term.fr)}</span>' if term.fr else "")
+        names = escape(term.en) + (
+            f' <span lang="fr">/ {escape(term.fr)}</span>' if term.fr else ""
+        )
         abbr = [a for a in (term.abbr.en, term.abbr.fr) if a]
-        abbr_html = f' <span class="abbr">({escape(" / ".join(dict.fromkeys(abbr)))})</span>' if abbr else ""
+        abbr_html = (
+            f' <span class="abbr">({escape(" / ".join(dict.fromkeys(abbr)))})</span>'
+            if abbr
+            else ""
+        )
         definitions = "".join(
             f'<blockquote lang="{lang}">{paragraphs_html(text)}</blockquote>'
-            for lang in ("en", "fr") if (text := term.definition.get(lang))
+            for lang in ("en", "fr")
+            if (text := term.definition.get(lang))
         )
         used = []
         for lang in game.corpora:
@@ -99,28 +127,35 @@ def glossary_page(linker: Linker, docname: str) -> str:
                 corpus = game.corpus(lang)  # type: ignore[arg-type]
                 links = ", ".join(
                     f'<a class="backlink" href="{escape(relative_url(docname, chapter_docname(corpus.by_id[i]), i))}">'
-                    f"{escape(i)}</a>" for i in ids
+                    f"{escape(i)}</a>"
+                    for i in ids
                 )
                 used.append(f"<li>{LANG_NAMES[lang]}: {links}</li>")
         items.append(
             f'<section class="glossary-term" id="term-{escape(term.key)}"><h3>{names}{abbr_html}</h3>'
             f"{definitions}<p>Defined in {_rule_link(linker, term.rule, docname, previews)}</p>"
-            f'<details><summary>Used in</summary><ul>{"".join(used)}</ul></details></section>'
+            f"<details><summary>Used in</summary><ul>{''.join(used)}</ul></details></section>"
         )
     return "\n".join(items) + previews_html(previews)
 
 
 def aligned_ids(linker: Linker, stem: str) -> list[str]:
     """The ids of a chapter in both languages, in English order, French-only ones after their predecessor."""
+
     def ids(lang: str) -> list[str]:
-        return [s.id for s in linker.game.corpus(lang).sections  # type: ignore[arg-type]
-                if PurePosixPath(s.file).stem == stem]
+        return [
+            s.id
+            for s in linker.game.corpus(lang).sections  # type: ignore[arg-type]
+            if PurePosixPath(s.file).stem == stem
+        ]
 
     merged = ids("en")
     previous: str | None = None
     for section_id in ids("fr"):
         if section_id not in merged:
-            merged.insert(merged.index(previous) + 1 if previous in merged else len(merged), section_id)
+            merged.insert(
+                merged.index(previous) + 1 if previous in merged else len(merged), section_id
+            )
         previous = section_id
     return merged
 
@@ -129,7 +164,8 @@ def difference_html(difference: Difference, linker: Linker, docname: str) -> str
     severity = escape(difference.severity or "unclassified")
     quotes = "".join(
         f'<blockquote lang="{lang}"><p><strong>{LANG_NAMES[lang]}:</strong> {escape(text)}</p></blockquote>'
-        for lang, text in (("en", difference.en), ("fr", difference.fr)) if text
+        for lang, text in (("en", difference.en), ("fr", difference.fr))
+        if text
     )
     behaviour = "".join(
         f"<li>{LANG_NAMES.get(lang, escape(lang))} ruleset: {escape(str(text))}</li>"
@@ -174,11 +210,13 @@ def compare_page(linker: Linker, stem: str, register: list[Difference], docname:
         rows.append(f'<tr id="{escape(section_id)}">{"".join(cells)}</tr>')
         for difference in register:
             if difference.section == section_id:
-                rows.append(f'<tr class="difference-row"><td colspan="2">'
-                            f"{difference_html(difference, linker, docname)}</td></tr>")
+                rows.append(
+                    f'<tr class="difference-row"><td colspan="2">'
+                    f"{difference_html(difference, linker, docname)}</td></tr>"
+                )
     return (
         '<table class="compare-table"><thead><tr><th>English</th><th>Français</th></tr></thead>'
-        f'<tbody>{"".join(rows)}</tbody></table>' + previews_html(previews)
+        f"<tbody>{''.join(rows)}</tbody></table>" + previews_html(previews)
     )
 
 
@@ -190,29 +228,43 @@ def differences_page(linker: Linker, register: list[Difference], docname: str) -
     for difference in register:
         links = []
         for lang in ("en", "fr"):
-            section = linker.game.corpora[lang].by_id.get(difference.section) if lang in linker.game.corpora else None
+            section = (
+                linker.game.corpora[lang].by_id.get(difference.section)
+                if lang in linker.game.corpora
+                else None
+            )
             if section is not None:
                 href = relative_url(docname, chapter_docname(section), section.id)
-                links.append(f'<a href="{escape(href)}">{LANG_NAMES[lang]} {escape(section.id)}</a>')
+                links.append(
+                    f'<a href="{escape(href)}">{LANG_NAMES[lang]} {escape(section.id)}</a>'
+                )
                 stem = PurePosixPath(section.file).stem
                 if lang == "en" and stem in shared:
                     compare = relative_url(docname, f"compare/{stem}", section.id)
-                    links.append(f'<a class="compare-link" href="{escape(compare)}">side by side</a>')
-        items.append(f'<p class="difference-where">{" · ".join(links) or escape(difference.section)}</p>'
-                     + difference_html(difference, linker, docname))
+                    links.append(
+                        f'<a class="compare-link" href="{escape(compare)}">side by side</a>'
+                    )
+        items.append(
+            f'<p class="difference-where">{" · ".join(links) or escape(difference.section)}</p>'
+            + difference_html(difference, linker, docname)
+        )
     return "\n".join(items)
 
 
 def errata_page(linker: Linker, docname: str) -> str:
     game = linker.game
-    parts = ["<h2 id=\"printed-errors\">Errors printed in the rulebook</h2>"]
+    parts = ['<h2 id="printed-errors">Errors printed in the rulebook</h2>']
     for erratum in game.errata:
         links = []
         for lang in erratum.langs:
-            section = game.corpora[lang].by_id.get(erratum.section) if lang in game.corpora else None
+            section = (
+                game.corpora[lang].by_id.get(erratum.section) if lang in game.corpora else None
+            )
             if section is not None:
                 href = relative_url(docname, chapter_docname(section), section.id)
-                links.append(f'<a href="{escape(href)}">{LANG_NAMES[lang]} {escape(section.id)}</a>')
+                links.append(
+                    f'<a href="{escape(href)}">{LANG_NAMES[lang]} {escape(section.id)}</a>'
+                )
         cites = f" cites <code>[{escape(erratum.cites)}]</code>" if erratum.cites else ""
         parts.append(
             f'<div class="erratum" id="{escape(erratum_anchor(erratum))}"><p><strong>{escape(erratum.section)}</strong>'
@@ -224,14 +276,18 @@ def errata_page(linker: Linker, docname: str) -> str:
         for section in corpus.sections:
             for gap in section.gaps:
                 href = relative_url(docname, chapter_docname(section), section.id)
-                parts.append(f'<li>{LANG_NAMES[lang]} <a href="{escape(href)}">{escape(section.id)}</a>: '
-                             f"{escape(gap)}</li>")
+                parts.append(
+                    f'<li>{LANG_NAMES[lang]} <a href="{escape(href)}">{escape(section.id)}</a>: '
+                    f"{escape(gap)}</li>"
+                )
     parts.append("</ul>")
     english = game.corpora.get("en")
     french = game.corpora.get("fr")
     if english is not None and french is not None:
-        parts.append('<h2 id="french-cites-english">French rules citing chapters the French source lacks</h2>'
-                     "<p>These links lead to the English text.</p><ul>")
+        parts.append(
+            '<h2 id="french-cites-english">French rules citing chapters the French source lacks</h2>'
+            "<p>These links lead to the English text.</p><ul>"
+        )
         for section in french.sections:
             outside = [r for r in section.refs if r not in french.by_id and r in english.by_id]
             if outside:
@@ -240,6 +296,8 @@ def errata_page(linker: Linker, docname: str) -> str:
                     f'<a href="{escape(relative_url(docname, chapter_docname(english.by_id[r]), r))}">{escape(r)}</a>'
                     for r in outside
                 )
-                parts.append(f'<li><a href="{escape(href)}">{escape(section.id)}</a> cites {cited}</li>')
+                parts.append(
+                    f'<li><a href="{escape(href)}">{escape(section.id)}</a> cites {cited}</li>'
+                )
         parts.append("</ul>")
     return "\n".join(parts)

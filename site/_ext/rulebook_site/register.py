@@ -45,7 +45,9 @@ def load_register(game: str) -> list[Difference]:
     differences = []
     for index, item in enumerate(raw):
         if not isinstance(item, dict) or "section" not in item:
-            raise DataError(path, "each difference needs at least 'section'", section=f"#{index + 1}")
+            raise DataError(
+                path, "each difference needs at least 'section'", section=f"#{index + 1}"
+            )
         differences.append(
             Difference(
                 id=str(item.get("id") or f"difference-{index + 1}"),
