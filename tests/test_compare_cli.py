@@ -136,3 +136,11 @@ def test_only_the_sentences_a_difference_quotes_are_marked():
         "remains unchanged" in line or "Guerillas’ unit’s initial CF" in line for line in marked
     )
     assert not any("immediately" in line for line in marked)
+
+
+def test_summary_counts_sections_and_registered_differences(all_sections):
+    result = run_cli("compare", "--all", "--json")
+    summary = json.loads(result.stdout)["summary"]
+    assert sum(summary["sections"].values()) == len(all_sections)
+    registered = {d["key"] for s in all_sections for d in s["differences"] if d["registered"]}
+    assert sum(summary["registered"].values()) == len(registered)

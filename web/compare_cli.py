@@ -13,8 +13,14 @@ import click
 
 from rules_text.cli import JSON_OPTION, emit_json, fails_cleanly, game_option
 from rules_text.compare.register import SEVERITIES
-from rules_text.compare.render import render_section
-from rules_text.compare.report import Comparison, erratum_json, filter_severity, measure
+from rules_text.compare.render import render_report, render_section
+from rules_text.compare.report import (
+    Comparison,
+    erratum_json,
+    filter_severity,
+    measure,
+    summary,
+)
 from rules_text.corpus import normalise_id
 from rules_text.loading import load_game
 
@@ -74,13 +80,15 @@ def compare(
         if as_json:
             emit_json(figures.as_json())
             return
+        both = len(figures.registered_sections & figures.flagged_sections)
+        registered, flagged = len(figures.registered_sections), len(figures.flagged_sections)
         click.echo(
-            f"registered sections flagged by the finder: {figures.recall:.0%} "
-            f"({len(figures.registered_sections & figures.flagged_sections)}/{len(figures.registered_sections)}, target 80 %)"
+            f"sections with a registered difference that the finder flags: {figures.recall:.0%} "
+            f"({both}/{registered}; target 80 %)"
         )
         click.echo(
-            f"flagged sections with a registered difference: {figures.precision:.0%} "
-            f"({len(figures.registered_sections & figures.flagged_sections)}/{len(figures.flagged_sections)}, target 60 %)"
+            f"sections flagged by the finder that have a registered difference: "
+            f"{figures.precision:.0%} ({both}/{flagged}; target 60 %)"
         )
         return
     comparison = Comparison(loaded, use_register=not no_register)
@@ -93,22 +101,12 @@ def compare(
                 {
                     "sections": [r.as_json() for r in reports],
                     "errata": [erratum_json(e) for e in loaded.errata],
+                    "summary": summary(comparison, reports),
                 }
             )
             return
-        for report in reports:
-            count = f"{len(report.differences)} difference(s)" if report.differences else ""
-            click.echo(f"{report.id:<28} {report.status:<10} {count}".rstrip())
-            for difference in report.differences:
-                mark = "registered" if difference.registered else "found, not reviewed"
-                click.echo(
-                    f"    [{difference.severity}] {difference.kind} ({mark}): {difference.note}"
-                )
-        click.echo(
-            f"\nSource errata ({len(loaded.errata)}), errors printed in the rulebook itself:"
-        )
-        for erratum in loaded.errata:
-            click.echo(f"  {erratum.section} ({'/'.join(erratum.langs)}): {erratum.note}")
+        for line in render_report(reports, loaded.errata, summary(comparison, reports)):
+            click.echo(line)
         return
     assert section_id is not None
     key = normalise_id(section_id)

@@ -8,9 +8,12 @@ a terminal). Below 40 columns the two texts are stacked, English first.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 import click
+
+from rules_text.models import Erratum
 
 from .align import Glossary, align, sentences
 from .register import _norm
@@ -137,3 +140,29 @@ def render_section(
         yield from columns(report, width, glossary)
         yield from differences(report, width)
     yield from errata(report, width)
+
+
+def render_report(
+    reports: list[SectionReport], source_errata: Iterable[Erratum], figures: dict[str, Any]
+) -> Iterator[str]:
+    """``--all`` as text: each section's status and differences, the errata, the totals."""
+    for report in reports:
+        count = f"{len(report.differences)} difference(s)" if report.differences else ""
+        yield f"{report.id:<28} {report.status:<10} {count}".rstrip()
+        for difference in report.differences:
+            mark = "registered" if difference.registered else "found, not reviewed"
+            yield f"    [{difference.severity}] {difference.kind} ({mark}): {difference.note}"
+    source_errata = list(source_errata)
+    yield ""
+    yield f"Source errata ({len(source_errata)}), errors printed in the rulebook itself:"
+    for erratum in source_errata:
+        yield f"  {erratum.section} ({'/'.join(erratum.langs)}): {erratum.note}"
+    yield ""
+    yield "Sections: " + ", ".join(f"{n} {status}" for status, n in figures["sections"].items())
+    registered = figures["registered"]
+    yield (
+        f"Registered differences: {sum(registered.values())} ("
+        + ", ".join(f"{n} {severity}" for severity, n in registered.items())
+        + f"); automatic findings not reviewed: {figures['unreviewed_findings']}, "
+        f"dismissed: {figures['dismissed_findings']}"
+    )

@@ -7,6 +7,7 @@ reviewed; findings that a register entry covers or that the review dismissed are
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,7 +15,7 @@ from rules_text.corpus import Game
 from rules_text.models import Erratum, Section
 
 from .finder import Finder, Finding
-from .register import Dismissal, Registered, covers, load_register, load_review
+from .register import SEVERITIES, Dismissal, Registered, covers, load_register, load_review
 
 STATUSES = ("same", "differs", "missing_fr", "missing_en")
 
@@ -200,6 +201,20 @@ class Comparison:
 
     def sections(self) -> list[SectionReport]:
         return [self.section(section_id) for section_id in section_ids(self.game)]
+
+
+def summary(comparison: Comparison, reports: list[SectionReport]) -> dict[str, Any]:
+    """The closing figures of a report: sections by status, register entries by severity."""
+    statuses = Counter(r.status for r in reports)
+    return {
+        "sections": {status: statuses.get(status, 0) for status in STATUSES},
+        "registered": {
+            severity: sum(1 for e in comparison.register if e.severity == severity)
+            for severity in SEVERITIES
+        },
+        "unreviewed_findings": sum(1 for r in reports for d in r.differences if not d.registered),
+        "dismissed_findings": sum(len(r.dismissed) for r in reports),
+    }
 
 
 def filter_severity(report: SectionReport, severity: str | None) -> SectionReport:
