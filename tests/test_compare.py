@@ -213,11 +213,8 @@ def test_register_entries_are_listed_first_and_marked(game):
 
 def test_review_dismissals_name_a_finding_and_a_reason(game):
     review = load_review(game.id)
-    keys = {
-        f.key
-        for section_id in section_ids(game)
-        for f in Comparison(game, use_register=False).findings(section_id)
-    }
+    finder = Comparison(game, use_register=False)
+    keys = {f.key for section_id in section_ids(game) for f in finder.findings(section_id)}
     for key, dismissal in review.items():
         assert key in keys, (
             f"compare-review.yaml dismisses {key}, which the finder no longer reports"
