@@ -100,15 +100,19 @@ def differences(report: SectionReport, width: int) -> Iterator[str]:
     if report.status in SOURCE_LACKS:
         return
     if not report.differences:
-        yield "No difference found: the two texts say the same thing."
-        return
-    yield click.style(f"{len(report.differences)} difference(s):", bold=True)
+        yield "No difference: none registered, none found by the automatic checks."
+    else:
+        yield click.style(f"{len(report.differences)} difference(s):", bold=True)
     for difference in report.differences:
         origin = "registered" if difference.registered else "found, not reviewed"
         head = f"• [{difference.severity}] {difference.kind} ({origin}, {difference.key})"
         yield click.style(head, fg="red" if difference.severity == "result" else None)
         for line in _wrap(difference.note, max(20, width - 4)):
             yield "    " + line
+    for finding, dismissal in report.dismissed:
+        text = f"Dismissed {finding.kind} finding ({finding.key}): {dismissal.reason}"
+        for i, line in enumerate(_wrap(text, max(20, width - 4))):
+            yield click.style(("  " if i == 0 else "    ") + line, dim=True)
 
 
 def errata(report: SectionReport, width: int) -> Iterator[str]:
