@@ -16,7 +16,8 @@
   const frenchIds = new Set(JSON.parse(d.frenchIds || "[]"));
   const $ = (id) => document.getElementById(id);
   let answer = null;
-  let appRoll = null; // {version, faces}
+  let appRoll = null; // the last roll the app made for this form: {version, faces}
+  const appFaces = [];
   let timer = null;
   let sequence = 0;
 
@@ -235,13 +236,20 @@
     if (!inputs.length) { showError(d.msgNeedsRoll); return; }
     button.disabled = true;
     try {
+      if (appRoll) {
+        /* An app roll is used by one adjudication only: the part resolved so far is recorded with
+           it before the next dice are rolled (the final record then cites the new roll). */
+        await fallujah.api("POST", "/api/games/" + d.gameId + "/actions", { type: "adjudication",
+          situation: d.situation, input: collect(), rules: [], rolls_by: "app", app_roll: appRoll.version });
+      }
       const state = await fallujah.api("POST", "/api/games/" + d.gameId + "/actions",
         { type: "roll", dice: inputs.length, purpose: d.situation, rules: ["3"] });
       const rolled = state.app_rolls[state.app_rolls.length - 1];
       appRoll = rolled;
       inputs.forEach((input, i) => { input.value = rolled.faces[i]; input.readOnly = true; input.classList.add("app-rolled"); });
       const badge = $("calc-app-roll");
-      badge.textContent = d.msgRolled.replace("{faces}", rolled.faces.join(", "));
+      appFaces.push(...rolled.faces);
+      badge.textContent = d.msgRolled.replace("{faces}", appFaces.join(", "));
       badge.hidden = false;
       await update();
     } catch (err) {
