@@ -100,7 +100,7 @@ def test_the_game_page_shows_turn_phase_vp_checklist_units_and_zones(client):  #
 def test_french_game_page_uses_french_reminders_and_labels(client):  # noqa: F811
     game = played(client)
     html = client.get(f"/games/{game.id}?lang=fr").get_data(as_text=True)
-    assert '<dd class="phase">Renforts</dd>' in html
+    assert '<dd class="phase">Renfort</dd>' in html
     assert game.state["reminders"][0]["text"]["fr"].replace("'", "&#39;") in html
     assert "Phase suivante" in html and "Next Phase" not in html
 
@@ -269,16 +269,16 @@ def test_every_rule_the_pages_link_opens(client):  # noqa: F811
 
 
 def test_the_rule_view_links_the_static_site_only_once_it_is_built(app, tmp_path):  # noqa: F811
-    client = app.test_client()
-    assert "/rules/en/" not in client.get("/rule/en/11.4.2").get_data(as_text=True)
+    web = app.test_client()
+    assert "/rules/en/" not in web.get("/rule/en/11.4.2").get_data(as_text=True)
     site = tmp_path / "site"
     (site / "en").mkdir(parents=True)
     (site / "index.html").write_text("<html></html>")
     (site / "en" / "11-fire-combat.html").write_text("<html></html>")
-    html = client.get("/rule/en/11.4.2").get_data(as_text=True)
+    html = web.get("/rule/en/11.4.2").get_data(as_text=True)
     assert 'href="/rules/en/11-fire-combat.html#11.4.2"' in html
-    assert client.get("/rules/en/11-fire-combat.html").status_code == 200
-    assert '<a href="/rules/"' in client.get("/").get_data(as_text=True)
+    assert web.get("/rules/en/11-fire-combat.html").status_code == 200
+    assert '<a href="/rules/"' in web.get("/").get_data(as_text=True)
 
 
 def test_a_finished_game_shows_its_outcome_and_no_next_phase(client):  # noqa: F811
@@ -286,7 +286,7 @@ def test_a_finished_game_shows_its_outcome_and_no_next_phase(client):  # noqa: F
     while game.state["outcome"] == "in_progress":
         game.act("next_phase")
     html = client.get(f"/games/{game.id}").get_data(as_text=True)
-    banner = re.search(r'<p class="banner (good|bad)" role="status">(.*?)</p>', html, re.S)
+    banner = re.search(r'<p class="banner (good|bad)" role="status">(.*?)</p>', html, re.DOTALL)
     assert banner is not None
     assert {"usmc_victory": "USMC victory", "insurgent_victory": "Insurgent victory"}[game.state["outcome"]] in banner.group(2)
     assert re.search(r'<button type="button" class="primary next-phase"[^>]*disabled', html)

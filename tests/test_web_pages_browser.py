@@ -13,7 +13,6 @@ from tests.browser import browser, page, screenshots  # noqa: F401  (fixtures)
 from tests.live_server import live_server  # noqa: F401  (fixture)
 
 
-
 def _no_page_errors(tab) -> list[str]:
     errors: list[str] = []
     tab.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -85,7 +84,7 @@ def test_setup_phase_vp_correction_undo_and_chart_on_a_phone(page, live_server, 
 
     page.emulate_media(color_scheme="dark")
     page.goto(f"{live_server.url}/games/{game_id}?lang=fr")
-    expect(page.locator("header .phase")).to_have_text("Renforts")
+    expect(page.locator("header .phase")).to_have_text("Renfort")
     assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(18, 20, 23)"
     page.screenshot(path=screenshots / "09-dark-french.png")
     page.emulate_media(color_scheme="light")
