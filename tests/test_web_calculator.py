@@ -94,7 +94,7 @@ def test_markers_and_fortified_zone_reach_the_assault_form(player, client):  # n
     assert _value(html, "f-defender-zone") == "fortified"
     assert _value(html, "f-fanaticism") == "checked"
     assert _value(html, "f-phantom_fury") is None
-    assert _value(html, "f-attacker-explosives") == "checked"
+    assert _value(html, "f-attacker-explosives") is None  # the player's choice (13.7.1)
     assert _value(html, "f-defender-unit") == "guerillas"
 
 

@@ -70,7 +70,7 @@ def test_markers_of_the_target_zone_reach_the_assault(state):
     data = prefill(marked, "assault", choose(marked, unit="squad-1", zone="4", location="1"))
     assert data["phantom_fury"] and data["fanaticism"] and data["no_insurgent_event"]
     assert data["defender"]["adjacent_zone"] is True
-    assert data["attacker"]["explosives"] is True
+    assert data["attacker"]["explosives"] is False  # a choice of the player (13.7.1)
 
 
 def test_zone_26_is_fortified_by_default(state):
@@ -169,3 +169,54 @@ def test_every_proposed_action_is_accepted_by_the_game(sqlite_app):
     assert player.unit("squad-1")["caat"]["ammo"] == rules().caat_ammo - 1
     assert player.zone(3)["suspects"] == 1 and player.zone(3)["insurgents"] == 1
     assert final["can_undo"]
+
+
+def test_assault_that_eliminates_guerillas_with_explosives_proposes_counts_vp_and_explosives(state):
+    choice = choose(state, unit="squad-1", zone="4", location="1", target="guerillas")
+    data = prefill(state, "assault", choice)
+    data["attacker"].update(location="C", explosives=True)
+    data["defender"].update(cf=3, zone="normal")
+    data["rolls"] = {"usmc": 1, "insurgent": 5}
+    found = _payloads(consequences(state, "assault", data, _answer("assault", data), choice))
+    assert {"type": "zone_counts", "zone": 4, "suspects": 0, "insurgents": 0, "rules": ["13.4.2"]} in found
+    assert {"type": "vp", "reason": "guerillas_eliminated", "count": 1, "rules": ["7.2.1"]} in found
+    assert {"type": "caat_explosives", "unit": "squad-1", "rules": ["13.7.1"]} in found
+    assert not any(p["type"] == "unit_step_loss" for p in found)
+
+
+def test_assault_usmc_event_hero_proposes_the_hero_marker(state):
+    choice = choose(state, unit="squad-5", zone="4", location="1", target="guerillas")
+    data = {"attacker": {"cf": 6, "location": "C"}, "defender": {"unit": "guerillas", "cf": 3, "location": "1", "zone": "normal"},
+            "rolls": {"usmc": 0, "insurgent": 5, "usmc_event": 3}}
+    found = _payloads(consequences(state, "assault", data, _answer("assault", data), choice))
+    assert {"type": "unit_hero", "unit": "squad-5", "rules": ["5.1.5.1"]} in found
+
+
+def test_pinned_recovery_turns_the_squad_back(state):
+    pinned = _with_unit(state, "squad-1", status="pinned")
+    choice = choose(pinned, unit="squad-1")
+    data = {**prefill(pinned, "pinned-recovery", choice), "roll": 0}
+    answer = _answer("pinned-recovery", data)
+    found = _payloads(consequences(pinned, "pinned-recovery", data, answer, choice))
+    assert answer["result"]["outcome"] == "recovered"
+    assert found == [{"type": "unit_status", "unit": "squad-1", "status": "ready", "rules": ["14.3.4"]}]
+
+
+def test_sniper_pins_and_wounds_the_squad(state):
+    choice = choose(state, unit="squad-5", zone="3")
+    data = {**prefill(state, "sniper-fire", choice), "roll": 0}
+    answer = _answer("sniper-fire", data)
+    assert answer["result"]["outcome"] == "pinned_and_step_loss"
+    found = _payloads(consequences(state, "sniper-fire", data, answer, choice))
+    assert [p["type"] for p in found] == ["unit_step_loss", "unit_status"]
+
+
+def test_postponed_mission_is_recorded_and_asks_for_the_reaction(state):
+    choice = choose(state)
+    data = {**prefill(state, "support-mission", choice), "roll": 9}
+    answer = _answer("support-mission", data)
+    assert answer["result"]["outcome"] == "postponed"
+    found = consequences(state, "support-mission", data, answer, choice)
+    assert found[0].payload() == {"type": "support_mission", "mission": "dragon_eye", "outcome": "postponed",
+                                  "rules": ["9.2", "9.3"]}
+    assert found[1].calculator == "insurgent-reaction"

@@ -178,7 +178,8 @@ def _assault(state: GameState, c: Choice) -> dict[str, Any]:
     if c.unit is not None:
         attacker = {"unit": c.unit.kind, "cf": visible_cf(c.unit), "reduced": c.unit.reduced,
                     "security_element_detached": c.unit.security_element is not None,
-                    "explosives": bool(c.unit.caat and c.unit.caat.explosives)}
+                    # the 'Explosives' are the player's choice, once in the game (13.7.1): never ticked for him
+                    "explosives": False}
         if location := _unit_location(c.unit):
             attacker["location"] = location
         if c.unit.hero:
