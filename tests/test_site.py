@@ -363,6 +363,17 @@ def test_glossary_page_has_every_term_and_rule_text_links_to_it(built_site, game
         assert escape(term.en) in html
         if term.fr:
             assert escape(term.fr) in html
+    entry = html[html.index('id="term-caat-support"') :].split("</section>")[0]
+    caat = game.term("caat-support")
+    used = [f"en/{i}" for i in game.used_in(caat, "en")] + [
+        f"fr/{i}" for i in game.used_in(caat, "fr")
+    ]
+    linked = re.findall(r'class="backlink" href="((?:en|fr))/[^"#]+#([^"]+)"', entry)
+    assert [f"{lang}/{i}" for lang, i in linked] == used
+    assert 'href="errata.html#erratum-5.1.4.1-6.3.2"' in entry, (
+        "its quoted [6.3.2] leads to the erratum"
+    )
+    assert ">5.1.4.1 " in entry or ">5.1.4.1<" in entry, "defined in 5.1.4.1"
     chapter = parse(built_site / "en/11-fire-combat.html")
     terms = [link for link in chapter.links if "term-ref" in link.classes]
     assert len(terms) > 50

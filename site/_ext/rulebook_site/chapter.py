@@ -113,6 +113,21 @@ def chapter_nodes(linker: Linker, lang: str, stem: str, docname: str) -> list[no
         for s in linker.game.corpus(lang).sections  # type: ignore[arg-type]
         if PurePosixPath(s.file).stem == stem
     ]
-    result: list[nodes.Node] = [section_node(s, linker, docname, previews) for s in sections]
+    result: list[nodes.Node] = [contents_node(sections, lang)]
+    result += [section_node(s, linker, docname, previews) for s in sections]
     result.append(nodes.raw("", previews_html(previews), format="html"))
     return result
+
+
+def contents_node(sections: list[Section], lang: str) -> nodes.Node:
+    """The chapter's second-level rules (11.1, 11.2...) as links at the top of its page."""
+    main = [s for s in sections if s.numbered and s.id.count(".") == 1]
+    if len(main) < 2:
+        return nodes.comment()
+    contents = nodes.paragraph(classes=["chapter-contents"])
+    contents += nodes.Text(f"{UI[lang]['contents']}: ")
+    for index, section in enumerate(main):
+        if index:
+            contents += nodes.Text(" · ")
+        contents += _link(section_label(section), f"#{section.id}", ["contents-link"])
+    return contents

@@ -29,4 +29,7 @@ def citation_problems(linker: Linker) -> list[str]:
         attempt(table.rule, "en", f"table {table.id} (its rule)")
     for term in game.glossary:
         attempt(term.rule, "en", f"glossary term {term.key} (its defining rule)")
+        for lang in ("en", "fr"):
+            for ref in find_refs(term.definition.get(lang) or ""):  # type: ignore[arg-type]
+                attempt(ref, lang, f"glossary term {term.key} (its definition)", term.rule)
     return problems

@@ -31,6 +31,7 @@ UI: dict[str, dict[str, str]] = {
         "permalink": "Permanent link to this rule",
         "in_english": "English text (not in the French source)",
         "erratum": "source erratum",
+        "contents": "In this chapter",
     },
     "fr": {
         "referenced_by": "Cité par",
@@ -44,6 +45,7 @@ UI: dict[str, dict[str, str]] = {
         "permalink": "Lien permanent vers cette règle",
         "in_english": "texte anglais (absent de la source française)",
         "erratum": "erratum de la source",
+        "contents": "Dans ce chapitre",
     },
 }
 

@@ -1,11 +1,13 @@
 """The MyST source pages, written into Sphinx's source folder at the start of each build.
 
 Each page holds a title and one ``rulebook`` directive; the directive reads the corpus. A page
-carries the data's fingerprint, so Sphinx rebuilds it whenever a rule file changes.
+carries the fingerprint of the data and of this extension's code, so Sphinx reads it again
+whenever a rule file or the code that renders it changes.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from pathlib import Path
 
@@ -21,6 +23,14 @@ REFERENCE_PAGES: dict[str, str] = {
     "differences": "Differences between the English and French rulebooks",
     "errata": "Source errata and gaps",
 }
+
+
+def stamp(linker: Linker) -> str:
+    """The data's fingerprint and a hash of this extension's code."""
+    code = hashlib.sha256()
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        code.update(path.read_bytes())
+    return f"{linker.game.fingerprint}-{code.hexdigest()[:12]}"
 
 
 def _escape(text: str) -> str:
@@ -51,7 +61,7 @@ def chapter_title(linker: Linker, lang: str, stem: str) -> str:
 
 def source_pages(linker: Linker) -> dict[str, str]:
     """Every page of the site, by path relative to the source folder."""
-    fingerprint = linker.game.fingerprint
+    fingerprint = stamp(linker)
     pages: dict[str, str] = {}
     toc: dict[str, list[str]] = {}
     for lang in linker.game.corpora:
@@ -80,7 +90,7 @@ def _toctree(caption: str, entries: list[str]) -> str:
 def index_page(linker: Linker, toc: dict[str, list[str]]) -> str:
     captions = {"en": "English rulebook", "fr": "Règles en français (chapitres 10 à 15)"}
     parts = [
-        f"<!-- generated from the corpus {linker.game.fingerprint}; edits are overwritten -->\n",
+        f"<!-- generated from the corpus {stamp(linker)}; edits are overwritten -->\n",
         f"# {_escape(linker.game.title)}: the rules\n",
         (
             "Every rule of the English and French rulebooks, with a permanent link per rule number "

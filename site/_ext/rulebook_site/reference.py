@@ -9,7 +9,7 @@ from pathlib import PurePosixPath
 from rules_text.markup import render_table
 from rules_text.models import Lang, Table
 
-from .emit import block_html, paragraphs_html, previews_html, token_html
+from .emit import block_html, previews_html, token_html
 from .inline import TextContext, context_for, patterns_for, section_blocks, tokens
 from .links import (
     LANG_NAMES,
@@ -25,10 +25,21 @@ from .register import Difference
 
 
 def _text_html(
-    text: str, lang: Lang, where: str, linker: Linker, docname: str, previews: dict[str, Target]
+    text: str,
+    lang: Lang,
+    where: str,
+    linker: Linker,
+    docname: str,
+    previews: dict[str, Target],
+    terms: bool = True,
+    section_id: str | None = None,
 ) -> str:
+    """A line of corpus text as HTML: citations linked (with previews), glossary terms linked.
+
+    ``section_id`` is the section the text is quoted from (its known source errata apply)."""
+    patterns = patterns_for(linker, lang) if terms else []
     context = TextContext(
-        lang=lang, where=where, section_id=None, linker=linker, terms=patterns_for(linker, lang)
+        lang=lang, where=where, section_id=section_id, linker=linker, terms=patterns
     )
     found = tokens(text, context)
     for token in found:
@@ -39,11 +50,16 @@ def _text_html(
     return token_html(found, docname)
 
 
-def _rule_link(linker: Linker, rule: str, docname: str, previews: dict[str, Target]) -> str:
+def _rule_link(
+    linker: Linker, rule: str, docname: str, previews: dict[str, Target], label: bool = False
+) -> str:
+    """A link to a rule of the English rulebook (every rule is there), with its preview."""
     target = linker.resolve(rule, "en", f"rule {rule}")
     href = relative_url(docname, target.docname, target.anchor)
     previews[href] = target
-    return f'<a class="rule-ref" href="{escape(href)}">{escape(rule)}</a>'
+    return (
+        f'<a class="rule-ref" href="{escape(href)}">{escape(target.label if label else rule)}</a>'
+    )
 
 
 def probability(faces: int) -> str:
@@ -107,7 +123,7 @@ def glossary_page(linker: Linker, docname: str) -> str:
     items = []
     for term in sorted(game.glossary, key=lambda t: t.en.casefold()):
         names = escape(term.en) + (
-            f' <span lang="fr">/ {escape(term.fr)}</span>' if term.fr else ""
+            f' <span lang="fr">/ {escape(term.fr)}</span>' if term.fr and term.fr != term.en else ""
         )
         abbr = [a for a in (term.abbr.en, term.abbr.fr) if a]
         abbr_html = (
@@ -116,7 +132,21 @@ def glossary_page(linker: Linker, docname: str) -> str:
             else ""
         )
         definitions = "".join(
-            f'<blockquote lang="{lang}">{paragraphs_html(text)}</blockquote>'
+            f'<blockquote lang="{lang}"><p>'
+            + "<br>".join(
+                _text_html(
+                    line,
+                    lang,
+                    f"glossary term {term.key}",
+                    linker,
+                    docname,
+                    previews,
+                    terms=False,
+                    section_id=term.rule,
+                )
+                for line in text.strip().splitlines()
+            )
+            + "</p></blockquote>"
             for lang in ("en", "fr")
             if (text := term.definition.get(lang))
         )
@@ -133,7 +163,7 @@ def glossary_page(linker: Linker, docname: str) -> str:
                 used.append(f"<li>{LANG_NAMES[lang]}: {links}</li>")
         items.append(
             f'<section class="glossary-term" id="term-{escape(term.key)}"><h3>{names}{abbr_html}</h3>'
-            f"{definitions}<p>Defined in {_rule_link(linker, term.rule, docname, previews)}</p>"
+            f"{definitions}<p>Defined in {_rule_link(linker, term.rule, docname, previews, True)}</p>"
             f"<details><summary>Used in</summary><ul>{''.join(used)}</ul></details></section>"
         )
     return "\n".join(items) + previews_html(previews)
