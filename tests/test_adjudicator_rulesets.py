@@ -17,7 +17,12 @@ ROOT = Path(__file__).resolve().parent.parent
 RAW = yaml.safe_load(
     (ROOT / "rules_text" / "games" / "phantom-fury" / RULESETS_FILE).read_text(encoding="utf-8")
 )
-SOURCE = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "adjudicator").rglob("*.py"))
+#: the code that reads the register: the adjudicator, and the companion's game rules
+SOURCE = "\n".join(
+    p.read_text(encoding="utf-8")
+    for folder in (ROOT / "adjudicator", ROOT / "web" / "game")
+    for p in folder.rglob("*.py")
+)
 
 
 def _text(entry: dict, lang: str) -> str:

@@ -254,6 +254,26 @@ def test_reorganisation_resets_fired_regroups_and_removes_empty_caats(player):
     assert player.unit("squad-2")["security_element"] is None
 
 
+@pytest.mark.parametrize(("ruleset", "abrams_after"), [("en", "fired"), ("fr", "ready")])
+def test_fired_abrams_is_turned_back_only_under_the_french_14_3_3(client, ruleset, abrams_after):
+    """14.3.3: 'All Fired USMC squads' (en) / 'Toutes les unités USMC Fired' (fr): rulesets.yaml
+    fired-reset-units. The squads are turned back under both rulesets."""
+    player = Player.new(client, ruleset=ruleset, **ORDER_OF_BATTLE)
+    assert player.state["ruleset"] == ruleset
+    _take(player, 2)
+    player.to_phase("reinforcements", turn=2)
+    player.act("unit_enter", unit="abrams-1", position={"zone": 2, "location": "street"})
+    player.to_phase("fire")
+    player.act("unit_status", unit="abrams-1", status="fired")
+    player.act("unit_status", unit="squad-1", status="fired")
+    player.to_phase("reorganisation")
+    player.act("next_phase")
+    assert player.unit("abrams-1")["status"] == abrams_after
+    assert player.unit("squad-1")["status"] == "ready"
+    if ruleset == "en":
+        assert any("fired-reset-units" in e["text"] for e in player.state["effects"])
+
+
 def test_pinned_twice_and_moving_while_pinned_are_refused(player):
     player.act("unit_status", unit="squad-3", status="pinned")
     assert player.refused("unit_status", unit="squad-3", status="pinned")["problems"][0]["rule"] == "11.5"

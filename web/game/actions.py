@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 from adjudicator.models import Location
 
 from .errors import Problem, Refused, from_validation_error
-from .state import Activation, Side, Status, Variant
+from .state import Activation, Ruleset, Side, Status, Variant
 
 ZoneNumber = Annotated[int, Field(ge=1, le=61)]
 Counter = Annotated[int, Field(ge=1, le=99)]
@@ -313,6 +313,7 @@ class Setup(Strict):
     """A new game (6): variant, Strong Points, and optionally the whole order of battle."""
 
     variant: Variant = "standard"
+    ruleset: Ruleset = "en"
     strong_points: int = Field(ge=1, le=4)
     name: str = Field(default="", max_length=80)
     start_zones: list[ZoneNumber] = Field(default_factory=list, max_length=20)

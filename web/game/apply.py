@@ -111,7 +111,7 @@ def initial_state(setup: a.Setup, rules: Rules) -> GameState:
         roster.append(UnitState(id=units.unit_id("abrams", n), kind="abrams", counter=n, cf=rules.abrams_cf,
                                 origin="armour"))
     return GameState(
-        name=setup.name, variant=setup.variant, strong_points=setup.strong_points, version=1,
+        name=setup.name, variant=setup.variant, ruleset=setup.ruleset, strong_points=setup.strong_points, version=1,
         last_turn=rules.last_turn[setup.variant], zones=zones, units=tuple(roster),
         missions_used={row.result: 0 for row in rules.missions.rows},
     )
@@ -139,10 +139,15 @@ def end_of_reorganisation(state: GameState, ctx: Ctx) -> GameState:
             state = drop_security_element(state, ctx, unit, "14.3.2")
         elif state.zone(unit.security_element.zone).control == "usmc":
             state = drop_security_element(state, ctx, unit, "14.3.1")
+    every_unit = ctx.rules.fired_reset[state.ruleset] == "units"
     for unit in state.units:
         if unit.where == "map" and unit.status == "fired":
-            state = with_unit(state, unit.id, status="ready")
-            ctx.effect("14.3.3", f"{unit.id} back to normal facing (was Fired)")
+            if every_unit or unit.kind != "abrams":
+                state = with_unit(state, unit.id, status="ready")
+                ctx.effect("14.3.3", f"{unit.id} back to normal facing (was Fired)")
+            else:
+                ctx.effect("14.3.3", f"{unit.id} stays Fired: the English 14.3.3 turns back only the USMC squads "
+                           "(the French, every unit; rulesets.yaml: fired-reset-units)")
         if unit.caat is not None and unit.caat.ammo == 0 and not unit.caat.explosives:
             state = with_unit(state, unit.id, caat=None)
             ctx.effect("14.3.5", f"CAAT support of {unit.id} removed: no munitions left (no VP)")

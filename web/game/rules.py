@@ -18,6 +18,8 @@ from rules_text import Game, Table
 _WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "second": 2}
 
 VARIANTS = ("standard", "historical")
+#: the rulebook whose reading applies where the English and French texts disagree (rulesets.yaml)
+RULESETS = ("en", "fr")
 
 
 class RulebookChanged(LookupError):
@@ -62,6 +64,8 @@ class Rules:
     caat_bonus: int  #: 11.1.2.1
     explosives_cf: int  #: 13.7.1
     pinned_drm: dict[str, int]  #: 14.3.4: Location C, and OG or a Street Section without an Abrams
+    #: 14.3.3, per ruleset: which Fired units turn back, "squads" (en) or every unit (fr)
+    fired_reset: dict[str, str]
 
     @property
     def vp_scale(self) -> Table:
@@ -94,7 +98,8 @@ class Rules:
 
 
 def read_rules(game: Game) -> Rules:
-    values = current().values
+    book = current()
+    values = book.values
     battalion = _number(game, "10.3", r"From the start of turn (\d+) onwards \(turn (\d+) in the game variant")
     abrams_historical = _number(game, "15", r"adding a (second) M1A1 Abrams support")[0]
     return Rules(
@@ -124,6 +129,7 @@ def read_rules(game: Game) -> Rules:
         caat_bonus=values.caat_bonus,
         explosives_cf=values.explosives_cf,
         pinned_drm={"C": values.pinned_courtyard_drm, "open": values.pinned_open_drm},
+        fired_reset={ruleset: book.reading("fired-reset-units", ruleset) for ruleset in RULESETS},
     )
 
 

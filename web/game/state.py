@@ -13,6 +13,8 @@ from pydantic import BaseModel, ConfigDict, computed_field
 from adjudicator.models import Location
 
 Variant = Literal["standard", "historical"]
+#: which rulebook settles the points where the English and French texts disagree (rulesets.yaml)
+Ruleset = Literal["en", "fr"]
 #: The six Phases of a game turn, in order (8).
 Phase = Literal["support", "reinforcements", "fire", "movement", "assault", "reorganisation"]
 PHASES: tuple[Phase, ...] = ("support", "reinforcements", "fire", "movement", "assault", "reorganisation")
@@ -155,6 +157,8 @@ class GameState(Frozen):
     game: str = "phantom-fury"
     name: str = ""
     variant: Variant
+    #: the rulebook read where the English and French texts disagree (rulesets.yaml)
+    ruleset: Ruleset = "en"
     strong_points: int
     version: int
     turn: int = 1
