@@ -134,3 +134,15 @@ def test_chapter_reads_on_a_phone_in_dark_mode(page, rules_url, screenshots):  #
     assert page.locator('[id="events-usmc-hero"] td.odds').inner_text() == "3/10 (30%)"
     page.screenshot(path=screenshots / "02-phone-dark-tables.png")
     assert problems == []
+
+
+def test_sphinx_search_finds_rules_in_both_languages(page, rules_url, screenshots):  # noqa: F811
+    problems = _problems(page)
+    for query, folder in (("mouvement de repli", "fr/"), ("sniper attack", "en/")):
+        page.goto(rules_url + f"search.html?q={query.replace(' ', '+')}")
+        results = page.locator("#search-results ul.search li a")
+        results.first.wait_for()
+        hrefs = [results.nth(i).get_attribute("href") or "" for i in range(results.count())]
+        assert any(folder in href for href in hrefs), f"{query!r} found {hrefs[:5]}"
+        page.screenshot(path=screenshots / f"search-{folder.strip('/')}.png")
+    assert problems == []

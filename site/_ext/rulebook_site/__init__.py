@@ -64,12 +64,15 @@ class RulebookDirective(Directive):
         try:
             if kind == "chapter":
                 return chapter_nodes(linker, rest[0], rest[1], docname)
-            html = pages[kind]()
+            body, previews = pages[kind]()
         except UnresolvedReference as exc:
             # already reported by ``generate``; the build fails, the page says why
             message = f"This page could not be built: {exc}"
             return [nodes.paragraph(message, message, classes=["build-problem"])]
-        return [nodes.raw("", html, format="html")]
+        result = [nodes.raw("", body, format="html")]
+        if previews:  # cited rules' texts: shown on hover, not indexed for search
+            result.append(nodes.raw("", previews, format="html", classes=["no-search"]))
+        return result
 
 
 def generate(app: Sphinx, config: Config) -> None:

@@ -48,7 +48,7 @@ def section_node(
 
     trail = corpus.breadcrumb(section.id)
     if trail:
-        crumbs = nodes.paragraph(classes=["rule-breadcrumb"])
+        crumbs = nodes.paragraph(classes=["rule-breadcrumb", "no-search"])
         for index, ancestor in enumerate(trail):
             if index:
                 crumbs += nodes.Text(" › ")
@@ -74,7 +74,7 @@ def meta_node(
 ) -> nodes.paragraph:
     """The language switch, the comparison link and the sections citing this one."""
     ui = UI[section.lang]
-    meta = nodes.paragraph(classes=["rule-meta"])
+    meta = nodes.paragraph(classes=["rule-meta", "no-search"])
     other = linker.counterpart(section)
     if other is not None:
         href = relative_url(docname, chapter_docname(other), other.id)
@@ -115,7 +115,7 @@ def chapter_nodes(linker: Linker, lang: str, stem: str, docname: str) -> list[no
     ]
     result: list[nodes.Node] = [contents_node(sections, lang)]
     result += [section_node(s, linker, docname, previews) for s in sections]
-    result.append(nodes.raw("", previews_html(previews), format="html"))
+    result.append(nodes.raw("", previews_html(previews), format="html", classes=["no-search"]))
     return result
 
 
@@ -124,7 +124,7 @@ def contents_node(sections: list[Section], lang: str) -> nodes.Node:
     main = [s for s in sections if s.numbered and s.id.count(".") == 1]
     if len(main) < 2:
         return nodes.comment()
-    contents = nodes.paragraph(classes=["chapter-contents"])
+    contents = nodes.paragraph(classes=["chapter-contents", "no-search"])
     contents += nodes.Text(f"{UI[lang]['contents']}: ")
     for index, section in enumerate(main):
         if index:

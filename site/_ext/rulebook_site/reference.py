@@ -1,4 +1,4 @@
-"""The reference pages, as escaped HTML: tables with the odds of each row, glossary,
+"""The reference pages, as escaped HTML (each page: its body, and its store of previews): tables with the odds of each row, glossary,
 side-by-side comparisons, the register of differences, and the source errata and gaps."""
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ def table_html(table: Table, linker: Linker, docname: str, previews: dict[str, T
     )
 
 
-def tables_page(linker: Linker, docname: str) -> str:
+def tables_page(linker: Linker, docname: str) -> tuple[str, str]:
     previews: dict[str, Target] = {}
     d10 = [t for t in linker.game.tables.values() if t.kind == "d10"]
     others = [t for t in linker.game.tables.values() if t.kind != "d10"]
@@ -114,10 +114,10 @@ def tables_page(linker: Linker, docname: str) -> str:
     parts += [table_html(t, linker, docname, previews) for t in d10]
     parts.append('<h2 id="modifiers-and-scales">Modifiers, scales and missions</h2>')
     parts += [table_html(t, linker, docname, previews) for t in others]
-    return "\n".join(parts) + previews_html(previews)
+    return "\n".join(parts), previews_html(previews)
 
 
-def glossary_page(linker: Linker, docname: str) -> str:
+def glossary_page(linker: Linker, docname: str) -> tuple[str, str]:
     previews: dict[str, Target] = {}
     game = linker.game
     items = []
@@ -166,7 +166,7 @@ def glossary_page(linker: Linker, docname: str) -> str:
             f"{definitions}<p>Defined in {_rule_link(linker, term.rule, docname, previews, True)}</p>"
             f"<details><summary>Used in</summary><ul>{''.join(used)}</ul></details></section>"
         )
-    return "\n".join(items) + previews_html(previews)
+    return "\n".join(items), previews_html(previews)
 
 
 def aligned_ids(linker: Linker, stem: str) -> list[str]:
@@ -212,7 +212,9 @@ def difference_html(difference: Difference, linker: Linker, docname: str) -> str
     )
 
 
-def compare_page(linker: Linker, stem: str, register: list[Difference], docname: str) -> str:
+def compare_page(
+    linker: Linker, stem: str, register: list[Difference], docname: str
+) -> tuple[str, str]:
     previews: dict[str, Target] = {}
     rows = []
     for section_id in aligned_ids(linker, stem):
@@ -244,15 +246,14 @@ def compare_page(linker: Linker, stem: str, register: list[Difference], docname:
                     f'<tr class="difference-row"><td colspan="2">'
                     f"{difference_html(difference, linker, docname)}</td></tr>"
                 )
-    return (
-        '<table class="compare-table"><thead><tr><th>English</th><th>Français</th></tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody></table>" + previews_html(previews)
-    )
+    head = "<thead><tr><th>English</th><th>Français</th></tr></thead>"
+    body = f"<tbody>{''.join(rows)}</tbody>"
+    return f'<table class="compare-table">{head}{body}</table>', previews_html(previews)
 
 
-def differences_page(linker: Linker, register: list[Difference], docname: str) -> str:
+def differences_page(linker: Linker, register: list[Difference], docname: str) -> tuple[str, str]:
     if not register:
-        return "<p>The register of differences is empty.</p>"
+        return "<p>The register of differences is empty.</p>", ""
     shared = linker.shared_chapters()
     items = []
     for difference in register:
@@ -278,10 +279,10 @@ def differences_page(linker: Linker, register: list[Difference], docname: str) -
             f'<p class="difference-where">{" · ".join(links) or escape(difference.section)}</p>'
             + difference_html(difference, linker, docname)
         )
-    return "\n".join(items)
+    return "\n".join(items), ""
 
 
-def errata_page(linker: Linker, docname: str) -> str:
+def errata_page(linker: Linker, docname: str) -> tuple[str, str]:
     game = linker.game
     parts = ['<h2 id="printed-errors">Errors printed in the rulebook</h2>']
     for erratum in game.errata:
@@ -330,4 +331,4 @@ def errata_page(linker: Linker, docname: str) -> str:
                     f'<li><a href="{escape(href)}">{escape(section.id)}</a> cites {cited}</li>'
                 )
         parts.append("</ul>")
-    return "\n".join(parts)
+    return "\n".join(parts), ""
