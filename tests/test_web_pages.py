@@ -92,7 +92,7 @@ def test_the_game_page_shows_turn_phase_vp_checklist_units_and_zones(client):  #
     assert len(re.findall(r'<li class="unit unit-squad', html)) == 15
     assert "status-pinned" in html and "Reduced" in html
     assert 'aria-current="step">Reinforcements' in html
-    assert 'id="undo-why"' not in html  # undo is possible
+    assert 'id="undo-why"' not in html and "Undo takes back #10: Next Phase" in html
     assert '<circle class="vp-dot"' in html and html.count('<rect class="band') == 3
     assert f'href="/api/games/{game.id}/export"' in html
 
@@ -106,9 +106,28 @@ def test_french_game_page_uses_french_reminders_and_labels(client):  # noqa: F81
 
 
 def test_undo_is_disabled_with_its_reason_when_nothing_can_be_undone(client):  # noqa: F811
-    html = client.get(f"/games/{Player.new(client).id}").get_data(as_text=True)
+    game = Player.new(client, **ORDER_OF_BATTLE)
+    html = client.get(f"/games/{game.id}").get_data(as_text=True)
     assert re.search(r'data-api="/api/games/[^"]+/undo" disabled aria-describedby="undo-why"', html)
-    assert "undo stops at the setup and at die rolls" in html
+    assert '<p class="hint" id="undo-why">Nothing to undo since the setup.</p>' in html
+
+    game.act("unit_step_loss", unit="squad-1", target="squad")
+    html = client.get(f"/games/{game.id}").get_data(as_text=True)
+    assert 'id="undo-why"' not in html
+    assert "Undo takes back #2: Step Loss" in html
+
+    game.act("roll", dice=1, purpose="Sniper Attack")
+    html = client.get(f"/games/{game.id}").get_data(as_text=True)
+    assert "Undo stops at die rolls: the last action standing is a roll" in html
+    assert re.search(r'/undo" disabled', html)
+
+
+def test_redo_names_what_it_replays(client):  # noqa: F811
+    game = Player.new(client, **ORDER_OF_BATTLE)
+    game.act("zone_ruins", zone=30)
+    game.undo()
+    html = client.get(f"/games/{game.id}").get_data(as_text=True)
+    assert 'title="Redo replays #2: Ruins"' in html
 
 
 def test_what_players_type_is_escaped_everywhere(client):  # noqa: F811

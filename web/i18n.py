@@ -95,8 +95,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "game.next_phase": ("Next Phase", "Phase suivante"),
     "game.undo": ("Undo", "Annuler"),
     "game.redo": ("Redo", "Rétablir"),
-    "game.undo.none": ("Nothing to undo: undo stops at the setup and at die rolls (a roll, once made, stays).",
-                       "Rien à annuler : l'annulation s'arrête à la mise en place et aux jets de dés (un jet fait reste)."),
+    "game.undo.none": ("Nothing to undo since the setup.", "Rien à annuler depuis la mise en place."),
+    "game.undo.roll": ("Undo stops at die rolls: the last action standing is a roll, and a roll once made stays.",
+                       "L'annulation s'arrête aux jets de dés : la dernière action est un jet, et un jet fait reste."),
+    "game.undo.what": ("Undo takes back #{n}: {what}", "Annuler reprend le n° {n} : {what}"),
+    "game.redo.what": ("Redo replays #{n}: {what}", "Rétablir rejoue le n° {n} : {what}"),
     "game.redo.none": ("Nothing to redo.", "Rien à rétablir."),
     "game.export": ("Export (JSON)", "Exporter (JSON)"),
     # VP (7.2)

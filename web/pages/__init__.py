@@ -13,6 +13,6 @@ from flask import Blueprint
 
 bp = Blueprint("pages", __name__)
 
-from . import game, games, helpers, rules  # noqa: E402,F401  (register the routes on bp)
+from . import game, games, helpers, rules  # noqa: F401  (register the routes on bp)
 
 helpers.init(bp)

@@ -14,7 +14,7 @@ from flask import abort, render_template, request
 from adjudicator.models import ZONE_LOCATIONS
 
 from ..api import store
-from ..game.actions import VP_REASONS
+from ..game.actions import NOT_UNDOABLE, VP_REASONS
 from ..game.state import PHASES, Hero, Location, Status
 from ..i18n import t
 from . import bp
@@ -45,6 +45,25 @@ def _units_in(game: dict[str, Any], zone: int) -> list[dict[str, Any]]:
     return [u for u in game["units"] if u["where"] == "map" and u["position"] and u["position"]["zone"] == zone]
 
 
+def _event(game_id: str, version: int | None) -> dict[str, Any] | None:
+    if version is None:
+        return None
+    found = store().log(game_id, after=version - 1, limit=1)["events"]
+    return found[0] if found else None
+
+
+def undo_redo(game_id: str, game: dict[str, Any]) -> dict[str, Any]:
+    """What Undo and Redo would take back or replay, and why Undo cannot when it cannot: the
+    last action still standing is a die roll (not undoable, boardgame.io's rule), or none is left."""
+    why = None
+    if not game["can_undo"]:
+        recent = store().log(game_id, after=max(game["version"] - 200, 0), limit=200)["events"]
+        standing = [e for e in recent if e["kind"] == "action" and not e["undone"]]
+        why = "roll" if standing and standing[-1]["type"] in NOT_UNDOABLE else "none"
+    return {"undo": _event(game_id, game["undo_version"]), "redo": _event(game_id, game["redo_version"]),
+            "why": why}
+
+
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> str:
     state = load_game(game_id)
@@ -53,7 +72,7 @@ def game(game_id: str) -> str:
     chart = vp_chart(state["vp_by_turn"], state["last_turn"], levels, t("vp.chart"),
                      {row.result: t("victory." + row.result) for row in levels})
     return render_template(
-        "game.html", game=state, zone=zone, zone_units=_units_in(state, zone["number"]) if zone else [],
+        "game.html", game=state, zone=zone, undo=undo_redo(game_id, state), zone_units=_units_in(state, zone["number"]) if zone else [],
         phases=PHASES, units_by_where=_units_by_where(state), chart=chart,
         vp_reasons=[r for r in VP_REASONS if r != "manual"], locations=("",) + get_args(Location),
         zone_locations=ZONE_LOCATIONS, statuses=get_args(Status), heroes=get_args(Hero),

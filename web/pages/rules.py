@@ -14,9 +14,9 @@ from flask import abort, current_app, render_template, request, send_from_direct
 from markupsafe import Markup, escape
 from werkzeug.wrappers import Response
 
+from rules_text import search as search_module
 from rules_text.corpus import UnknownSection
 from rules_text.markup import BARE_REF, BRACKET_REF
-from rules_text import search as search_module
 from rules_text.search import KINDS, SearchError
 
 from ..api import store
