@@ -467,3 +467,15 @@ def test_the_build_fails_on_a_corpus_with_an_unresolved_reference(tmp_path) -> N
         in result.stderr
     )
     assert "Traceback" not in result.stderr + result.stdout
+
+
+def test_tables_page_gives_the_fire_combat_chance_of_a_hit_by_cf_and_drm(built_site) -> None:
+    """11.2.2: d10 + DRM <= CF hits; 11.2.4: an unmodified 9 never does."""
+    html = (built_site / "tables.html").read_text(encoding="utf-8")
+    for cf in (1, 4, 6, 8):
+        row = html[html.index(f'<tr id="fire-cf-{cf}">') :].split("</tr>")[0]
+        cells = re.findall(r'<td class="odds">(\d+)/10 \(\d+%\)</td>', row)
+        expected = [
+            sum(1 for face in range(10) if face != 9 and face + drm <= cf) for drm in range(-1, 6)
+        ]
+        assert [int(cell) for cell in cells] == expected, f"CF {cf}"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from html import escape
 from pathlib import PurePosixPath
 
-from rules_text.markup import render_table
+from rules_text.markup import format_value, render_table
 from rules_text.models import Lang, Table
 
 from .emit import block_html, previews_html, token_html
@@ -21,6 +21,7 @@ from .links import (
     relative_url,
     section_label,
 )
+from .odds import FIRE_CFS, FIRE_DRMS, fire_hit_chance, row_odds, tenths
 from .register import Difference
 
 
@@ -62,35 +63,49 @@ def _rule_link(
     )
 
 
-def probability(faces: int) -> str:
-    """Faces out of 10, exact, and as a percentage: "3/10 (30%)" (a d10 has ten equal faces, 3)."""
-    return f"{faces}/10 ({faces * 10}%)"
+def row_lines(table: Table, lang: Lang) -> list[str | None]:
+    """Each row's printed text in a language (``None`` where that source lacks it).
+
+    A d10 row is its name and text (its die range has its own column); other rows are laid
+    out by the table's ``line`` as the book prints them."""
+    if table.kind != "d10":
+        lines: list[str | None] = list(render_table(table, lang).splitlines())
+        if len(lines) != len(table.rows):
+            raise ValueError(f"table {table.id}: a row's text spans several lines")
+        return [None if line is not None and "{missing:" in line else line for line in lines]
+    result: list[str | None] = []
+    for row in table.rows:
+        text = row.text.get(lang)
+        name = row.name.get(lang) if row.name is not None else None
+        result.append(None if text is None else " ".join(part for part in (name, text) if part))
+    return result
 
 
 def table_html(table: Table, linker: Linker, docname: str, previews: dict[str, Target]) -> str:
     langs = [lang for lang in ("en", "fr") if lang in linker.game.corpora]
-    title = " / ".join(escape(t) for t in (table.title.en, table.title.fr) if t) or escape(table.id)
-    # the die range has its own column: the row's text without it
-    shown = (
-        table.model_copy(update={"line": table.line.replace("{roll}", "")})
-        if table.kind == "d10"
-        else table
-    )
-    lines = {lang: render_table(shown, lang).splitlines() for lang in langs}
+    title = " / ".join(escape(t) for t in (table.title.en, table.title.fr) if t)
+    if not title:
+        title = escape(f"{linker.resolve(table.rule, 'en', f'table {table.id}').label}: table")
+    lines = {lang: row_lines(table, lang) for lang in langs}
     head = "".join(f"<th>{LANG_NAMES[lang]}</th>" for lang in langs)
     rows = []
+    chances = row_odds(table) if table.kind == "d10" else {}
     for index, row in enumerate(table.rows):
         cells = []
         if table.kind == "d10":
             cells.append(f'<td class="faces">{escape(row.roll or "")}</td>')
         for lang in langs:
-            line = lines[lang][index] if len(lines[lang]) == len(table.rows) else ""
+            line = lines[lang][index]
+            if line is None:
+                missing = UI["en"]["not_in_other"]
+                cells.append(f'<td lang="{lang}" class="compare-missing">{escape(missing)}</td>')
+                continue
             where = f"table {table.id}"
             cells.append(
                 f'<td lang="{lang}">{_text_html(line, lang, where, linker, docname, previews)}</td>'
             )
         if table.kind == "d10":
-            cells.append(f'<td class="odds">{probability(len(row.faces))}</td>')
+            cells.append(f'<td class="odds">{tenths(chances[row.result])}</td>')
         rows.append(f'<tr id="{escape(table.id)}-{escape(row.result)}">{"".join(cells)}</tr>')
     before = "<th>d10</th>" if table.kind == "d10" else ""
     after = "<th>Probability</th>" if table.kind == "d10" else ""
@@ -103,6 +118,28 @@ def table_html(table: Table, linker: Linker, docname: str, previews: dict[str, T
     )
 
 
+def fire_grid_html(linker: Linker, docname: str, previews: dict[str, Target]) -> str:
+    """Fire Combat's chance of a hit by firing CF and net DRM, as the adjudicator computes it."""
+    links = {
+        rule: _rule_link(linker, rule, docname, previews) for rule in ("11.2.1", "11.2.2", "11.2.4")
+    }
+    head = "".join(f"<th>{escape(format_value(drm))}</th>" for drm in FIRE_DRMS)
+    rows = "".join(
+        f'<tr id="fire-cf-{cf}"><th>CF {cf}</th>'
+        + "".join(f'<td class="odds">{tenths(fire_hit_chance(cf, drm))}</td>' for drm in FIRE_DRMS)
+        + "</tr>"
+        for cf in FIRE_CFS
+    )
+    return (
+        '<section class="data-table" id="fire-combat-odds"><h2>Fire Combat: chance of a hit</h2>'
+        f"<p>The chance that the d10 plus the net DRM of {links['11.2.1']} is lower than or equal "
+        f"to the firing CF ({links['11.2.2']}), an unmodified 9 never hitting ({links['11.2.4']}); "
+        "computed by the adjudicator. Rows: the firing CF; columns: the net DRM.</p>"
+        f'<table class="odds-table"><thead><tr><th>CF</th>{head}</tr></thead>'
+        f"<tbody>{rows}</tbody></table></section>"
+    )
+
+
 def tables_page(linker: Linker, docname: str) -> tuple[str, str]:
     previews: dict[str, Target] = {}
     d10 = [t for t in linker.game.tables.values() if t.kind == "d10"]
@@ -112,6 +149,7 @@ def tables_page(linker: Linker, docname: str) -> tuple[str, str]:
         "(0 is 0, not 10 [3]).</p>".replace("[3]", _rule_link(linker, "3", docname, previews))
     ]
     parts += [table_html(t, linker, docname, previews) for t in d10]
+    parts.append(fire_grid_html(linker, docname, previews))
     parts.append('<h2 id="modifiers-and-scales">Modifiers, scales and missions</h2>')
     parts += [table_html(t, linker, docname, previews) for t in others]
     return "\n".join(parts), previews_html(previews)
