@@ -170,3 +170,27 @@ def test_roll_for_me_is_recorded_as_rolled_by_the_app_in_french(page, live_serve
     assert page.locator("button.calc-apply").count() >= 1
     page.locator("#consequences").screenshot(path=screenshots / "02-recorded-fr.png")
     assert errors == []
+
+
+@pytest.mark.phone
+def test_free_calculator_shows_the_other_rulesets_reading_and_switches_to_it(page, live_server, screenshots):  # noqa: F811
+    errors = _errors(page)
+    page.goto(live_server.url + "/calculator/fire")
+    expect(page.locator("#calc-odds")).to_contain_text("Fill in the fields marked *")
+    page.locator("#f-shooter-cf").fill("5")
+    page.locator("#f-shooter-location").select_option("OG")
+    page.locator("#f-shooter-caat_ammo").check()
+    page.locator("#f-target-unit").select_option("suspect")
+    page.locator("#f-target-location").select_option("C")
+    page.locator("#f-target-zone").select_option("normal")
+    success = page.locator('#calc-odds [data-outcome="success"] .calc-odd-value')
+    expect(success).to_have_text("70 %")
+    expect(page.locator("#calc-notes")).to_contain_text("The French rules would differ (caat-location)")
+    assert page.locator("#calc-modifiers a.rule-link").count() >= 2
+    page.screenshot(path=screenshots / "01-english-rules.png", full_page=True)
+    page.get_by_label("French rulebook").check()
+    expect(success).to_have_text("50 %")
+    expect(page.locator("#calc-notes")).to_contain_text("The English rules would differ")
+    assert page.locator("#calc-record").count() == 0  # nothing to record without a game
+    page.locator("#calc-odds").screenshot(path=screenshots / "02-french-rules.png")
+    assert errors == []

@@ -65,6 +65,8 @@ _PAGE: dict[str, tuple[str, str]] = {
     "calc.yes": ("yes", "oui"),
     "calc.no": ("no", "non"),
     "calc.unknown_value": ("not said", "non précisé"),
+    "calc.cf": ("CF", "FC"),
+    "calc.fill_in": ("Fill in the fields marked * to see the odds.", "Remplissez les champs marqués * pour voir les chances."),
     "calc.invalid": ("Not allowed as it stands:", "Pas permis en l’état :"),
     "calc.hooks": ("Rolls", "Jets"),
     "calc.this_phase": ("This Phase: {phase}", "Cette Phase : {phase}"),

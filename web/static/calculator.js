@@ -80,19 +80,31 @@
       bar.max = 1;
       bar.value = odds[key];
       bar.setAttribute("aria-label", name.textContent);
-      item.append(name, value);
-      if (exact && exact[key]) item.appendChild(el("small", " (" + exact[key] + ")"));
+      const figures = el("span", undefined, "calc-odd-figures");
+      figures.appendChild(value);
+      if (exact && exact[key]) figures.appendChild(el("small", " (" + exact[key] + ")"));
+      item.append(name, figures);
       item.appendChild(bar);
       list.appendChild(item);
     }
     box.appendChild(list);
   }
 
-  function drawModifiers(mods, drm) {
+  /* CF adjustments (Hero, CAAT 'Ammo', Security Element) come as {base, modifiers, final} objects. */
+  function cfParts(data) {
+    return Object.entries(data).filter(([, v]) => v && typeof v === "object" && !Array.isArray(v)
+      && Array.isArray(v.modifiers) && "base" in v && "final" in v);
+  }
+
+  function drawModifiers(data) {
+    const mods = data.modifiers;
+    const drm = data.drm;
     const body = $("calc-modifiers");
     body.textContent = "";
-    const rows = Array.isArray(mods) ? mods.map((m) => [null, m])
-      : Object.entries(mods || {}).flatMap(([side, list]) => list.map((m) => [side, m]));
+    const cf = cfParts(data);
+    const rows = cf.flatMap(([, part]) => part.modifiers.map((m) => [d.msgCf, m])).concat(
+      Array.isArray(mods) ? mods.map((m) => [null, m])
+        : Object.entries(mods || {}).flatMap(([side, list]) => list.map((m) => [side, m])));
     if (!rows.length) {
       const row = el("tr");
       const cell = el("td", d.msgNone, "muted");
@@ -114,7 +126,8 @@
     }
     const total = typeof drm === "object" ? Object.entries(drm || {}).map(([k, v]) => k + " " + (v > 0 ? "+" : "") + v).join(", ")
       : (drm > 0 ? "+" : "") + drm;
-    $("calc-drm").textContent = "DRM: " + total;
+    const cfText = cf.filter(([, p]) => p.modifiers.length).map(([, p]) => d.msgCf + " " + p.base + " → " + p.final);
+    $("calc-drm").textContent = cfText.concat(["DRM: " + total]).join(" · ");
   }
 
   function drawNotes(notes) {
@@ -193,14 +206,21 @@
       const partial = data.result && data.result.probabilities;
       $("odds-title").textContent = partial ? d.msgOddsAfter : d.msgOdds;
       drawOdds(partial || data.probabilities, partial ? null : data.exact);
-      drawModifiers(data.modifiers, data.drm);
+      drawModifiers(data);
       drawNotes(data.notes);
       drawResult(data.result);
     } catch (err) {
       if (mine !== sequence) return;
       answer = null;
-      showError(d.msgInvalid + " " + err.message);
-      markInvalid(err.data && err.data.problems);
+      const problems = (err.data && err.data.problems) || [];
+      markInvalid(problems);
+      if (problems.length && problems.every((p) => String(p.allowed).startsWith("required"))) {
+        showError("");
+        drawOdds({}, null);
+        $("calc-odds").firstChild.textContent = d.msgFillIn;
+      } else {
+        showError(d.msgInvalid + " " + err.message);
+      }
       drawResult(null);
     }
   }
