@@ -11,6 +11,7 @@ from rules_text.compare.align import align, sentences
 from rules_text.compare.finder import KINDS, Finder
 from rules_text.compare.register import load_register, load_review
 from rules_text.compare.report import Comparison, measure, section_ids
+from rules_text.corpus import Corpus
 
 
 @pytest.fixture(scope="module")
@@ -228,3 +229,18 @@ def test_finder_figures_against_the_register(game):
     figures = measure(game)
     assert figures.recall >= 0.8, figures.as_json()["missed"]
     assert figures.precision >= 0.6, figures.as_json()["flagged_unregistered"]
+
+
+def test_a_section_in_french_only_is_missing_en_and_placed_after_its_neighbour(game):
+    fr = game.corpus("fr")
+    extra = fr.get("13.7.2").model_copy(
+        update={"id": "13.7.3", "text": "Règle seulement française."}
+    )
+    sections = fr.sections[: fr.sections.index(fr.get("13.7.2")) + 1] + (extra,)
+    sections += fr.sections[len(sections) - 1 :]
+    corpus = Corpus(game=game.id, lang="fr", sections=sections)
+    french_only = game.model_copy(update={"corpora": {**game.corpora, "fr": corpus}})
+    report = Comparison(french_only).section("13.7.3")
+    assert report.status == "missing_en" and report.differences == []
+    ids = section_ids(french_only)
+    assert ids.index("13.7.3") == ids.index("13.7.2") + 1
