@@ -246,6 +246,10 @@ def test_the_rule_view_links_references_breadcrumb_and_the_other_language(client
     assert 'href="/rule/en/example-street-crossing"' in html  # referenced by
     only_english = client.get("/rule/en/4.1").get_data(as_text=True)
     assert "Not in the French source" in only_english
+    redirected = client.get("/rule/fr/4.1", follow_redirects=True)
+    assert redirected.request.path == "/rule/en/4.1"
+    assert "Absente de la source française : le texte anglais est affiché." in \
+        client.get("/rule/en/4.1?missing_in=fr&lang=fr").get_data(as_text=True)
     from rules_text import load_game
 
     text = load_game("phantom-fury").corpus("en").get("11.4.2").text.split("[")[0]

@@ -61,6 +61,10 @@ def test_setup_phase_vp_correction_undo_and_chart_on_a_phone(page, live_server, 
     page.get_by_label("Reason (required)").fill("counted a Guerillas unit twice")
     page.get_by_role("button", name="Correct the VP").click()
     expect(page.locator("header .vp")).to_have_text("+3")
+    effects = page.locator("#effects")
+    expect(effects).to_be_visible()
+    assert "VP +3: manual" in effects.inner_text()
+    assert effects.get_by_role("link", name="7.2.1").get_attribute("href") == "/rule/en/7.2.1"
     ledger = live_server.store().state(game_id).vp_ledger
     assert [(e.reason, e.value, e.note) for e in ledger] == [("manual", 3, "counted a Guerillas unit twice")]
     page.locator("#vp").screenshot(path=screenshots / "04-vp-corrected.png")

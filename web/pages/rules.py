@@ -10,7 +10,15 @@ import re
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from flask import abort, current_app, render_template, request, send_from_directory
+from flask import (
+    abort,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    send_from_directory,
+    url_for,
+)
 from markupsafe import Markup, escape
 from werkzeug.wrappers import Response
 
@@ -30,7 +38,7 @@ _BOLD = re.compile(r"\*\*(.+?)\*\*")
 SEARCH_LIMIT = 30
 
 
-def _link(section_id: str, lang: str, known: dict[str, Any]) -> Markup:
+def _link(section_id: str, lang: str, known: set[str]) -> Markup:
     if section_id.rstrip(".") not in known:
         return escape(section_id)
     return Markup('<a class="rule-link" href="{}">{}</a>').format(rule_url(lang, section_id.rstrip(".")), section_id)
@@ -38,7 +46,8 @@ def _link(section_id: str, lang: str, known: dict[str, Any]) -> Markup:
 
 def linked_text(text: str, lang: str) -> list[Markup]:
     """The paragraphs of a section's text, escaped, with its rule references as links."""
-    known = store().rules.game.corpus(lang).by_id  # type: ignore[arg-type]
+    corpora = store().rules.game.corpora
+    known = {section_id for corpus in corpora.values() for section_id in corpus.by_id}
     spans: list[tuple[int, int, Markup]] = []
     for match in BRACKET_REF.finditer(text):
         inner = _ID_IN_BRACKET.sub(lambda m: str(_link(m.group(0), lang, known)), str(escape(match.group(0))))
@@ -95,26 +104,31 @@ def site_url(section: Any) -> str | None:
 
 
 @bp.get("/rule/<lang>/<section_id>")
-def rule(lang: str, section_id: str) -> str:
-    """One section: its text with links, breadcrumb, children, what refers to it, the other language."""
+def rule(lang: str, section_id: str) -> str | Response:
+    """One section: its text with links, breadcrumb, children, what refers to it, the other language.
+    A section the asked rulebook lacks (the French source misses whole chapters) redirects to the
+    other language's, which says so."""
     game = store().rules.game
     if lang not in game.langs:
         abort(404, description=t("rule.bad_lang", value=lang[:20], allowed=", ".join(game.langs)))
+    other = "fr" if lang == "en" else "en"
+    if section_id not in game.corpora[lang] and section_id in game.corpora[other]:
+        return redirect(url_for("pages.rule", lang=other, section_id=section_id, missing_in=lang))
     corpus = game.corpus(lang)  # type: ignore[arg-type]
     try:
         section = corpus.get(section_id)
     except UnknownSection as exc:
         abort(404, description=t("rule.missing", id=section_id[:40], lang=lang,
                                  suggestions=", ".join(exc.suggestions[:5]) or "—"))
-    other = "fr" if lang == "en" else "en"
     other_has = section.id in game.corpora[other]
+    missing_in = request.args.get("missing_in")
     return render_template(
         "rule.html", section=section, lang=lang, other=other, other_has=other_has,
         paragraphs=linked_text(section.text, lang),
         breadcrumb=corpus.breadcrumb(section.id),
         children=[corpus.get(c) for c in corpus.children.get(section.id, ())],
         referenced_by=[corpus.get(r) for r in corpus.referenced_by.get(section.id, ())],
-        site=site_url(section),
+        site=site_url(section), missing_in=missing_in if missing_in in game.langs else None,
     )
 
 

@@ -12,7 +12,8 @@
  * are left out so that the API takes its defaults). data-fields='{"type": ...}' (JSON) adds
  * fixed fields: a button's whole body, or a form's type, unit or Zone. On success the page reloads (or goes
  * to data-next, where "{id}" is the answer's id); on error the message goes into the form's
- * [data-error] element (aria-live) or a shared one. data-confirm asks first. A form with
+ * [data-error] element (aria-live) or a shared one. The effects the API answers are shown once
+ * after the reload in #effects. data-confirm asks first. A form with
  * data-import sends the JSON file chosen in its file input as the body.
  */
 "use strict";
@@ -134,6 +135,9 @@ const fallujah = (() => {
     controls.forEach((c) => { c.disabled = true; c.setAttribute("aria-busy", "true"); });
     try {
       const answer = await api(el.dataset.method || "POST", el.dataset.api, data);
+      if (Array.isArray(answer.effects) && answer.effects.length) {
+        sessionStorage.setItem("fallujah.effects", JSON.stringify(answer.effects));
+      }
       const next = el.dataset.next;
       if (next) window.location.assign(next.replace("{id}", encodeURIComponent(answer.id || "")));
       else window.location.reload();
@@ -178,6 +182,35 @@ const fallujah = (() => {
     event.preventDefault();
     send(button, fieldsOf(button));
   });
+
+  /* What the last action did (its effects, each with its rule), shown once after the reload
+     in the page's status region (aria-live), built with textContent only. */
+  function showEffects() {
+    const box = document.getElementById("effects");
+    const stored = sessionStorage.getItem("fallujah.effects");
+    if (!box || !stored) return;
+    sessionStorage.removeItem("fallujah.effects");
+    let effects;
+    try { effects = JSON.parse(stored); } catch (err) { return; }
+    const list = document.createElement("ul");
+    for (const effect of effects) {
+      const item = document.createElement("li");
+      item.textContent = String(effect.text || "") + " ";
+      if (effect.rule) {
+        const link = document.createElement("a");
+        link.className = "rule-link";
+        link.href = "/rule/" + encodeURIComponent(body().lang || "en") + "/" + encodeURIComponent(effect.rule);
+        link.textContent = effect.rule;
+        item.appendChild(link);
+      }
+      list.appendChild(item);
+    }
+    box.appendChild(list);
+    box.hidden = false;
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", showEffects);
+  else showEffects();
 
   return { api, ApiError, collect, show };
 })();
