@@ -83,6 +83,7 @@ class Link:
 @dataclass
 class Page:
     ids: set[str] = field(default_factory=set)
+    duplicate_ids: list[str] = field(default_factory=list)
     links: list[Link] = field(default_factory=list)
     #: section id -> its classes
     sections: dict[str, list[str]] = field(default_factory=dict)
@@ -129,6 +130,8 @@ class PageParser(HTMLParser):
         classes = (attributes.get("class") or "").split()
         section, place, preview = self.stack[-1][1:] if self.stack else (None, None, None)
         if attributes.get("id"):
+            if attributes["id"] in self.page.ids:
+                self.page.duplicate_ids.append(attributes["id"])  # type: ignore[arg-type]
             self.page.ids.add(attributes["id"])  # type: ignore[arg-type]
         if "rule-section" in classes:
             section = attributes["id"]
@@ -193,6 +196,15 @@ def test_every_rule_id_of_both_corpora_is_an_anchor_on_its_chapter_page(built_si
     assert missing == []
     assert "11.4.1" in parse(built_site / "en/11-fire-combat.html").ids
     assert "13.6.4" in parse(built_site / "fr/13b-flooding-ied-retreat.html").ids
+
+
+def test_no_page_repeats_an_id(built_site) -> None:
+    repeated = {
+        path.relative_to(built_site).as_posix(): parse(path).duplicate_ids
+        for path in sorted(built_site.rglob("*.html"))
+        if parse(path).duplicate_ids
+    }
+    assert repeated == {}
 
 
 def test_french_pages_exist_for_the_chapters_of_the_french_source(built_site) -> None:

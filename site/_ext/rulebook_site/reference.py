@@ -323,7 +323,16 @@ def differences_page(linker: Linker, register: list[Difference], docname: str) -
 def errata_page(linker: Linker, docname: str) -> tuple[str, str]:
     game = linker.game
     parts = ['<h2 id="printed-errors">Errors printed in the rulebook</h2>']
+    anchors: set[str] = set()
     for erratum in game.errata:
+        anchor = erratum_anchor(erratum)
+        # two errata of one kind on one section (one per language) keep distinct anchors
+        anchor = next(
+            f"{anchor}-{n}" if n else anchor
+            for n in range(len(game.errata) + 1)
+            if (f"{anchor}-{n}" if n else anchor) not in anchors
+        )
+        anchors.add(anchor)
         links = []
         for lang in erratum.langs:
             section = (
@@ -336,7 +345,7 @@ def errata_page(linker: Linker, docname: str) -> tuple[str, str]:
                 )
         cites = f" cites <code>[{escape(erratum.cites)}]</code>" if erratum.cites else ""
         parts.append(
-            f'<div class="erratum" id="{escape(erratum_anchor(erratum))}"><p><strong>{escape(erratum.section)}</strong>'
+            f'<div class="erratum" id="{escape(anchor)}"><p><strong>{escape(erratum.section)}</strong>'
             f"{cites} · {escape(erratum.kind.replace('_', ' '))} · {' · '.join(links)}</p>"
             f"<p>{escape(erratum.note)}</p></div>"
         )
