@@ -84,6 +84,7 @@ def test_fire_is_prefilled_with_the_squad_and_the_target_zone(player, client):  
     assert _value(html, "f-target-zone") == "normal"
     assert _value(html, "f-target-zone_number") == "3"
     assert _value(html, "f-roll") == ""  # the roll is the player's to enter
+    assert 'value="en" data-ruleset checked' in html  # the game's ruleset
     assert _value(html, "pick-unit") == "squad-1"
 
 

@@ -53,7 +53,7 @@ def test_reduced_squad_with_hero_gives_its_reduced_side_and_the_hero_separately(
     assert data["shooter"]["hero"] == "silver_star"
     assert data["shooter"]["caat_ammo"] is False  # no 'Ammo' left (11.1.2.1)
     ied = prefill(hurt, "ied", choose(hurt, unit="squad-2"))
-    assert ied == {"cf": squad.current_cf, "reduced": True}  # 13.5 counts the Hero in the CF
+    assert ied == {"cf": squad.current_cf, "reduced": True, "ruleset": "en"}  # 13.5 counts the Hero in the CF
 
 
 def test_security_element_detached_lowers_nothing_twice(state):
@@ -220,3 +220,9 @@ def test_postponed_mission_is_recorded_and_asks_for_the_reaction(state):
     assert found[0].payload() == {"type": "support_mission", "mission": "dragon_eye", "outcome": "postponed",
                                   "rules": ["9.2", "9.3"]}
     assert found[1].calculator == "insurgent-reaction"
+
+
+def test_the_game_ruleset_is_the_calculators(state):
+    assert prefill(state, "ied", choose(state, unit="squad-1"))["ruleset"] == "en"
+    french = state.model_copy(update={"ruleset": "fr"})
+    assert prefill(french, "fire", choose(french, unit="squad-1"))["ruleset"] == "fr"

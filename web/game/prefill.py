@@ -281,9 +281,10 @@ _PREFILL = {
 
 
 def prefill(state: GameState, situation: str, choice: Choice) -> dict[str, Any]:
-    """The situation's input as far as the state knows it (possibly incomplete: the page asks the rest)."""
+    """The situation's input as far as the state knows it (possibly incomplete: the page asks the rest),
+    read under the game's ruleset (the rulebook that settles English/French disagreements)."""
     try:
         build = _PREFILL[situation]
     except KeyError:
         raise PrefillError("situation", situation, f"one of {', '.join(_PREFILL)}") from None
-    return build(state, choice)
+    return {**build(state, choice), "ruleset": state.ruleset}
