@@ -137,3 +137,39 @@ def test_an_action_the_rules_refuse_shows_the_api_message_next_to_it(page, live_
     message.wait_for(state="visible")
     assert "4.1.5" in message.inner_text() or "fortified" in message.inner_text().lower()
     panel.screenshot(path=screenshots / "refused.png")
+
+
+@pytest.mark.phone
+def test_an_exported_game_imported_through_the_setup_page_is_the_same_game(page, live_server, screenshots, tmp_path):  # noqa: F811
+    import json
+    import urllib.request
+
+    def call(method: str, path: str, body: dict | None = None) -> dict:
+        request = urllib.request.Request(live_server.url + path, method=method,
+                                         data=json.dumps(body).encode() if body is not None else None,
+                                         headers={"Content-Type": "application/json"})
+        return json.load(urllib.request.urlopen(request))
+
+    game = call("POST", "/api/games", {"strong_points": 1, "name": "to be exported"})
+    game = call("POST", f"/api/games/{game['id']}/actions", {"type": "zone_ruins", "zone": 30,
+                                                              "expected_version": game["version"]})
+    exported = tmp_path / "game.json"
+    exported.write_text(json.dumps(call("GET", f"/api/games/{game['id']}/export")))
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+
+    page.goto(live_server.url + "/games/new")
+    page.get_by_label("A game exported as JSON").set_input_files(str(broken))
+    page.get_by_role("button", name="Import").click()
+    message = page.locator("[data-import] [data-error]")
+    expect(message).to_be_visible()
+    assert "broken.json" in message.inner_text()
+
+    page.get_by_label("A game exported as JSON").set_input_files(str(exported))
+    page.get_by_role("button", name="Import").click()
+    page.wait_for_url(re.compile(r"/games/[A-Za-z0-9_-]{16,}$"))
+    new_id = page.url.rsplit("/", 1)[1]
+    assert new_id != game["id"]
+    state = live_server.store().state(new_id)
+    assert state.name == "to be exported" and state.zone(30).ruins
+    page.screenshot(path=screenshots / "imported.png")
