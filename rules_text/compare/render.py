@@ -54,7 +54,13 @@ def hot_beads(pairs: list[tuple[str, str]], differences: list[Difference]) -> se
     return hot
 
 
+#: below this width, wrapping would cut every word: lines are left to the terminal
+MIN_WRAP = 20
+
+
 def _wrap(text: str, width: int) -> list[str]:
+    if width < MIN_WRAP:
+        return [text]
     return textwrap.wrap(text, width=width, break_long_words=True, break_on_hyphens=False) or [""]
 
 
