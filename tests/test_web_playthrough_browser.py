@@ -1,7 +1,8 @@
 """Turn 1 played in a real browser (Debian's chromium) on a phone-sized viewport, against a live
 server: setup through the setup page, the game opened, a fire from a squad at a 'Suspect' marker
 with the calculator prefilled from the state, the physical roll entered and recorded, its result
-applied, the last applied consequence undone, and the VP chart. Screenshots at each step go to
+applied, the last applied consequence undone (and applied again), a second squad eliminating the
+'Guerillas' revealed (+1 VP), and the VP chart. Screenshots at each step go to
 test-output/screenshots/<test>/."""
 
 from __future__ import annotations
@@ -131,9 +132,38 @@ def test_turn_1_fire_at_a_suspect_prefilled_recorded_applied_undone_on_a_phone(p
     page.screenshot(path=screenshots / "07-undone.png", full_page=True)
     page.locator("#consequences").screenshot(path=screenshots / "07-undone-consequences.png")
 
+    # applied again: the 'Guerillas' unit is on the map
+    page.locator("button.calc-apply").first.click()
+    expect(page.locator("#consequences .badge.good")).to_have_count(3)
+
+    # squad 2 fires at the 'Guerillas' (CF 2) and eliminates them: +1 VP (7.2.1)
+    page.get_by_role("link", name="Back to the game").first.click()
+    page.wait_for_url(re.compile(r"/games/[A-Za-z0-9_-]+$"))
+    page.locator("#unit-squad-2").get_by_role("link", name="Fire Combat").click()
+    page.locator("#pick-zone").fill("3")
+    page.locator("#pick-location").select_option("C")
+    page.locator("#pick-target").select_option("guerillas")
+    page.get_by_role("button", name="Prefill").click()
+    page.wait_for_url(re.compile(r"target=guerillas"))
+    page.locator("#f-shooter-location").select_option("R")
+    page.locator("#f-target-cf").fill("2")
+    page.locator("#f-roll").fill("0")
+    expect(page.locator("#calc-result .calc-outcome")).to_have_text("Success")
+    page.get_by_role("button", name="Record in the game log").click()
+    page.wait_for_url(re.compile(r"recorded=\d+"))
+    expect(page.locator("#consequences")).to_contain_text("+1 VP: 'Guerillas' unit eliminated")
+    for applied in range(1, 5):
+        page.locator("button.calc-apply").first.click()
+        expect(page.locator("#consequences .badge.good")).to_have_count(applied)
+    state = store.state(game_id)
+    assert state.vp == 1 and state.zone(3).insurgents == 0
+    assert [(e.reason, e.value, e.rule) for e in state.vp_ledger] == [("guerillas_eliminated", 1, "7.2.1")]
+    expect(page.locator("header .vp")).to_have_text("+1")
+
     # the VP chart on the game page
     page.get_by_role("link", name="Back to the game").first.click()
     page.wait_for_url(re.compile(r"/games/[A-Za-z0-9_-]+$"))
+    expect(page.locator("#vp .vp-total")).to_have_text("+1")
     chart = page.locator("#vp svg.vp-chart")
     chart.scroll_into_view_if_needed()
     assert chart.is_visible()
