@@ -128,15 +128,25 @@ def test_a_stale_tab_is_told_to_reload_and_overwrites_nothing(browser, live_serv
 @pytest.mark.phone
 def test_an_action_the_rules_refuse_shows_the_api_message_next_to_it(page, live_server, screenshots):  # noqa: F811
     page.goto(live_server.url + "/games/new")
+    page.get_by_text("Start Zones (optional)").click()
+    page.locator("#start_zones").fill("2, 3, 4, 6, 8, 10, 12, 17, 19")
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_url(re.compile(r"/games/[A-Za-z0-9_-]{16,}$"))
-    page.goto(page.url + "?zone=26#zone-panel")
-    panel = page.locator("#zone-panel")
-    panel.get_by_role("button", name="Activate", exact=True).click()
-    message = panel.locator("[data-error]")
-    message.wait_for(state="visible")
-    assert "4.1.5" in message.inner_text() or "fortified" in message.inner_text().lower()
-    panel.screenshot(path=screenshots / "refused.png")
+    game_id = page.url.rsplit("/", 1)[1]
+    assert sum(z.activation == "start" for z in live_server.store().state(game_id).zones) == 9
+    page.goto(page.url + "?zone=30#zone-panel")
+    assert page.locator("#zone-panel").get_by_role("button", name="Start Zone", exact=True).count() == 0
+
+    iif = page.locator("#unit-iif-1")
+    iif.get_by_text("Actions").click()
+    iif.get_by_label("Zone").fill("2")
+    iif.get_by_role("button", name="Enter").click()
+    message = iif.locator("[data-error]")
+    expect(message).to_be_visible()
+    assert "reinforcements enter in the USMC Reinforcements Phase (10)" in message.inner_text()
+    assert message.bounding_box()["y"] < 844 - 150  # not under the bars
+    assert live_server.store().state(game_id).unit("iif-1").where == "reinforcements"
+    page.screenshot(path=screenshots / "refused.png")
 
 
 @pytest.mark.phone

@@ -72,7 +72,8 @@ def game(game_id: str) -> str:
     chart = vp_chart(state["vp_by_turn"], state["last_turn"], levels, t("vp.chart"),
                      {row.result: t("victory." + row.result) for row in levels})
     return render_template(
-        "game.html", game=state, zone=zone, undo=undo_redo(game_id, state), zone_units=_units_in(state, zone["number"]) if zone else [],
+        "game.html", game=state, zone=zone, undo=undo_redo(game_id, state),
+        start_zones_left=store().rules.start_zones - sum(z["activation"] == "start" for z in state["zones"]), zone_units=_units_in(state, zone["number"]) if zone else [],
         phases=PHASES, units_by_where=_units_by_where(state), chart=chart,
         vp_reasons=[r for r in VP_REASONS if r != "manual"], locations=("",) + get_args(Location),
         zone_locations=ZONE_LOCATIONS, statuses=get_args(Status), heroes=get_args(Hero),

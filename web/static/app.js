@@ -119,6 +119,7 @@ const fallujah = (() => {
     if (!box) { window.alert(message); return; }
     box.textContent = message;
     box.hidden = false;
+    box.scrollIntoView({ block: "nearest" });
     if (stale) {
       const link = document.createElement("a");
       link.href = window.location.href;
