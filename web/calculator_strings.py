@@ -36,7 +36,7 @@ _PAGE: dict[str, tuple[str, str]] = {
     "calc.modifier.reason": ("Reason", "Motif"),
     "calc.modifier.none": ("No modifier.", "Aucun modificateur."),
     "calc.modifier.conditional": ("only if it applies", "seulement le cas échéant"),
-    "calc.drm": ("Total modifier", "Modificateur total"),
+    "calc.drm": ("Die roll modifier (DRM)", "Modificateur au dé"),
     "calc.notes": ("Notes", "Remarques"),
     "calc.rolls": ("The roll", "Le jet"),
     "calc.rolls.hint": ("Roll your d10 and enter the faces (0 is 0). Leave empty the dice not rolled yet.",

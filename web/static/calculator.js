@@ -127,7 +127,7 @@
     const total = typeof drm === "object" ? Object.entries(drm || {}).map(([k, v]) => k + " " + (v > 0 ? "+" : "") + v).join(", ")
       : (drm > 0 ? "+" : "") + drm;
     const cfText = cf.filter(([, p]) => p.modifiers.length).map(([, p]) => d.msgCf + " " + p.base + " → " + p.final);
-    $("calc-drm").textContent = cfText.concat(["DRM: " + total]).join(" · ");
+    $("calc-drm").textContent = cfText.concat([d.msgDrm + ": " + total]).join(" · ");
   }
 
   function drawNotes(notes) {
