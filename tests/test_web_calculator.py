@@ -9,10 +9,12 @@ import re
 from html import unescape
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from adjudicator import SITUATIONS
 
-from .test_web_fixtures import ORDER_OF_BATTLE, Player, app, client  # noqa: F401  (fixtures)
+from .test_web_fixtures import ORDER_OF_BATTLE, Player, app, client, sqlite_app  # noqa: F401  (fixtures)
 
 
 @pytest.fixture
@@ -186,3 +188,22 @@ def test_game_page_hooks_open_the_calculators(player, client):  # noqa: F811
     assert "pinned-recovery?unit=squad-1" not in html
     player.act("unit_status", unit="squad-1", status="pinned")
     assert "pinned-recovery?unit=squad-1" in _page(client, f"/games/{player.id}")
+
+
+QUERY_VALUES = st.one_of(
+    st.text(max_size=30),
+    st.integers(min_value=-5, max_value=100).map(str),
+    st.sampled_from(["squad-1", "iif-1", "abrams-1", "R", "C", "street", "suspect", "guerillas", "1'", '1"']),
+)
+
+
+@settings(deadline=None, suppress_health_check=list(HealthCheck), database=None, max_examples=400)
+@given(situation=st.sampled_from([*SITUATIONS, "nope"]),
+       query=st.dictionaries(st.sampled_from(["unit", "zone", "location", "target", "recorded", "lang"]),
+                             QUERY_VALUES, max_size=5))
+def test_no_query_makes_the_calculator_fail_with_a_500(sqlite_app, situation, query):  # noqa: F811
+    client = sqlite_app.test_client()
+    if not hasattr(sqlite_app, "_fuzz_game"):
+        sqlite_app._fuzz_game = Player.new(client, **ORDER_OF_BATTLE).id
+    response = client.get(f"/games/{sqlite_app._fuzz_game}/calculator/{situation}", query_string=query)
+    assert response.status_code in (200, 400, 404), (query, response.status_code)
