@@ -242,6 +242,7 @@ def test_the_rule_view_links_references_breadcrumb_and_the_other_language(client
     html = client.get("/rule/en/11.4.2").get_data(as_text=True)
     assert '[<a class="rule-link" href="/rule/en/12.5.2">12.5.2</a>]' in html
     assert 'href="/rule/en/11.4">11.4 SNIPER ATTACK</a>' in html
+    assert 'href="/rule/en/example-street-crossing">EXAMPLE OF A STREET CROSSING</a>' in html
     assert 'href="/rule/fr/11.4.2"' in html
     assert 'href="/rule/en/example-street-crossing"' in html  # referenced by
     only_english = client.get("/rule/en/4.1").get_data(as_text=True)

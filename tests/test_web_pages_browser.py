@@ -183,3 +183,29 @@ def test_an_exported_game_imported_through_the_setup_page_is_the_same_game(page,
     state = live_server.store().state(new_id)
     assert state.name == "to be exported" and state.zone(30).ruins
     page.screenshot(path=screenshots / "imported.png")
+
+
+@pytest.mark.phone
+def test_rules_at_hand_search_from_the_header_then_follow_references_and_languages(page, live_server, screenshots):  # noqa: F811
+    page.goto(live_server.url + "/")
+    page.get_by_label("Search the rules").first.fill("sniper attack")
+    page.get_by_role("button", name="Search").first.click()
+    page.wait_for_url(re.compile(r"/search\?q=sniper"))
+    results = page.locator("ul.results > li")
+    assert results.count() >= 3
+    page.screenshot(path=screenshots / "01-search.png")
+
+    page.locator('ul.results a[href="/rule/en/11.4.2"]').click()
+    page.wait_for_url(re.compile(r"/rule/en/11\.4\.2$"))
+    assert page.locator("h1").inner_text().startswith("11.4.2")
+    page.screenshot(path=screenshots / "02-rule.png", full_page=True)
+    page.locator("article.rule").get_by_role("link", name="12.5.2").click()
+    page.wait_for_url(re.compile(r"/rule/en/12\.5\.2$"))
+    page.get_by_role("link", name="Same rule in French").click()
+    page.wait_for_url(re.compile(r"/rule/fr/12\.5\.2$"))
+    assert page.locator("article.rule").get_attribute("lang") == "fr"
+
+    page.goto(live_server.url + "/rule/fr/4.1?lang=fr")
+    page.wait_for_url(re.compile(r"/rule/en/4\.1\?"))
+    assert "Absente de la source française" in page.locator("main").inner_text()
+    page.screenshot(path=screenshots / "03-not-in-french.png")

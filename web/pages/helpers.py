@@ -3,6 +3,7 @@ the rules, and HTML error pages."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +46,24 @@ def load_game(game_id: str) -> dict[str, Any]:
     return state_json(state, game_id, store().rules)
 
 
+_RULE_NUMBER = re.compile(r"^\d{1,2}(?:\.\d{1,2}){0,4}$")
+
+
+def section_label(section_id: str, title: str | None) -> str:
+    """"11.4 SNIPER ATTACK", "11.4.2", or an unnumbered section's own title ("EXAMPLE OF A STREET CROSSING")."""
+    if _RULE_NUMBER.match(section_id):
+        return f"{section_id} {title}".strip() if title else section_id
+    return title or section_id
+
+
+def preview(text: str, length: int = 90) -> str:
+    """The first words of a section's text (the corpus' own words), cut at a word."""
+    flat = " ".join(text.split())
+    if len(flat) <= length:
+        return flat
+    return flat[:length].rsplit(" ", 1)[0] + "…"
+
+
 def signed(value: int) -> str:
     """A VP value as the ledger shows it: +3, 0, -2."""
     return f"{value:+d}" if value else str(value)
@@ -52,6 +71,8 @@ def signed(value: int) -> str:
 
 def init(bp: Blueprint) -> None:
     bp.app_template_filter("signed")(signed)
+    bp.app_template_global("section_label")(section_label)
+    bp.app_template_global("preview")(preview)
 
     @bp.app_context_processor
     def _globals() -> dict[str, Any]:
