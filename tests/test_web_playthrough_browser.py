@@ -224,3 +224,19 @@ def test_free_calculator_shows_the_other_rulesets_reading_and_switches_to_it(pag
     assert page.locator("#calc-record").count() == 0  # nothing to record without a game
     page.locator("#calc-odds").screenshot(path=screenshots / "02-french-rules.png")
     assert errors == []
+
+
+@pytest.mark.phone
+def test_a_stale_calculator_tab_is_told_to_reload_and_overwrites_nothing(page, live_server, screenshots):  # noqa: F811
+    store = live_server.store()
+    game_id = _setup(page, live_server.url, screenshots)
+    page.goto(f"{live_server.url}/games/{game_id}/calculator/ied?unit=squad-1")
+    page.locator("#f-roll").fill("2")
+    expect(page.locator("#calc-result .calc-outcome")).to_have_text("Pinned")
+    version = store.state(game_id).version
+    store.act(game_id, version, {"type": "note", "text": "played on another device"})  # another tab moves on
+    page.get_by_role("button", name="Record in the game log").click()
+    expect(page.locator("#calc-error")).to_contain_text("This game moved on in another tab — reload.")
+    assert page.locator("#calc-error a").get_attribute("href").endswith("/calculator/ied?unit=squad-1")
+    assert [e["type"] for e in store.log(game_id, after=version)["events"]] == ["note"]
+    page.locator("#calc-error").screenshot(path=screenshots / "01-stale.png")

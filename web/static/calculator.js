@@ -273,7 +273,7 @@
       badge.hidden = false;
       await update();
     } catch (err) {
-      showError(err.message);
+      fallujah.show($("calc-error"), err.message, err.status === 409);
     } finally {
       button.disabled = false;
     }
@@ -293,7 +293,7 @@
       url.searchParams.set("lang", lang);
       window.location.assign(url.toString() + "#consequences");
     } catch (err) {
-      showError(err.message);
+      fallujah.show($("calc-error"), err.message, err.status === 409);
       button.disabled = false;
     }
   }
@@ -306,7 +306,7 @@
       await fallujah.api("POST", url, payload);
       window.location.reload();
     } catch (err) {
-      if (box) { box.textContent = err.message; box.hidden = false; }
+      fallujah.show(box, err.message, err.status === 409);
       button.disabled = false;
     }
   }
