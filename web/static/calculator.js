@@ -68,7 +68,7 @@
   function drawOdds(odds, exact) {
     const box = $("calc-odds");
     box.textContent = "";
-    const keys = Object.keys(odds || {});
+    const keys = Object.keys(odds || {}).filter((key) => odds[key] > 0); // impossible outcomes left out
     if (!keys.length) { box.appendChild(el("p", "—", "muted")); return; }
     const list = el("ul", undefined, "plain calc-odds-list");
     for (const key of keys) {
