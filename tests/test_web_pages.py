@@ -173,9 +173,10 @@ def test_every_form_posting_to_an_html_route_carries_the_csrf_token(client):  # 
 
 def test_every_button_and_form_body_on_the_game_page_is_an_action_the_api_accepts(client):  # noqa: F811
     game = played(client)
+    fresh = Player.new(client)  # in the Support Phase: the Missions' buttons
     seen: set[str] = set()
     for path in (f"/games/{game.id}", f"/games/{game.id}?zone=30", f"/games/{game.id}?zone=2",
-                 f"/games/{game.id}/log"):
+                 f"/games/{game.id}/log", f"/games/{fresh.id}"):
         for tag, attrs in Tags(client.get(path).get_data(as_text=True)).tags:
             if tag == "button" and attrs.get("data-fields"):
                 body = json.loads(attrs["data-fields"] or "")
