@@ -316,3 +316,43 @@ def test_a_finished_game_shows_its_outcome_and_no_next_phase(client):  # noqa: F
     assert {"usmc_victory": "USMC victory", "insurgent_victory": "Insurgent victory"}[game.state["outcome"]] in banner.group(2)
     assert re.search(r'<button type="button" class="primary next-phase"[^>]*disabled', html)
     assert html.count('<circle class="vp-dot"') == game.state["last_turn"]
+
+
+def test_the_log_is_newest_first_with_undone_events_struck_and_pages_back(client):  # noqa: F811
+    game = Player.new(client)
+    for zone in range(1, 31):
+        game.act("zone_counts", zone=zone, suspects=1)
+    game.undo()
+    html = client.get(f"/games/{game.id}/log").get_data(as_text=True)
+    versions = [int(v) for v in re.findall(r'<li class="log-event[^"]*" id="event-(\d+)"', html)]
+    assert versions == list(range(32, 0, -1))
+    assert re.search(r'<li class="log-event undone" id="event-31">', html)
+    assert "Older events" not in html
+
+    import web.pages.game as game_pages
+
+    game_pages.LOG_PAGE, saved = 10, game_pages.LOG_PAGE
+    try:
+        first = client.get(f"/games/{game.id}/log").get_data(as_text=True)
+        assert [int(v) for v in re.findall(r'id="event-(\d+)"', first)] == list(range(32, 22, -1))
+        assert f'href="/games/{game.id}/log?before=23"' in first
+        second = client.get(f"/games/{game.id}/log?before=23").get_data(as_text=True)
+        assert [int(v) for v in re.findall(r'id="event-(\d+)"', second)] == list(range(22, 12, -1))
+    finally:
+        game_pages.LOG_PAGE = saved
+    assert client.get(f"/games/{game.id}/log?before=zero").status_code == 404
+
+
+def test_every_page_route_is_in_the_readme(client):  # noqa: F811
+    from tests.conftest import ROOT
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    names = {"game_id": "id", "section_id": "id", "path": None}
+    missing = []
+    for rule in client.application.url_map.iter_rules():
+        if not rule.endpoint.startswith("pages.") or "<path:" in rule.rule:
+            continue
+        path = re.sub(r"<(?:\w+:)?(\w+)>", lambda m: f"<{names.get(m.group(1), m.group(1))}>", rule.rule)
+        if f"GET {path}" not in readme:
+            missing.append(path)
+    assert missing == []

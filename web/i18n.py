@@ -233,6 +233,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "log.note": ("Add a note to the log", "Ajouter une note au journal"),
     "log.note.button": ("Add the note", "Ajouter la note"),
     "log.undone": ("undone", "annulé"),
+    "log.older": ("Older events", "Événements plus anciens"),
+    "log.bad_before": ("before {value!r}: a version from 1 to {high}", "before {value!r} : une version de 1 à {high}"),
     "log.cited": ("Rules cited:", "Règles citées :"),
     "log.kind.setup": ("Setup", "Mise en place"),
     "log.kind.undo": ("Undo", "Annulation"),

@@ -80,15 +80,19 @@ def game(game_id: str) -> str:
     )
 
 
+#: How many events one page of the log shows.
+LOG_PAGE = 200
+
+
 @bp.get("/games/<game_id>/log")
 def log(game_id: str) -> str:
+    """The events newest first, ``LOG_PAGE`` at a time: ``?before=v`` shows those before version v."""
     state = load_game(game_id)
-    events: list[dict[str, Any]] = []
-    after = 0
-    while True:
-        page = store().log(game_id, after=after, limit=1000)["events"]
-        events.extend(page)
-        if len(page) < 1000:
-            break
-        after = page[-1]["version"]
-    return render_template("log.html", game=state, events=list(reversed(events)))
+    raw = request.args.get("before")
+    if raw is not None and (not raw.isdigit() or not 1 <= int(raw) <= state["version"] + 1):
+        abort(404, description=t("log.bad_before", value=raw[:20], high=state["version"] + 1))
+    before = int(raw) if raw is not None else state["version"] + 1
+    after = max(before - 1 - LOG_PAGE, 0)
+    events = store().log(game_id, after=after, limit=before - 1 - after)["events"]
+    return render_template("log.html", game=state, events=list(reversed(events)),
+                           older=after + 1 if after > 0 else None, total=state["version"])
