@@ -2,7 +2,8 @@
 
 - :mod:`.games`: the games list, setup, import (``/``, ``/games/new``);
 - :mod:`.game`: the game page and its log (``/games/<id>``, ``/games/<id>/log``);
-- :mod:`.rules`: rules at hand (``/search``, ``/rule/<lang>/<id>``) and the static site (``/rules/``).
+- :mod:`.rules`: rules at hand (``/search``, ``/rule/<lang>/<id>``) and the static site (``/rules/``);
+- :mod:`.chart`: the VP chart as inline SVG; :mod:`.helpers`: what every template needs.
 
 Every write goes through the JSON API (``web/static/app.js``); the pages only read.
 """

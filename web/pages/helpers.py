@@ -3,6 +3,7 @@ the rules, and HTML error pages."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,7 @@ from flask import Blueprint, abort, current_app, render_template, url_for
 from werkzeug.exceptions import HTTPException
 
 from ..api import GAME_ID, store
-from ..game.view import state_json
+from ..game.view import state_text
 from ..i18n import t
 from ..store import GameNotFound
 
@@ -36,14 +37,16 @@ def rules_home() -> str:
 
 
 def load_game(game_id: str) -> dict[str, Any]:
-    """The game's state as the API gives it, or a 404 page naming the id."""
+    """The game's state as the API gives it (the same text, rendered once per version), or a 404
+    page naming the id."""
     if not GAME_ID.match(game_id):
         abort(404, description=t("game.missing", id=game_id[:64]))
     try:
         state = store().state(game_id)
     except GameNotFound:
         abort(404, description=t("game.missing", id=game_id))
-    return state_json(state, game_id, store().rules)
+    text = store().rendered(game_id, state, lambda: state_text(state, game_id, store().rules))
+    return json.loads(text)
 
 
 _RULE_NUMBER = re.compile(r"^\d{1,2}(?:\.\d{1,2}){0,4}$")
