@@ -356,3 +356,19 @@ def test_every_page_route_is_in_the_readme(client):  # noqa: F811
         if f"GET {path}" not in readme:
             missing.append(path)
     assert missing == []
+
+
+def test_reminders_link_the_units_and_zones_they_name(client):  # noqa: F811
+    game = Player.new(client, **ORDER_OF_BATTLE)
+    game.act("unit_status", unit="squad-2", status="pinned")
+    game.act("zone_marker", zone=14, marker="phantom_fury", present=True)
+    game.to_phase("reorganisation")
+    named = [r for r in game.state["reminders"] if r["units"] or r["zones"]]
+    assert named
+    html = client.get(f"/games/{game.id}").get_data(as_text=True)
+    for reminder in named:
+        for unit in reminder["units"]:
+            assert f'<a class="badge" href="#unit-{unit}">{unit}</a>' in html
+            assert f'id="unit-{unit}"' in html
+        for zone in reminder["zones"]:
+            assert f'href="/games/{game.id}?zone={zone}#zone-panel">Zone {zone}</a>' in html
