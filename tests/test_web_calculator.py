@@ -114,6 +114,7 @@ def test_the_interface_speaks_french(player, client):  # noqa: F811
     ("location=roof", "location", "one of OG, C"),
     ("target=tank", "target", "one of suspect, guerillas, martyrs"),
     ("recorded=abc", "recorded", "the version of an adjudication"),
+    ("recorded=²", "recorded", "the version of an adjudication"),
     ("recorded=2", "recorded", "the version of an adjudication"),
     ("recorded=99999", "recorded", "the version of an adjudication"),
 ])
@@ -193,7 +194,8 @@ def test_game_page_hooks_open_the_calculators(player, client):  # noqa: F811
 QUERY_VALUES = st.one_of(
     st.text(max_size=30),
     st.integers(min_value=-5, max_value=100).map(str),
-    st.sampled_from(["squad-1", "iif-1", "abrams-1", "R", "C", "street", "suspect", "guerillas", "1'", '1"']),
+    st.sampled_from(["squad-1", "iif-1", "abrams-1", "R", "C", "street", "suspect", "guerillas", "1'", '1"',
+                     "¹", "٣", "03", "1e3"]),  # digits to str.isdigit that int() refuses or reads
 )
 
 

@@ -89,6 +89,7 @@ def test_victory_prefill_counts_the_ledger(state):
     ("unit", {"unit": "squad-99"}, "a unit of this game"),
     ("zone", {"zone": "62"}, "a Zone number from 1 to 61"),
     ("zone", {"zone": "x"}, "a Zone number"),
+    ("zone", {"zone": "¹"}, "a Zone number"),  # a digit to str.isdigit, not to int()
     ("location", {"location": "roof"}, "one of OG, C"),
     ("target", {"target": "tank"}, "one of suspect, guerillas, martyrs"),
 ])

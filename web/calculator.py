@@ -105,7 +105,7 @@ def _recorded(game_id: str, situation: str, choice: Choice) -> dict[str, Any] | 
     raw = request.args.get("recorded")
     if raw is None:
         return None
-    if not raw.isdigit() or len(raw) > 9:
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 9:
         abort(400, description=t("calc.recorded_missing", value=raw[:20]))
     version = int(raw)
     events = store().log(game_id, after=version - 1, limit=LOG_WINDOW)["events"] if version else []

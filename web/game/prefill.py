@@ -61,7 +61,7 @@ def choose(state: GameState, unit: str | None = None, zone: str | None = None,
             raise PrefillError("unit", unit, f"a unit of this game ({ids})")
     zone_state = None
     if zone:
-        if not zone.isdigit() or not 1 <= int(zone) <= len(state.zones):
+        if not (zone.isascii() and zone.isdigit() and len(zone) <= 2) or not 1 <= int(zone) <= len(state.zones):
             raise PrefillError("zone", zone, f"a Zone number from 1 to {len(state.zones)} (4.1)")
         zone_state = state.zone(int(zone))
     if location and location not in LOCATIONS:
