@@ -1,7 +1,7 @@
 """Browser fixtures: Playwright driving Debian's chromium (``/usr/bin/chromium``).
 
-A test module that needs a browser does ``from tests.browser import browser, page, screenshots``
-(pytest then sees the fixtures). Playwright's own browser download does not work on these
+``tests/conftest.py`` registers these fixtures once for the whole run: a test asks for
+``page`` (and ``screenshots``) by name. Playwright's own browser download does not work on these
 machines, so the browser is Debian's: ``.ci/run`` installs the ``chromium`` package. Outside CI,
 a machine without it skips the browser tests with that reason; in CI (``CI`` set) they fail.
 Screenshots are saved under ``test-output/screenshots/`` for a person to look at.

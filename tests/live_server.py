@@ -1,7 +1,7 @@
 """A real companion server for browser tests: ``create_app`` on a fresh SQLite file, served by
 werkzeug in a thread on a free port of 127.0.0.1.
 
-A browser test does ``from tests.live_server import live_server`` and gets a
+``tests/conftest.py`` registers the fixture; a browser test asks for ``live_server`` and gets a
 :class:`LiveServer` with ``url`` (no trailing slash) and ``app``.
 """
 

@@ -11,13 +11,11 @@ import pytest
 from playwright.sync_api import expect
 
 from rules_text import load_game
-from tests.browser import browser, page, screenshots  # noqa: F401  (fixtures)
-from tests.live_server import live_server  # noqa: F401  (fixture)
 from tests.test_site import build_site
 
 
 @pytest.fixture
-def rules_url(live_server, tmp_path, tmp_path_factory) -> str:  # noqa: F811
+def rules_url(live_server, tmp_path, tmp_path_factory) -> str:
     """The built site copied where the live server serves it; its ``/rules/`` URL."""
     html, _seconds = build_site(tmp_path_factory.mktemp("site"))
     shutil.copytree(html, tmp_path / "site")
@@ -56,7 +54,7 @@ def _words(text: str) -> str:
     return " ".join(text.split())
 
 
-def test_hovering_and_focusing_a_citation_previews_the_cited_rule(page, rules_url, screenshots):  # noqa: F811
+def test_hovering_and_focusing_a_citation_previews_the_cited_rule(page, rules_url, screenshots):
     game = load_game("phantom-fury")
     problems = _problems(page)
     page.goto(rules_url + "en/11-fire-combat.html#11.4.1.1")
@@ -86,9 +84,9 @@ def test_hovering_and_focusing_a_citation_previews_the_cited_rule(page, rules_ur
 
 
 def test_language_switch_on_13_6_4_opens_the_same_rule_in_french_and_back(
-    page,  # noqa: F811
+    page,
     rules_url,
-    screenshots,  # noqa: F811
+    screenshots,
 ):
     problems = _problems(page)
     page.goto(rules_url + "en/13b-flooding-ied-retreat.html#13.6.4")
@@ -118,7 +116,7 @@ def test_language_switch_on_13_6_4_opens_the_same_rule_in_french_and_back(
 
 
 @pytest.mark.phone
-def test_chapter_reads_on_a_phone_in_dark_mode(page, rules_url, screenshots):  # noqa: F811
+def test_chapter_reads_on_a_phone_in_dark_mode(page, rules_url, screenshots):
     problems = _problems(page)
     page.emulate_media(color_scheme="dark")
     page.goto(rules_url + "en/13-assault.html#13.4.3")
@@ -136,7 +134,7 @@ def test_chapter_reads_on_a_phone_in_dark_mode(page, rules_url, screenshots):  #
     assert problems == []
 
 
-def test_sphinx_search_finds_rules_in_both_languages(page, rules_url, screenshots):  # noqa: F811
+def test_sphinx_search_finds_rules_in_both_languages(page, rules_url, screenshots):
     problems = _problems(page)
     for query, folder in (("mouvement de repli", "fr/"), ("sniper attack", "en/")):
         page.goto(rules_url + f"search.html?q={query.replace(' ', '+')}")

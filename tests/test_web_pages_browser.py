@@ -9,8 +9,6 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import browser, page, screenshots  # noqa: F401  (fixtures)
-from tests.live_server import live_server  # noqa: F401  (fixture)
 
 
 def _no_page_errors(tab) -> list[str]:
@@ -21,7 +19,7 @@ def _no_page_errors(tab) -> list[str]:
 
 
 @pytest.mark.phone
-def test_setup_phase_vp_correction_undo_and_chart_on_a_phone(page, live_server, screenshots):  # noqa: F811
+def test_setup_phase_vp_correction_undo_and_chart_on_a_phone(page, live_server, screenshots):
     errors = _no_page_errors(page)
     page.goto(live_server.url + "/")
     page.screenshot(path=screenshots / "01-games.png", full_page=True)
@@ -101,7 +99,7 @@ def test_setup_phase_vp_correction_undo_and_chart_on_a_phone(page, live_server, 
 
 
 @pytest.mark.phone
-def test_a_stale_tab_is_told_to_reload_and_overwrites_nothing(browser, live_server, screenshots):  # noqa: F811
+def test_a_stale_tab_is_told_to_reload_and_overwrites_nothing(browser, live_server, screenshots):
     import json
     import urllib.request
 
@@ -126,7 +124,7 @@ def test_a_stale_tab_is_told_to_reload_and_overwrites_nothing(browser, live_serv
 
 
 @pytest.mark.phone
-def test_an_action_the_rules_refuse_shows_the_api_message_next_to_it(page, live_server, screenshots):  # noqa: F811
+def test_an_action_the_rules_refuse_shows_the_api_message_next_to_it(page, live_server, screenshots):
     page.goto(live_server.url + "/games/new")
     page.get_by_text("Start Zones (optional)").click()
     page.locator("#start_zones").fill("2, 3, 4, 6, 8, 10, 12, 17, 19")
@@ -150,7 +148,7 @@ def test_an_action_the_rules_refuse_shows_the_api_message_next_to_it(page, live_
 
 
 @pytest.mark.phone
-def test_an_exported_game_imported_through_the_setup_page_is_the_same_game(page, live_server, screenshots, tmp_path):  # noqa: F811
+def test_an_exported_game_imported_through_the_setup_page_is_the_same_game(page, live_server, screenshots, tmp_path):
     import json
     import urllib.request
 
@@ -186,7 +184,7 @@ def test_an_exported_game_imported_through_the_setup_page_is_the_same_game(page,
 
 
 @pytest.mark.phone
-def test_rules_at_hand_search_from_the_header_then_follow_references_and_languages(page, live_server, screenshots):  # noqa: F811
+def test_rules_at_hand_search_from_the_header_then_follow_references_and_languages(page, live_server, screenshots):
     page.goto(live_server.url + "/")
     page.get_by_label("Search the rules").first.fill("sniper attack")
     page.get_by_role("button", name="Search").first.click()

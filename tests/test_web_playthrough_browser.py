@@ -12,8 +12,6 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import browser, page, screenshots  # noqa: F401  (fixtures)
-from tests.live_server import live_server  # noqa: F401  (fixture)
 
 START_ZONES = [2, 3, 4, 6, 8, 10, 12, 17, 19]
 
@@ -45,7 +43,7 @@ def _setup(tab, url: str, shots) -> str:
 
 
 @pytest.mark.phone
-def test_turn_1_fire_at_a_suspect_prefilled_recorded_applied_undone_on_a_phone(page, live_server, screenshots):  # noqa: F811
+def test_turn_1_fire_at_a_suspect_prefilled_recorded_applied_undone_on_a_phone(page, live_server, screenshots):
     errors = _errors(page)
     store = live_server.store()
     game_id = _setup(page, live_server.url, screenshots)
@@ -172,7 +170,7 @@ def test_turn_1_fire_at_a_suspect_prefilled_recorded_applied_undone_on_a_phone(p
 
 
 @pytest.mark.phone
-def test_roll_for_me_is_recorded_as_rolled_by_the_app_in_french(page, live_server, screenshots):  # noqa: F811
+def test_roll_for_me_is_recorded_as_rolled_by_the_app_in_french(page, live_server, screenshots):
     errors = _errors(page)
     store = live_server.store()
     game_id = _setup(page, live_server.url, screenshots)
@@ -203,7 +201,7 @@ def test_roll_for_me_is_recorded_as_rolled_by_the_app_in_french(page, live_serve
 
 
 @pytest.mark.phone
-def test_free_calculator_shows_the_other_rulesets_reading_and_switches_to_it(page, live_server, screenshots):  # noqa: F811
+def test_free_calculator_shows_the_other_rulesets_reading_and_switches_to_it(page, live_server, screenshots):
     errors = _errors(page)
     page.goto(live_server.url + "/calculator/fire")
     expect(page.locator("#calc-odds")).to_contain_text("Fill in the fields marked *")
@@ -227,7 +225,7 @@ def test_free_calculator_shows_the_other_rulesets_reading_and_switches_to_it(pag
 
 
 @pytest.mark.phone
-def test_a_stale_calculator_tab_is_told_to_reload_and_overwrites_nothing(page, live_server, screenshots):  # noqa: F811
+def test_a_stale_calculator_tab_is_told_to_reload_and_overwrites_nothing(page, live_server, screenshots):
     store = live_server.store()
     game_id = _setup(page, live_server.url, screenshots)
     page.goto(f"{live_server.url}/games/{game_id}/calculator/ied?unit=squad-1")
