@@ -214,9 +214,11 @@ def test_what_does_not_exist_is_a_404_page_naming_it(client, path):  # noqa: F81
 def test_an_unknown_game_404_names_the_id_and_a_bad_zone_names_the_range(client):  # noqa: F811
     assert "&#39;nosuchgame&#39; does not exist" in client.get("/games/nosuchgame").get_data(as_text=True)
     game = Player.new(client)
-    response = client.get(f"/games/{game.id}?zone=62")
-    assert response.status_code == 404
-    assert "a Zone number from 1 to 61" in response.get_data(as_text=True)
+    for zone in ("62", "0", "¹", "٣", "1" * 40, "-1"):
+        response = client.get(f"/games/{game.id}", query_string={"zone": zone})
+        assert response.status_code == 404, zone
+        assert "a Zone number from 1 to 61" in response.get_data(as_text=True)
+    assert client.get(f"/games/{game.id}/log", query_string={"before": "²"}).status_code == 404
 
 
 def test_the_language_is_chosen_by_query_then_cookie(client):  # noqa: F811
@@ -274,8 +276,10 @@ def test_setup_form_posts_the_api_defaults_and_import_goes_to_the_api(client):  
     forms = Tags(html).forms
     setup = next(f for f in forms if f["attrs"].get("data-api") == "/api/games")
     names = {i.get("name") for i in setup["inputs"]}
-    assert {"name", "variant", "strong_points", "start_zones", "squads.8.caat", "company.2.cf",
+    assert {"name", "variant", "ruleset", "strong_points", "start_zones", "squads.8.caat", "company.2.cf",
             "battalion.2.counter"} <= names
+    assert '<input type="radio" name="ruleset" value="en" checked>' in html
+    assert '<input type="radio" name="ruleset" value="fr" checked>' in client.get("/games/new?lang=fr").get_data(as_text=True)
     assert setup["attrs"]["data-next"] == "/games/{id}"
     assert any(f["attrs"].get("data-api") == "/api/games/import" and "data-import" in f["attrs"] for f in forms)
     assert '<option value="2" selected>2</option>' in html

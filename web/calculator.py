@@ -24,7 +24,7 @@ from .game.consequences import Consequence, consequences, identity_of
 from .game.prefill import LOCATIONS, TARGET_UNITS, Choice, PrefillError, choose, prefill
 from .game.state import GameState
 from .i18n import current_lang, t
-from .pages.helpers import load_game
+from .pages.helpers import load_game, query_number
 from .pages.rules import rule_url
 
 bp = Blueprint("calculator", __name__)
@@ -105,9 +105,9 @@ def _recorded(game_id: str, situation: str, choice: Choice) -> dict[str, Any] | 
     raw = request.args.get("recorded")
     if raw is None:
         return None
-    if not (raw.isascii() and raw.isdigit()) or len(raw) > 9:
+    version = query_number(raw, 0, 10**9)
+    if version is None:
         abort(400, description=t("calc.recorded_missing", value=raw[:20]))
-    version = int(raw)
     events = store().log(game_id, after=version - 1, limit=LOG_WINDOW)["events"] if version else []
     event = events[0] if events and events[0]["version"] == version else None
     if event is None or event["type"] != "adjudication" or event["payload"].get("situation") != situation:

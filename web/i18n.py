@@ -56,6 +56,13 @@ STRINGS: dict[str, tuple[str, str]] = {
     "setup.name": ("Name", "Nom"),
     "setup.name.placeholder": ("Jolan, 9 November", "Jolan, 9 novembre"),
     "setup.variant": ("Variant", "Variante"),
+    "setup.ruleset": ("Rulebook followed where English and French disagree", "Livret suivi là où l’anglais et le français divergent"),
+    "setup.ruleset.hint": (
+        "The two rulebooks differ on a few points that change play (the register of differences); the game and its calculator follow the one chosen here.",
+        "Les deux livrets diffèrent sur quelques points qui changent le jeu (le registre des différences) ; la partie et son calculateur suivent celui choisi ici.",
+    ),
+    "ruleset.en": ("English rulebook", "Livret anglais"),
+    "ruleset.fr": ("French rulebook", "Livret français"),
     "setup.strong_points": ("Strong Points", "Points forts"),
     "setup.start_zones": ("Start Zones (optional)", "Zones de départ (facultatif)"),
     "setup.start_zones.hint": (

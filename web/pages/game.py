@@ -19,7 +19,7 @@ from ..game.state import PHASES, Hero, Location, Status
 from ..i18n import t
 from . import bp
 from .chart import vp_chart
-from .helpers import load_game
+from .helpers import load_game, query_number
 
 #: The order in which the unit lists are shown: on the map first.
 WHERE_ORDER = ("map", "reinforcements", "eliminated", "withdrawn")
@@ -29,9 +29,10 @@ def _zone_param(game: dict[str, Any]) -> dict[str, Any] | None:
     raw = request.args.get("zone")
     if raw is None:
         return None
-    if not raw.isdigit() or not 1 <= int(raw) <= len(game["zones"]):
+    number = query_number(raw, 1, len(game["zones"]))
+    if number is None:
         abort(404, description=t("zone.bad", value=raw[:20], high=len(game["zones"])))
-    return game["zones"][int(raw) - 1]
+    return game["zones"][number - 1]
 
 
 def _units_by_where(game: dict[str, Any]) -> list[tuple[str, list[dict[str, Any]]]]:
@@ -89,9 +90,9 @@ def log(game_id: str) -> str:
     """The events newest first, ``LOG_PAGE`` at a time: ``?before=v`` shows those before version v."""
     state = load_game(game_id)
     raw = request.args.get("before")
-    if raw is not None and (not raw.isdigit() or not 1 <= int(raw) <= state["version"] + 1):
+    before = state["version"] + 1 if raw is None else query_number(raw, 1, state["version"] + 1)
+    if before is None:
         abort(404, description=t("log.bad_before", value=raw[:20], high=state["version"] + 1))
-    before = int(raw) if raw is not None else state["version"] + 1
     after = max(before - 1 - LOG_PAGE, 0)
     events = store().log(game_id, after=after, limit=before - 1 - after)["events"]
     return render_template("log.html", game=state, events=list(reversed(events)),

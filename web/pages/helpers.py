@@ -52,6 +52,15 @@ def load_game(game_id: str) -> dict[str, Any]:
 _RULE_NUMBER = re.compile(r"^\d{1,2}(?:\.\d{1,2}){0,4}$")
 
 
+def query_number(raw: str, low: int, high: int) -> int | None:
+    """A whole number from a query string within [low, high], or None: ASCII digits only
+    ("¹" and "٣" are digits to ``str.isdigit`` but not to ``int``), at most 9 of them."""
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 9:
+        return None
+    value = int(raw)
+    return value if low <= value <= high else None
+
+
 def section_label(section_id: str, title: str | None) -> str:
     """"11.4 SNIPER ATTACK", "11.4.2", or an unnumbered section's own title ("EXAMPLE OF A STREET CROSSING")."""
     if _RULE_NUMBER.match(section_id):
