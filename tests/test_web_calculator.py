@@ -189,6 +189,11 @@ def test_game_page_hooks_open_the_calculators(player, client):  # noqa: F811
     assert "pinned-recovery?unit=squad-1" not in html
     player.act("unit_status", unit="squad-1", status="pinned")
     assert "pinned-recovery?unit=squad-1" in _page(client, f"/games/{player.id}")
+    assert f'/games/{player.id}/calculator/victory"' in html
+    assert f'/games/{player.id}/calculator/support-mission"' in html  # the game starts in the Support Phase
+    assert f'/games/{player.id}/calculator/insurgent-reaction"' in html
+    player.to_phase("fire")
+    assert "calculator/support-mission" not in _page(client, f"/games/{player.id}")
 
 
 QUERY_VALUES = st.one_of(
