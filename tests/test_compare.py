@@ -244,3 +244,24 @@ def test_a_section_in_french_only_is_missing_en_and_placed_after_its_neighbour(g
     assert report.status == "missing_en" and report.differences == []
     ids = section_ids(french_only)
     assert ids.index("13.7.3") == ids.index("13.7.2") + 1
+
+
+def test_a_without_clause_in_one_language_only_is_found(finder):
+    found = finder.texts(
+        "x",
+        "The player resolves his Assaults one by one.",
+        "Le joueur résout ses Assauts un à un sans déclaration préalable.",
+    )
+    assert kinds(found) == ["clause"]
+    assert "without" in found[0].note and found[0].side == "fr"
+
+
+def test_no_effect_is_not_a_without_clause(finder):
+    assert (
+        finder.texts(
+            "x",
+            "On any other result, the Defensive Fire has no effect.",
+            "Pour tout autre résultat, le Tir Défensif est sans effet.",
+        )
+        == []
+    )

@@ -64,6 +64,18 @@ CONDITION: dict[Lang, re.Pattern[str]] = {
     "en": re.compile(r"\b(?:if|unless|except)\b", re.IGNORECASE),
     "fr": re.compile(r"(?<!\w)(?:si|s’ils?|s'ils?|à moins|sauf|excepté)(?!\w)", re.IGNORECASE),
 }
+#: qualifiers whose absence on one side changes a rule's scope: "without"/"sans" (not the
+#: "sans effet" of "no effect"), "each"/"chaque"
+QUALIFIERS: dict[str, dict[Lang, re.Pattern[str]]] = {
+    "without": {
+        "en": re.compile(r"\b(?:without|with no)\b", re.IGNORECASE),
+        "fr": re.compile(r"\bsans\b(?! effet)", re.IGNORECASE),
+    },
+    "each": {
+        "en": re.compile(r"\beach\b", re.IGNORECASE),
+        "fr": re.compile(r"\bchaque\b|\bchacun", re.IGNORECASE),
+    },
+}
 #: outcomes whose wording differs in no other way between the languages
 OUTCOMES: dict[str, dict[Lang, re.Pattern[str]]] = {
     "eliminated": {
@@ -175,6 +187,11 @@ def conditions(text: str, lang: Lang) -> Counter[str]:
         1 for sentence in re.split(r"(?<=[.!?])\s+", text) if CONDITION[lang].search(sentence)
     )
     return Counter({"condition": count}) if count else Counter()
+
+
+def qualifiers(text: str, lang: Lang) -> Counter[str]:
+    """The qualifiers a text uses ("without", "each"), once each."""
+    return Counter({name: 1 for name, p in QUALIFIERS.items() if p[lang].search(text)})
 
 
 def written_in(text: str, lang: Lang) -> Lang:

@@ -155,25 +155,33 @@ def _one_sided(section: str, pair: Pair) -> list[Finding]:
     return found
 
 
-def _conditions(section: str, pair: Pair) -> list[Finding]:
-    """Aligned sentences of which one states a condition ("if", "si") and the other none."""
+def _per_sentence(
+    section: str, pair: Pair, kind: str, what: str, extract: Callable[[str, Lang], Counter[str]]
+) -> list[Finding]:
+    """Aligned sentences of which one uses a word class (a condition, "without"...) and the other not.
+
+    Compared sentence by sentence, not over the section: a translator turns "if ... and there
+    are no" into "si ... et s’il n’y a plus", but does not drop a condition from a sentence.
+    """
     fr_lang = A.written_in(" ".join(pair.fr), "fr")
     for bead in pair.beads:
         if bead.one_sided:
             continue
         en, fr = pair.text(bead, "en"), pair.text(bead, "fr")
-        en_c, fr_c = bool(A.conditions(en, "en")), bool(A.conditions(fr, fr_lang))
-        if en_c != fr_c:
-            lang: Lang = "en" if en_c else "fr"
-            where = "English" if en_c else "French"
+        en_k, fr_k = set(extract(en, "en")), set(extract(fr, fr_lang))
+        if en_k != fr_k:
+            lang: Lang = "en" if en_k - fr_k else "fr"
+            where = "English" if lang == "en" else "French"
+            odd = ", ".join(sorted(en_k ^ fr_k))
+            note = f"{what} ({odd}) in the {where} text only"
             return [
                 Finding(
                     section,
-                    "condition",
-                    "result",
+                    kind,
+                    "result" if kind == "condition" else "procedure",
                     en,
                     fr,
-                    f"a condition ('if', 'si') in the {where} text only",
+                    note,
                     lang,
                 )
             ]
@@ -303,7 +311,8 @@ class Finder:
         found += _token_findings(
             section, pair, "exception", "result", "exception clauses", A.exceptions
         )
-        found += _conditions(section, pair)
+        found += _per_sentence(section, pair, "condition", "a condition", A.conditions)
+        found += _per_sentence(section, pair, "clause", "a qualifier", A.qualifiers)
         found += _token_findings(section, pair, "outcome", "result", "outcomes", A.outcomes)
         en_items, fr_items = A.bullets(en), A.bullets(fr)
         if en_items != fr_items:
