@@ -12,46 +12,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
-
-import yaml
 
 from rules_text import Game, Table, load_game
-from rules_text.loading import DEFAULT_GAME, GAMES_DIR, DataError
+from rules_text.loading import DEFAULT_GAME, DataError
+from rules_text.register import Difference, load_register
 
 from .dice import FACES
 from .models import Ruleset
 
-RULESETS_FILE = "rulesets.yaml"
-
 
 class RulebookChanged(DataError):
     """The corpus no longer states a value the adjudicator reads from it."""
-
-
-@dataclass(frozen=True)
-class RulesetEntry:
-    """A point where the English and French rulebooks disagree (rulesets.yaml)."""
-
-    id: str
-    section: str
-    #: the table whose row text holds the quotes, when they are in a table
-    table: str | None
-    en: str
-    fr: str
-    changes: str
-    severity: str
-    #: what each ruleset does, in words; empty when the entry drives no computation
-    ruleset_behaviour: dict[str, str]
-    #: the behaviour key each ruleset selects, read by the procedures; empty when none is read
-    readings: dict[str, str]
-    #: what differs: number, location, unit, reference, clause, condition, outcome, procedure
-    kind: str | None = None
-    #: False for a difference the adjudicator does not compute (``reason`` says why)
-    computed: bool = True
-    reason: str | None = None
-    #: other sections where the same difference is printed
-    also_in: tuple[str, ...] = ()
 
 
 def _grab(game: Game, lang: str, section: str, pattern: str) -> tuple[str, ...]:
@@ -185,65 +156,14 @@ def event_effect(row_text: str) -> EventEffect:
     return EventEffect(delta=delta, floor=int(floor.group(1)) if floor else None)
 
 
-SEVERITIES = ("result", "procedure", "clarity")
-KINDS = ("number", "location", "unit", "reference", "clause", "condition", "outcome", "procedure")
-
-
-def _check_entry(path: Path, item: dict) -> None:
-    """Refuse an entry the register's format does not allow, naming the field and what is allowed."""
-    name = item.get("id", "?")
-    for key in ("id", "section", "en", "fr", "changes", "severity"):
-        if not item.get(key):
-            raise DataError(path, f"entry {name!r}: '{key}' is missing")
-    if item["severity"] not in SEVERITIES:
-        raise DataError(
-            path, f"entry {name!r}: severity {item['severity']!r}: allowed {', '.join(SEVERITIES)}"
-        )
-    if item.get("kind") is not None and item["kind"] not in KINDS:
-        raise DataError(path, f"entry {name!r}: kind {item['kind']!r}: allowed {', '.join(KINDS)}")
-    for key in ("readings", "ruleset_behaviour"):
-        if item.get(key) and set(item[key]) != {"en", "fr"}:
-            raise DataError(path, f"entry {name!r}: {key} must give both 'en' and 'fr'")
-    if item.get("computed") is False and not item.get("reason"):
-        raise DataError(path, f"entry {name!r}: computed: false needs a 'reason'")
-
-
-def read_rulesets(path: Path) -> dict[str, RulesetEntry]:
-    """The register of English/French differences (rulesets.yaml), checked entry by entry."""
-    if not path.is_file():
-        return {}
-    raw = yaml.safe_load(path.read_text(encoding="utf-8")) or []
-    entries = {}
-    for item in raw:
-        _check_entry(path, item)
-        entry = RulesetEntry(
-            id=item["id"],
-            section=str(item["section"]),
-            table=item.get("table"),
-            en=item["en"],
-            fr=item["fr"],
-            changes=item["changes"],
-            severity=item["severity"],
-            ruleset_behaviour=dict(item.get("ruleset_behaviour") or {}),
-            readings=dict(item.get("readings") or {}),
-            kind=item.get("kind"),
-            computed=bool(item.get("computed", True)),
-            reason=item.get("reason"),
-            also_in=tuple(str(s) for s in item.get("also_in") or ()),
-        )
-        if entry.id in entries:
-            raise DataError(path, f"entry {entry.id!r} is registered twice")
-        entries[entry.id] = entry
-    return entries
-
-
 @dataclass(frozen=True, eq=False)
 class Rulebook:
     """Everything the procedures read, loaded once."""
 
     game: Game
     values: Values
-    rulesets: dict[str, RulesetEntry]
+    #: the register of English/French differences (rulesets.yaml), by entry id
+    rulesets: dict[str, Difference]
     #: every id of the English corpus (the complete one) and of the French corpus
     ids: frozenset[str]
     fr_ids: frozenset[str]
@@ -275,7 +195,6 @@ class Rulebook:
 
 
 def build(game: Game) -> Rulebook:
-    root = GAMES_DIR / game.id
     events = {
         table_id: {
             row.result: event_effect(row.text.en or "") for row in game.tables[table_id].rows
@@ -285,7 +204,7 @@ def build(game: Game) -> Rulebook:
     return Rulebook(
         game=game,
         values=read_values(game),
-        rulesets=read_rulesets(root / RULESETS_FILE),
+        rulesets=load_register(game.id),
         ids=frozenset(game.corpus("en").by_id),
         fr_ids=frozenset(game.corpus("fr").by_id) if "fr" in game.corpora else frozenset(),
         events=events,

@@ -9,8 +9,10 @@ import pytest
 import yaml
 
 from adjudicator import current
-from adjudicator.rulebook import RULESETS_FILE, RulebookChanged, read_rulesets
+from adjudicator.rulebook import RulebookChanged
 from rules_text.loading import DataError
+from rules_text.register import REGISTER_FILE as RULESETS_FILE
+from rules_text.register import read_register as read_rulesets
 
 BOOK = current()
 ROOT = Path(__file__).resolve().parent.parent

@@ -18,13 +18,13 @@ from sphinx.config import Config
 from sphinx.util import logging
 
 from rules_text import load_game
+from rules_text.register import load_register
 
 from .chapter import chapter_nodes
 from .check import citation_problems
 from .links import Linker, UnresolvedReference
 from .pages import write_pages
 from .reference import compare_page, differences_page, errata_page, glossary_page, tables_page
-from .register import load_register
 
 logger = logging.getLogger(__name__)
 _LINKERS: dict[str, Linker] = {}
@@ -51,10 +51,10 @@ class RulebookDirective(Directive):
         docname = env.docname
         kind, *rest = self.arguments
         pages = {
-            "compare": lambda: compare_page(linker, rest[0], load_register(game_id), docname),
+            "compare": lambda: compare_page(linker, rest[0], list(load_register(game_id).values()), docname),
             "tables": lambda: tables_page(linker, docname),
             "glossary": lambda: glossary_page(linker, docname),
-            "differences": lambda: differences_page(linker, load_register(game_id), docname),
+            "differences": lambda: differences_page(linker, list(load_register(game_id).values()), docname),
             "errata": lambda: errata_page(linker, docname),
         }
         if kind != "chapter" and kind not in pages:

@@ -8,6 +8,7 @@ from pathlib import PurePosixPath
 
 from rules_text.markup import format_value, render_table
 from rules_text.models import Lang, Table
+from rules_text.register import Difference
 
 from .emit import block_html, previews_html, token_html
 from .inline import TextContext, context_for, patterns_for, section_blocks, tokens
@@ -22,7 +23,6 @@ from .links import (
     section_label,
 )
 from .odds import FIRE_CFS, FIRE_DRMS, fire_hit_chance, row_odds, tenths
-from .register import Difference
 
 
 def _text_html(
