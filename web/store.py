@@ -20,7 +20,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, bindparam, insert, select, update
 
-from .db import Writer, events, games, snapshots, write
+from .db import Prepared, Writer, events, games, snapshots, write
 from .game import actions as a
 from .game.apply import Event, apply_event, initial_state, redo_target, undo_target
 from .game.errors import Problem, Refused
@@ -109,6 +109,9 @@ class Store:
         self.snapshot_every = snapshot_every
         self.cache = _Cache(cache_size)
         self.writer = Writer(engine)
+        self._insert_event = Prepared(INSERT_EVENT, engine)
+        self._update_version = Prepared(UPDATE_VERSION, engine)
+        self._insert_snapshot = Prepared(INSERT_SNAPSHOT, engine)
         self._rendered: OrderedDict[tuple[str, int], str] = OrderedDict()
         self._rendered_lock = threading.Lock()
         self._rendered_size = cache_size
@@ -267,14 +270,14 @@ class Store:
 
             state, effects = apply_event(head, Event(new_version, kind, payload), self.rules, earlier)
             now = _now()
-            conn.execute(INSERT_EVENT, {
+            self._insert_event.run(conn, {
                 "game_id": game_id, "version": new_version, "kind": kind, "type": type_, "payload": _dumps(payload),
                 "effects": _dumps([e.as_json() for e in effects]), "created_at": now,
             })
-            conn.execute(UPDATE_VERSION, {"game_id": game_id, "new_version": new_version, "now": now})
+            self._update_version.run(conn, {"game_id": game_id, "new_version": new_version, "now": now})
             if kind != "action" or new_version % self.snapshot_every == 0:
-                conn.execute(INSERT_SNAPSHOT, {"game_id": game_id, "version": new_version,
-                                               "state": state.model_dump_json()})
+                self._insert_snapshot.run(conn, {"game_id": game_id, "version": new_version,
+                                                 "state": state.model_dump_json()})
             conn.info["batch"][(game_id, new_version)] = state
             return state, effects
 
