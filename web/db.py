@@ -194,19 +194,22 @@ class Writer:
     """Runs writes on one game each, in transactions.
 
     PostgreSQL: each write in its own transaction, the game's row locked. SQLite (group commit):
-    a write is queued; the first writer thread to find no other leading becomes the leader and
-    runs every queued write, each under a SAVEPOINT inside one transaction (a failing write is
-    rolled back alone), commits once, answers every caller, and goes on while writes are queued;
-    the others wait for their answer. Many writes share one fsync, and a lone write runs in its
-    own thread. ``conn.info["batch"]`` holds what the writes of one transaction computed and
-    have not committed yet.
+    a write is queued; a writer thread that finds no other leading becomes the leader and runs
+    the queued writes, each under a SAVEPOINT inside one transaction (a failing write is rolled
+    back alone), commits once, answers every caller, then lets go: a thread whose write is still
+    queued leads the next batch. So many writes share one fsync, a lone write runs in its own
+    thread, and no thread stays leader while its own answer waits (under a steady load a leader
+    that went on while writes were queued kept its own client waiting for seconds).
+    ``conn.info["batch"]`` holds what the writes of one transaction computed and have not
+    committed yet.
     """
 
     def __init__(self, engine: Engine, max_batch: int = 64):
         self.engine = engine
         self.max_batch = max_batch
         self._queue: queue.SimpleQueue[tuple[str, Job[Any], Future[Any]]] = queue.SimpleQueue()
-        self._leader = threading.Lock()
+        self._turn = threading.Condition()
+        self._leading = False
 
     def run(self, game_id: str, job: Job[T]) -> T:
         if not is_sqlite(self.engine):
@@ -218,28 +221,32 @@ class Writer:
                     conn.info.pop("batch", None)
         future: Future[T] = Future()
         self._queue.put((game_id, job, future))
-        self._lead()
+        while True:
+            with self._turn:
+                while self._leading and not future.done():
+                    self._turn.wait()
+                if future.done():
+                    break
+                self._leading = True
+            try:
+                self._lead()
+            finally:
+                with self._turn:
+                    self._leading = False
+                    self._turn.notify_all()  # the answered go back to their clients, one waiting thread leads
         return future.result()
 
     def _lead(self) -> None:
-        """Run the queued writes unless another thread is; re-check after letting go, so a write
-        queued while the leader was finishing is never left behind."""
-        while not self._queue.empty():
-            if not self._leader.acquire(blocking=False):
-                return  # the leader re-checks the queue after it lets go
+        """Commit the queued writes (up to ``max_batch``), the caller's among them unless a
+        previous leader took it."""
+        batch = []
+        while len(batch) < self.max_batch:
             try:
-                while True:
-                    batch = []
-                    while len(batch) < self.max_batch:
-                        try:
-                            batch.append(self._queue.get_nowait())
-                        except queue.Empty:
-                            break
-                    if not batch:
-                        break
-                    self._commit(batch)
-            finally:
-                self._leader.release()
+                batch.append(self._queue.get_nowait())
+            except queue.Empty:
+                break
+        if batch:
+            self._commit(batch)
 
     def _commit(self, batch: list[tuple[str, Job[Any], Future[Any]]]) -> None:
         """One transaction for the batch. The savepoints and the version reads go straight to the
