@@ -37,4 +37,4 @@ def serve(host: str, port: int, database_url: str | None) -> None:
         click.echo(f"warning: listening on {host}: anyone who can reach this address can use the companion", err=True)
     click.echo(f"Serving the Phantom Fury companion on http://{host}:{port}/ (database: {shown}); Ctrl+C stops it.")
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # "Task queue depth" under load is not news
-    waitress_serve(app, host=host, port=port, threads=4, ident="fallujah", _quiet=True)
+    waitress_serve(app, host=host, port=port, threads=16, ident="fallujah", _quiet=True)
