@@ -1,12 +1,14 @@
 """The state as the JSON API gives it: the stored fields (with the Zones' nature and the units'
 current CF) plus what is computed from them (VP total and level, VP by turn, Missions left,
 the Phase's reminders). Rendered to text with pydantic's serializer: a game's JSON is built once
-per version."""
+per version, and the parts an event leaves alone are not serialised again (see :func:`_stored_text`)."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
+
+from pydantic import BaseModel
 
 from .reminders import reminders
 from .rules import Rules
@@ -46,10 +48,53 @@ def computed(state: GameState, game_id: str, rules: Rules) -> dict[str, Any]:
     }
 
 
+#: JSON of the Zones, units and VP ledgers already rendered, by identity: the states are frozen
+#: and an event copies the new state's unchanged Zones, units and ledger from the old one, so most
+#: are the very objects rendered for the previous version. Each entry keeps its object alive, so
+#: its id cannot name another object while the entry exists; the whole cache is dropped when full.
+_RENDERED: dict[int, tuple[object, str]] = {}
+_RENDERED_MAX = 50_000
+
+
+def _cached(obj: object, render: Any) -> str:
+    hit = _RENDERED.get(id(obj))
+    if hit is not None and hit[0] is obj:
+        return hit[1]
+    text = render(obj)
+    if len(_RENDERED) >= _RENDERED_MAX:
+        _RENDERED.clear()
+    _RENDERED[id(obj)] = (obj, text)
+    return text
+
+
+def _model_json(model: BaseModel) -> str:
+    return _cached(model, BaseModel.model_dump_json)
+
+
+def _ledger_json(ledger: tuple[BaseModel, ...]) -> str:
+    return _cached(ledger, lambda entries: "[" + ",".join(e.model_dump_json() for e in entries) + "]")
+
+
+def _stored_text(state: GameState) -> str:
+    """``state.model_dump_json(exclude={"undo", "redo"})``, byte for byte, with the Zones, units
+    and ledger taken from :data:`_RENDERED`. The other fields are dumped by pydantic and the three
+    put back in their place, just before ``"vp_ledger"`` and ``"missions_used"``: those keys' first
+    occurrences are the keys themselves, since a JSON string holds no bare ``"``."""
+    rest = state.model_dump_json(exclude={"undo", "redo", "zones", "units", "vp_ledger"})
+    cut = rest.index(',"missions_used":')
+    return "".join((
+        rest[:cut],
+        ',"zones":[', ",".join(map(_model_json, state.zones)),
+        '],"units":[', ",".join(map(_model_json, state.units)),
+        '],"vp_ledger":', _ledger_json(state.vp_ledger),
+        rest[cut:],
+    ))
+
+
 def state_text(state: GameState, game_id: str, rules: Rules) -> str:
     """The state as a JSON object (text): the computed fields first, then the stored ones."""
     extra = json.dumps(computed(state, game_id, rules), ensure_ascii=False, separators=(",", ":"))
-    return extra[:-1] + "," + state.model_dump_json(exclude={"undo", "redo"})[1:]
+    return extra[:-1] + "," + _stored_text(state)[1:]
 
 
 def state_json(state: GameState, game_id: str, rules: Rules) -> dict[str, Any]:
