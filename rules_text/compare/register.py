@@ -1,9 +1,9 @@
 """The curated register of English/French differences and our review of the finder's output.
 
-``rulesets.yaml`` is the one list of disagreements between the two rulebooks (the adjudicator
-reads the same file for its rulesets); it is read here as plain YAML, so that ``rules_text``
-does not import the adjudicator. ``compare-review.yaml`` holds the automatic findings we
-reviewed and dismissed as translation noise, each with its reason.
+``rulesets.yaml`` is the one list of disagreements between the two rulebooks, read and checked
+by :mod:`rules_text.register` for the adjudicator, the site and this report alike.
+``compare-review.yaml`` holds the automatic findings we reviewed and dismissed as translation
+noise, each with its reason.
 """
 
 from __future__ import annotations
@@ -16,27 +16,12 @@ from typing import Any
 import yaml
 
 from rules_text.loading import GAMES_DIR, DataError
+from rules_text.register import REGISTER_FILE, SEVERITIES, read_register
+from rules_text.register import Difference as RegisterEntry
 
-REGISTER_FILE = "rulesets.yaml"
+__all__ = ["SEVERITIES", "Dismissal", "RegisterEntry", "covers", "load_register", "load_review"]
+
 REVIEW_FILE = "compare-review.yaml"
-SEVERITIES = ("result", "procedure", "clarity")
-
-
-@dataclass(frozen=True)
-class Registered:
-    """One substantive difference between the translations, as the register states it."""
-
-    id: str
-    section: str
-    table: str | None
-    en: str
-    fr: str
-    changes: str
-    severity: str
-    #: number, location, unit, reference, clause, condition, outcome, procedure (optional)
-    kind: str = "registered"
-    #: other sections printing the same difference
-    also_in: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -69,34 +54,9 @@ def _field(path: Path, entry: dict[str, Any], name: str, index: int) -> str:
     return value
 
 
-def load_register(game: str) -> list[Registered]:
-    """The register's entries, in file order (optional fields may be absent)."""
-    path = GAMES_DIR / game / REGISTER_FILE
-    data = _read(path) or []
-    if isinstance(data, dict):
-        data = data.get("rulesets", data.get("entries", []))
-    entries = []
-    for index, entry in enumerate(data):
-        severity = _field(path, entry, "severity", index)
-        if severity not in SEVERITIES:
-            raise DataError(
-                str(path),
-                f"entry {entry.get('id')}: severity {severity!r} is not one of {', '.join(SEVERITIES)}",
-            )
-        entries.append(
-            Registered(
-                id=_field(path, entry, "id", index),
-                section=str(entry.get("section", "")).strip().strip("[]"),
-                table=entry.get("table"),
-                en=_field(path, entry, "en", index),
-                fr=_field(path, entry, "fr", index),
-                changes=str(entry.get("changes", "")),
-                severity=severity,
-                kind=str(entry.get("kind") or "registered"),
-                also_in=tuple(str(s) for s in entry.get("also_in") or ()),
-            )
-        )
-    return entries
+def load_register(game: str) -> list[RegisterEntry]:
+    """The register's entries, in file order (read and checked by :mod:`rules_text.register`)."""
+    return list(read_register(GAMES_DIR / game / REGISTER_FILE).values())
 
 
 def load_review(game: str) -> dict[str, Dismissal]:
@@ -124,7 +84,7 @@ def _pieces(text: str) -> list[str]:
     return [p for p in re.split(r"(?<=[.!?])\s+", _norm(text)) if len(p) >= 20]
 
 
-def covers(entry: Registered, en: str, fr: str) -> bool:
+def covers(entry: RegisterEntry, en: str, fr: str) -> bool:
     """True when a finding's extracts and an entry's quotes share a sentence (or one holds the other)."""
     for quote, extract in ((entry.en, en), (entry.fr, fr)):
         q, x = _norm(quote), _norm(extract)

@@ -15,7 +15,7 @@ from rules_text.corpus import Game
 from rules_text.models import Erratum, Section
 
 from .finder import Finder, Finding
-from .register import SEVERITIES, Dismissal, Registered, covers, load_register, load_review
+from .register import SEVERITIES, Dismissal, RegisterEntry, covers, load_register, load_review
 
 STATUSES = ("same", "differs", "missing_fr", "missing_en")
 
@@ -110,7 +110,7 @@ def section_ids(game: Game) -> list[str]:
     return ids
 
 
-def entry_sections(game: Game, entry: Registered) -> set[str]:
+def entry_sections(game: Game, entry: RegisterEntry) -> set[str]:
     """The sections a register entry concerns: its section, those printing its table, ``also_in``."""
     found = {entry.section, *entry.also_in}
     if entry.table:
@@ -128,7 +128,7 @@ REGISTER_KIND = {
 }
 
 
-def _covered(entry: Registered, finding: Finding) -> bool:
+def _covered(entry: RegisterEntry, finding: Finding) -> bool:
     """A register entry accounts for a finding: same quotes, or the same kind in an ``also_in`` section."""
     if covers(entry, finding.en, finding.fr):
         return True
@@ -178,7 +178,7 @@ class Comparison:
                 else f"as in {entry.section}: {entry.changes}"
             )
             report.differences.append(
-                Difference(entry.kind, entry.severity, entry.en, entry.fr, note, True, entry.id)
+                Difference(entry.kind or "registered", entry.severity, entry.en, entry.fr, note, True, entry.id)
             )
         for finding in self.findings(section_id):
             if any(_covered(entry, finding) for entry in entries):
