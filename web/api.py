@@ -42,7 +42,8 @@ def _game_id(game_id: str) -> str:
 
 def _state(state: GameState, game_id: str, effects: list[Effect] | None = None, status: int = 200) -> Response:
     """The state as JSON, rendered once per version; a write adds the effects of its event."""
-    text = store().rendered(game_id, state, lambda: state_text(state, game_id, store().rules))
+    games = store()
+    text = games.rendered(game_id, state, lambda: state_text(state, game_id, games.rules))
     if effects is not None:
         text = text[:-1] + ',"effects":' + json.dumps([e.as_json() for e in effects], ensure_ascii=False) + "}"
     return Response(text, status=status, mimetype="application/json")

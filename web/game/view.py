@@ -12,14 +12,42 @@ from pydantic import BaseModel
 
 from .reminders import reminders
 from .rules import Rules
-from .state import GameState
+from .state import GameState, VpEntry
+
+#: JSON of the Zones and units already rendered, by identity: the states are frozen
+#: and an event copies the new state's unchanged Zones, units and ledger from the old one, so most
+#: are the very objects rendered for the previous version. Each entry keeps its object alive, so
+#: its id cannot name another object while the entry exists; the whole cache is dropped when full.
+_RENDERED: dict[int, tuple[object, str]] = {}
+_RENDERED_MAX = 20_000
+#: The same for whole VP ledgers, whose JSON grows with the game: fewer of them.
+_LEDGERS: dict[int, tuple[object, str]] = {}
+#: :func:`_ledger_sums` by ledger, kept the same way.
+_SUMS: dict[int, tuple[tuple[VpEntry, ...], tuple[int, dict[int, int]]]] = {}
+_LEDGERS_MAX = 1_000
+
+
+def _ledger_sums(ledger: tuple[VpEntry, ...]) -> tuple[int, dict[int, int]]:
+    """The VP total of a ledger and its VP by turn, summed once per ledger (7.2.1): most events
+    leave the ledger alone, and the new state keeps the very tuple of the old one."""
+    hit = _SUMS.get(id(ledger))
+    if hit is not None and hit[0] is ledger:
+        return hit[1]
+    by_turn: dict[int, int] = {}
+    for entry in ledger:
+        by_turn[entry.turn] = by_turn.get(entry.turn, 0) + entry.value
+    sums = (sum(entry.value for entry in ledger), by_turn)
+    if len(_SUMS) >= _LEDGERS_MAX:
+        _SUMS.clear()
+    _SUMS[id(ledger)] = (ledger, sums)
+    return sums
 
 
 def vp_by_turn(state: GameState) -> list[dict[str, int]]:
     """The VP total at the end of each turn played so far (the last one: now)."""
     per_turn = [0] * (state.turn + 1)
-    for entry in state.vp_ledger:
-        per_turn[min(entry.turn, state.turn)] += entry.value
+    for turn, value in _ledger_sums(state.vp_ledger)[1].items():
+        per_turn[min(turn, state.turn)] += value
     total, out = 0, []
     for turn in range(1, state.turn + 1):
         total += per_turn[turn]
@@ -29,7 +57,7 @@ def vp_by_turn(state: GameState) -> list[dict[str, int]]:
 
 def computed(state: GameState, game_id: str, rules: Rules) -> dict[str, Any]:
     """The fields the API adds to the stored state."""
-    vp = state.vp
+    vp = _ledger_sums(state.vp_ledger)[0]  # state.vp, summed once per ledger
     return {
         "id": game_id,
         "vp": vp,
@@ -48,31 +76,24 @@ def computed(state: GameState, game_id: str, rules: Rules) -> dict[str, Any]:
     }
 
 
-#: JSON of the Zones, units and VP ledgers already rendered, by identity: the states are frozen
-#: and an event copies the new state's unchanged Zones, units and ledger from the old one, so most
-#: are the very objects rendered for the previous version. Each entry keeps its object alive, so
-#: its id cannot name another object while the entry exists; the whole cache is dropped when full.
-_RENDERED: dict[int, tuple[object, str]] = {}
-_RENDERED_MAX = 50_000
-
-
-def _cached(obj: object, render: Any) -> str:
-    hit = _RENDERED.get(id(obj))
+def _cached(cache: dict[int, tuple[object, str]], limit: int, obj: object, render: Any) -> str:
+    hit = cache.get(id(obj))
     if hit is not None and hit[0] is obj:
         return hit[1]
     text = render(obj)
-    if len(_RENDERED) >= _RENDERED_MAX:
-        _RENDERED.clear()
-    _RENDERED[id(obj)] = (obj, text)
+    if len(cache) >= limit:
+        cache.clear()
+    cache[id(obj)] = (obj, text)
     return text
 
 
 def _model_json(model: BaseModel) -> str:
-    return _cached(model, BaseModel.model_dump_json)
+    return _cached(_RENDERED, _RENDERED_MAX, model, BaseModel.model_dump_json)
 
 
 def _ledger_json(ledger: tuple[BaseModel, ...]) -> str:
-    return _cached(ledger, lambda entries: "[" + ",".join(e.model_dump_json() for e in entries) + "]")
+    return _cached(_LEDGERS, _LEDGERS_MAX, ledger,
+                   lambda entries: "[" + ",".join(e.model_dump_json() for e in entries) + "]")
 
 
 def _stored_text(state: GameState) -> str:
