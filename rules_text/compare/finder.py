@@ -51,6 +51,8 @@ class Finding:
     side: Lang | None = None
     #: the check that found it (a table row's finding keeps the check: number, outcome...)
     check: str = ""
+    #: the anchors printed on one side only ("OG", "M1A2"), when the check compares anchors
+    odd: tuple[str, ...] = ()
 
     @property
     def key(self) -> str:
@@ -126,7 +128,8 @@ def _token_findings(
     else:
         en_x, fr_x = pair.where(lang, lambda text: bool(set(extract(text, text_lang)) & odd))
     side: Lang | None = None if only_en and only_fr else lang
-    return [Finding(section, kind, severity, en_x, fr_x, _diff_note(what, only_en, only_fr), side)]
+    note = _diff_note(what, only_en, only_fr)
+    return [Finding(section, kind, severity, en_x, fr_x, note, side, odd=tuple(sorted(odd)))]
 
 
 def _one_sided(section: str, pair: Pair) -> list[Finding]:
@@ -229,6 +232,7 @@ def _names_findings(section: str, pair: Pair, names: A.Names) -> list[Finding]:
             fr_x,
             _diff_note("unit designations and names", only_en, only_fr),
             side,
+            odd=tuple(sorted(odd | set(only_fr))),
         )
     ]
 
@@ -362,6 +366,7 @@ class Finder:
                         f"table {table.id} row {row.result!r}: {finding.note}",
                         finding.side,
                         finding.kind,
+                        finding.odd,
                     )
                 )
         return found

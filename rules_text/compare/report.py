@@ -133,7 +133,11 @@ def _covered(entry: RegisterEntry, finding: Finding) -> bool:
     if covers(entry, finding.en, finding.fr):
         return True
     check = finding.check or finding.kind
-    return finding.section in entry.also_in and REGISTER_KIND.get(check, check) == entry.kind
+    if finding.section not in entry.also_in or REGISTER_KIND.get(check, check) != entry.kind:
+        return False
+    # the same difference: the anchors it is about are named by the entry
+    told = f"{entry.en} {entry.fr} {entry.changes}"
+    return not finding.odd or any(anchor in told for anchor in finding.odd)
 
 
 def place(game: Game, section_id: str) -> str:
@@ -178,7 +182,15 @@ class Comparison:
                 else f"as in {entry.section}: {entry.changes}"
             )
             report.differences.append(
-                Difference(entry.kind or "registered", entry.severity, entry.en, entry.fr, note, True, entry.id)
+                Difference(
+                    entry.kind or "registered",
+                    entry.severity,
+                    entry.en,
+                    entry.fr,
+                    note,
+                    True,
+                    entry.id,
+                )
             )
         for finding in self.findings(section_id):
             if any(_covered(entry, finding) for entry in entries):
