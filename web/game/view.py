@@ -14,17 +14,18 @@ from .reminders import reminders
 from .rules import Rules
 from .state import GameState, VpEntry
 
-#: JSON of the Zones and units already rendered, by identity: the states are frozen
+#: JSON of the Zones, units and VP lines already rendered, by identity: the states are frozen
 #: and an event copies the new state's unchanged Zones, units and ledger from the old one, so most
 #: are the very objects rendered for the previous version. Each entry keeps its object alive, so
 #: its id cannot name another object while the entry exists; the whole cache is dropped when full.
 _RENDERED: dict[int, tuple[object, str]] = {}
 _RENDERED_MAX = 20_000
-#: The same for whole VP ledgers, whose JSON grows with the game: fewer of them.
-_LEDGERS: dict[int, tuple[object, str]] = {}
+#: The same for whole tuples of Zones, units or VP lines (a ledger's JSON grows with the game):
+#: fewer of them.
+_TUPLES: dict[int, tuple[object, str]] = {}
 #: :func:`_ledger_sums` by ledger, kept the same way.
 _SUMS: dict[int, tuple[tuple[VpEntry, ...], tuple[int, dict[int, int]]]] = {}
-_LEDGERS_MAX = 1_000
+_TUPLES_MAX = 1_000
 
 
 def _ledger_sums(ledger: tuple[VpEntry, ...]) -> tuple[int, dict[int, int]]:
@@ -37,7 +38,7 @@ def _ledger_sums(ledger: tuple[VpEntry, ...]) -> tuple[int, dict[int, int]]:
     for entry in ledger:
         by_turn[entry.turn] = by_turn.get(entry.turn, 0) + entry.value
     sums = (sum(entry.value for entry in ledger), by_turn)
-    if len(_SUMS) >= _LEDGERS_MAX:
+    if len(_SUMS) >= _TUPLES_MAX:
         _SUMS.clear()
     _SUMS[id(ledger)] = (ledger, sums)
     return sums
@@ -91,9 +92,8 @@ def _model_json(model: BaseModel) -> str:
     return _cached(_RENDERED, _RENDERED_MAX, model, BaseModel.model_dump_json)
 
 
-def _ledger_json(ledger: tuple[BaseModel, ...]) -> str:
-    return _cached(_LEDGERS, _LEDGERS_MAX, ledger,
-                   lambda entries: "[" + ",".join(e.model_dump_json() for e in entries) + "]")
+def _tuple_json(items: tuple[BaseModel, ...]) -> str:
+    return _cached(_TUPLES, _TUPLES_MAX, items, lambda models: "[" + ",".join(map(_model_json, models)) + "]")
 
 
 def _stored_text(state: GameState) -> str:
@@ -105,9 +105,9 @@ def _stored_text(state: GameState) -> str:
     cut = rest.index(',"missions_used":')
     return "".join((
         rest[:cut],
-        ',"zones":[', ",".join(map(_model_json, state.zones)),
-        '],"units":[', ",".join(map(_model_json, state.units)),
-        '],"vp_ledger":', _ledger_json(state.vp_ledger),
+        ',"zones":', _tuple_json(state.zones),
+        ',"units":', _tuple_json(state.units),
+        ',"vp_ledger":', _tuple_json(state.vp_ledger),
         rest[cut:],
     ))
 
