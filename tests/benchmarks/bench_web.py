@@ -110,6 +110,15 @@ def big_log() -> dict:
     return {"format": "fallujah-game", "format_version": 1, "game": "phantom-fury", "events": events}
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """CPU time (user + system) of a process so far, from /proc (None elsewhere than Linux)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def run_clients(port: int, interval: float) -> dict:
     """``CLIENTS`` clients, each on a new game, posting for ``SECONDS``; the figures of the run."""
     games = [request(port, "POST", "/api/games", {**SETUP, "name": f"client {n}"})[1] for n in range(CLIENTS)]
@@ -138,6 +147,9 @@ def report(title: str, run: dict) -> None:
           f"statuses {run['codes']}")
     print(f"    latency ms: p50 {statistics.median(flat):.1f}  p90 {percentile(flat, 0.90):.1f}  "
           f"p99 {percentile(flat, 0.99):.1f}  max {max(flat):.1f}   (target p99 < 50 ms)")
+    if run.get("server_cpu") is not None:
+        print(f"    server process CPU: {run['server_cpu'] / len(flat) * 1000:.2f} ms per request, "
+              f"{run['server_cpu'] / run['elapsed'] * 100:.0f}% of one core")
 
 
 def test_bench_web(tmp_path: Path) -> None:
@@ -145,8 +157,13 @@ def test_bench_web(tmp_path: Path) -> None:
     port = free_port()
     server = start_server(db, port)
     try:
+        before = cpu_seconds(server.pid)
         closed = run_clients(port, 0.0)
+        middle = cpu_seconds(server.pid)
         paced = run_clients(port, 1 / RATE)
+        after = cpu_seconds(server.pid)
+        if before is not None and middle is not None and after is not None:
+            closed["server_cpu"], paced["server_cpu"] = middle - before, after - middle
         start = time.perf_counter()
         status, imported = request(port, "POST", "/api/games/import", big_log(), timeout=300)
         import_ms = (time.perf_counter() - start) * 1000
