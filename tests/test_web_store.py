@@ -3,6 +3,7 @@ cache giving the same state as a fold from the first event, one transaction per 
 
 from __future__ import annotations
 
+import json
 import threading
 from datetime import UTC, datetime
 
@@ -12,8 +13,9 @@ from hypothesis import strategies as st
 
 from web.game.apply import Event, fold
 from web.game.rules import rules
+from web.game.view import computed
 
-from .test_web_fixtures import Player, make_app
+from .test_web_fixtures import ORDER_OF_BATTLE, Player, make_app
 
 pytest_plugins = ["tests.test_web_fixtures"]
 
@@ -95,6 +97,36 @@ def test_undo_redo_follow_boardgame_io_and_snapshots_agree(sqlite_app, steps):
     exported = client.get(f"/api/games/{player.id}/export").get_json()
     replayed = fold([Event(e["version"], e["kind"], e["payload"]) for e in exported["events"]], rules())
     assert replayed == store.load_uncached(player.id)
+
+
+def _reference_text(state, game_id: str) -> str:
+    """The state's JSON as pydantic renders it whole: what the cached, piecewise rendering of
+    :func:`web.game.view.state_text` must equal byte for byte."""
+    extra = json.dumps(computed(state, game_id, rules()), ensure_ascii=False, separators=(",", ":"))
+    return extra[:-1] + "," + state.model_dump_json(exclude={"undo", "redo"})[1:]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=st.lists(st.one_of(
+    STEPS.map(lambda steps: steps[0]),
+    st.tuples(st.just("zone_ruins"), st.integers(1, 25)),
+    st.tuples(st.just("unit_status"), st.integers(1, 9)),
+), min_size=1, max_size=25))
+def test_the_state_json_equals_pydantics_whole_rendering_after_every_step(sqlite_app, steps):
+    client, store = sqlite_app.test_client(), sqlite_app.extensions["fallujah.store"]
+    # a name holding the very key the rendering splices at, quotes and a backslash
+    player = Player.new(client, **{**ORDER_OF_BATTLE, "name": 'a","missions_used":{"x\\":1}'})
+    for kind, value in steps:
+        if kind in ("undo", "redo"):
+            player.post(kind, {})
+        elif kind == "zone_ruins":
+            player.post("actions", {"type": kind, "zone": value})
+        elif kind == "unit_status":
+            player.post("actions", {"type": kind, "unit": f"squad-{value}", "status": "pinned"})
+        else:
+            player.post("actions", {"type": kind, **({"reason": "guerillas_eliminated", "count": value} if kind == "vp" else {})})
+        body = client.get(f"/api/games/{player.id}").get_data(as_text=True).rstrip("\n")
+        assert body == _reference_text(store.load_uncached(player.id), player.id)
 
 
 def test_a_long_game_loads_from_its_last_snapshot(sqlite_app):
