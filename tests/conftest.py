@@ -11,8 +11,8 @@ from rules_text import load_game
 
 # Browser and live-server fixtures, declared once for the whole run: one Playwright instance and
 # one chromium serve every browser test (a fixture imported per module would start one each).
-from tests.browser import browser, page, screenshots  # noqa: E402,F401
-from tests.live_server import live_server  # noqa: E402,F401
+from tests.browser import browser, page, screenshots  # noqa: F401
+from tests.live_server import live_server  # noqa: F401
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT.parent / "shared" / "sources"

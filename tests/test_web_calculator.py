@@ -158,7 +158,7 @@ def test_a_recorded_fire_lists_its_consequences_then_marks_them_applied_and_undo
     ]
     assert "calc-record" not in html  # recorded: the roll is not recorded twice
     assert _value(html, "f-activation") == "9"  # the page shows the input recorded
-    player.act(**{"type_": "zone_counts"}, **{k: v for k, v in actions[2].items() if k != "type"})
+    player.act(type_="zone_counts", **{k: v for k, v in actions[2].items() if k != "type"})
     html = _page(client, f"{base}&recorded={version}")
     assert [a["type"] for a in _actions(html)] == ["unit_status", "caat_ammo"]
     assert html.count("badge good") == 1
@@ -209,8 +209,8 @@ QUERY_VALUES = st.one_of(
        query=st.dictionaries(st.sampled_from(["unit", "zone", "location", "target", "recorded", "lang"]),
                              QUERY_VALUES, max_size=5))
 def test_no_query_makes_the_calculator_fail_with_a_500(sqlite_app, situation, query):  # noqa: F811
-    client = sqlite_app.test_client()
+    web = sqlite_app.test_client()
     if not hasattr(sqlite_app, "_fuzz_game"):
-        sqlite_app._fuzz_game = Player.new(client, **ORDER_OF_BATTLE).id
-    response = client.get(f"/games/{sqlite_app._fuzz_game}/calculator/{situation}", query_string=query)
+        sqlite_app._fuzz_game = Player.new(web, **ORDER_OF_BATTLE).id
+    response = web.get(f"/games/{sqlite_app._fuzz_game}/calculator/{situation}", query_string=query)
     assert response.status_code in (200, 400, 404), (query, response.status_code)

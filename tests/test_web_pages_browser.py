@@ -10,7 +10,6 @@ import pytest
 from playwright.sync_api import expect
 
 
-
 def _no_page_errors(tab) -> list[str]:
     errors: list[str] = []
     tab.on("pageerror", lambda exc: errors.append(str(exc)))

@@ -12,7 +12,6 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-
 START_ZONES = [2, 3, 4, 6, 8, 10, 12, 17, 19]
 
 

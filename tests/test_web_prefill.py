@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import adjudicator
 import pytest
 
+import adjudicator
 from web.game.actions import parse_action
 from web.game.consequences import consequences
 from web.game.prefill import PrefillError, choose, prefill
@@ -15,7 +15,7 @@ from .test_web_fixtures import ORDER_OF_BATTLE, Player, sqlite_app  # noqa: F401
 
 
 @pytest.fixture
-def state(sqlite_app) -> GameState:
+def state(sqlite_app) -> GameState:  # noqa: F811
     """A game after setup, with Suspects in Zone 3 and Guerillas in Zone 4, and squad 1 placed in R."""
     client = sqlite_app.test_client()
     player = Player.new(client, **ORDER_OF_BATTLE)
@@ -151,7 +151,7 @@ def test_no_roll_no_consequence(state):
     assert consequences(state, "ied", data, _answer("ied", data), choice) == []
 
 
-def test_every_proposed_action_is_accepted_by_the_game(sqlite_app):
+def test_every_proposed_action_is_accepted_by_the_game(sqlite_app):  # noqa: F811
     client = sqlite_app.test_client()
     player = Player.new(client, **ORDER_OF_BATTLE)
     player.act("zone_counts", zone=3, suspects=2)
@@ -163,7 +163,7 @@ def test_every_proposed_action_is_accepted_by_the_game(sqlite_app):
     data["shooter"]["location"] = "R"
     for consequence in consequences(state, "fire", data, _answer("fire", data), choice):
         if consequence.action:
-            player.act(**{"type_": consequence.action["type"]},
+            player.act(type_=consequence.action["type"],
                        **{k: v for k, v in consequence.payload().items() if k != "type"})
     final = player.state
     assert player.unit("squad-1")["status"] == "fired"

@@ -10,10 +10,10 @@ from .i18n import STRINGS, register, t
 
 _PAGE: dict[str, tuple[str, str]] = {
     "calc.title": ("Calculator", "Calculateur"),
-    "calc.intro": ("Every d10 procedure of the game: the modifiers with their rules, the exact odds of each "
-                   "outcome, then the roll resolved step by step.",
-                   "Chaque jet de d10 du jeu : les modificateurs avec leur règle, les chances exactes de chaque "
-                   "résultat, puis le jet résolu pas à pas."),
+    "calc.intro": (("Every d10 procedure of the game: the modifiers with their rules, the exact odds of each "
+                    "outcome, then the roll resolved step by step."),
+                   ("Chaque jet de d10 du jeu : les modificateurs avec leur règle, les chances exactes de chaque "
+                    "résultat, puis le jet résolu pas à pas.")),
     "calc.free": ("Without a game: nothing is prefilled or recorded.", "Sans partie : rien n’est prérempli ni enregistré."),
     "calc.for_game": ("Prefilled from the game; every field stays editable.",
                       "Prérempli d’après la partie ; chaque champ reste modifiable."),
