@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
@@ -108,26 +109,25 @@ def act(game_id: str) -> Response:
     return _state(state, game_id, effects)
 
 
-@bp.post("/games/<game_id>/undo")
-def undo(game_id: str) -> Response:
+def _take_back(game_id: str, move: Callable[[Store, str, int], tuple[GameState, list[Effect]]]) -> Response:
+    """Undo or redo (boardgame.io's model): the body holds ``expected_version`` and nothing else."""
     game_id = _game_id(game_id)
     body = _object()
     expected = _expected_version(body)
     if body:
         raise Refused([Problem(key, value, "unknown field") for key, value in body.items()], status=400)
-    state, effects = store().undo(game_id, expected)
+    state, effects = move(store(), game_id, expected)
     return _state(state, game_id, effects)
+
+
+@bp.post("/games/<game_id>/undo")
+def undo(game_id: str) -> Response:
+    return _take_back(game_id, Store.undo)
 
 
 @bp.post("/games/<game_id>/redo")
 def redo(game_id: str) -> Response:
-    game_id = _game_id(game_id)
-    body = _object()
-    expected = _expected_version(body)
-    if body:
-        raise Refused([Problem(key, value, "unknown field") for key, value in body.items()], status=400)
-    state, effects = store().redo(game_id, expected)
-    return _state(state, game_id, effects)
+    return _take_back(game_id, Store.redo)
 
 
 @bp.get("/games/<game_id>/log")
