@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .dice import odds, table_weights
-from .models import Adjudication, Face, Frozen, Ruleset, Step, as_exact, as_floats
+from .models import Adjudication, Face, Frozen, Ruleset, Step, odds_fields
 from .rulebook import Rulebook
 
 TABLE = "abrams-mc"
@@ -25,8 +25,7 @@ def adjudicate(situation: AbramsSituation, book: Rulebook) -> Adjudication:
     answer = Adjudication(
         situation="abrams-mc",
         ruleset=situation.ruleset,
-        probabilities=as_floats(prior),
-        exact=as_exact(prior),
+        **odds_fields(prior),
     )
     if situation.roll is not None:
         row = table.result_for(situation.roll)

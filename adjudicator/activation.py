@@ -13,7 +13,7 @@ from typing import Literal
 from .checks import zone as check_zone
 from .dice import FACES, odds
 from .errors import Checker
-from .models import Adjudication, Face, Frozen, Note, Ruleset, Step, ZoneType, as_exact, as_floats
+from .models import Adjudication, Face, Frozen, Note, Ruleset, Step, ZoneType, odds_fields
 from .rulebook import Rulebook
 
 Context = Literal["fire", "assault", "defensive_fire", "setup", "dragon_eye"]
@@ -157,8 +157,7 @@ def adjudicate(situation: ActivationSituation, book: Rulebook) -> Adjudication:
     answer = Adjudication(
         situation="suspect-activation",
         ruleset=situation.ruleset,
-        probabilities=as_floats(prior),
-        exact=as_exact(prior),
+        **odds_fields(prior),
         notes=notes,
         table=TABLES[zone_type],
         drawn_cf={str(cf): float(p) for cf, p in drawn.items()},

@@ -29,8 +29,8 @@ from .models import (
     Ruleset,
     Step,
     ZoneType,
-    as_exact,
     as_floats,
+    odds_fields,
 )
 from .rulebook import Rulebook
 
@@ -204,8 +204,7 @@ def adjudicate(situation: DefensiveFireSituation, book: Rulebook) -> Adjudicatio
         ruleset=situation.ruleset,
         modifiers=drm_mods,
         drm=drm,
-        probabilities=as_floats(prior),
-        exact=as_exact(prior),
+        **odds_fields(prior),
         notes=notes,
         **extra,
     )

@@ -27,8 +27,7 @@ from .models import (
     Text,
     UsmcUnit,
     ZoneType,
-    as_exact,
-    as_floats,
+    odds_fields,
 )
 from .rulebook import Rulebook
 
@@ -263,8 +262,7 @@ def adjudicate(situation: FireSituation, book: Rulebook) -> Adjudication:
         ruleset=situation.ruleset,
         modifiers=drm_mods,
         drm=drm,
-        probabilities=as_floats(prior),
-        exact=as_exact(prior),
+        **odds_fields(prior),
         notes=notes,
         ruleset_points=points,
         **extra,

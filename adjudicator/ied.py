@@ -8,7 +8,7 @@ from __future__ import annotations
 from .checks import usmc_cf_range
 from .dice import FACES, odds
 from .errors import Checker
-from .models import Adjudication, Face, Frozen, Note, Ruleset, Step, as_exact, as_floats
+from .models import Adjudication, Face, Frozen, Note, Ruleset, Step, odds_fields
 from .rulebook import Rulebook
 
 OUTCOMES = ("pinned", "step_loss")
@@ -60,8 +60,7 @@ def adjudicate(situation: IedSituation, book: Rulebook) -> Adjudication:
     answer = Adjudication(
         situation="ied",
         ruleset=situation.ruleset,
-        probabilities=as_floats(prior),
-        exact=as_exact(prior),
+        **odds_fields(prior),
         notes=notes,
     )
     if situation.roll is not None:

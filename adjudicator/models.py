@@ -106,3 +106,8 @@ def as_floats(odds: dict[str, Fraction]) -> dict[str, float]:
 
 def as_exact(odds: dict[str, Fraction]) -> dict[str, str]:
     return {key: str(value) for key, value in odds.items()}
+
+
+def odds_fields(odds: dict[str, Fraction]) -> dict[str, dict]:
+    """An :class:`Adjudication`'s two views of the same exact odds: ``probabilities`` and ``exact``."""
+    return {"probabilities": as_floats(odds), "exact": as_exact(odds)}

@@ -24,8 +24,7 @@ from .models import (
     Ruleset,
     Step,
     Text,
-    as_exact,
-    as_floats,
+    odds_fields,
 )
 from .rulebook import Rulebook
 
@@ -124,8 +123,7 @@ def adjudicate(situation: PinnedSituation, book: Rulebook) -> Adjudication:
         ruleset=situation.ruleset,
         modifiers=drm_mods,
         drm=drm,
-        probabilities=as_floats(prior),
-        exact=as_exact(prior),
+        **odds_fields(prior),
         notes=notes,
         cf={"base": situation.cf, "modifiers": [m.model_dump() for m in cf_mods], "final": cf},
     )

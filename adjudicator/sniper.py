@@ -6,7 +6,7 @@ from pydantic import BaseModel, Field
 
 from .dice import FACES, odds
 from .errors import Checker
-from .models import Adjudication, Face, Frozen, Note, Ruleset, Step, as_exact, as_floats
+from .models import Adjudication, Face, Frozen, Note, Ruleset, Step, odds_fields
 from .rulebook import Rulebook
 
 FIRE_OUTCOMES = ("untouched", "pinned", "pinned_and_step_loss")
@@ -65,8 +65,7 @@ def adjudicate_fire(situation: SniperFireSituation, book: Rulebook) -> Adjudicat
     answer = Adjudication(
         situation="sniper-fire",
         ruleset=situation.ruleset,
-        probabilities=as_floats(prior),
-        exact=as_exact(prior),
+        **odds_fields(prior),
         notes=notes,
         ruleset_points=["sniper-attack-no-count"] if situation.count == 0 else [],
     )
@@ -177,8 +176,7 @@ def adjudicate_street(situation: SniperStreetSituation, book: Rulebook) -> Adjud
     answer = Adjudication(
         situation="sniper-street",
         ruleset=situation.ruleset,
-        probabilities=as_floats(prior),
-        exact=as_exact(prior),
+        **odds_fields(prior),
         notes=notes,
     )
     given = (rolls.insurgents is not None or not units_roll) and (

@@ -6,7 +6,7 @@ from pydantic import Field
 
 from .dice import FACES, odds, table_weights
 from .errors import Checker
-from .models import Adjudication, Face, Frozen, Note, Ruleset, Step, as_exact, as_floats
+from .models import Adjudication, Face, Frozen, Note, Ruleset, Step, odds_fields
 from .rulebook import Rulebook
 
 MISSIONS = "support-missions"
@@ -82,8 +82,7 @@ def adjudicate_mission(situation: MissionSituation, book: Rulebook) -> Adjudicat
     answer = Adjudication(
         situation="support-mission",
         ruleset=situation.ruleset,
-        probabilities=as_floats(prior),
-        exact=as_exact(prior),
+        **odds_fields(prior),
         notes=notes,
         mission={
             "key": row.result,
@@ -148,8 +147,7 @@ def adjudicate_reaction(situation: ReactionSituation, book: Rulebook) -> Adjudic
     answer = Adjudication(
         situation="insurgent-reaction",
         ruleset=situation.ruleset,
-        probabilities=as_floats(prior),
-        exact=as_exact(prior),
+        **odds_fields(prior),
         notes=notes,
         not_where_security_element=daggered,
     )
