@@ -10,6 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Literal
 
+from .checks import insurgent_cf
 from .checks import zone as check_zone
 from .dice import FACES, odds
 from .errors import Checker
@@ -124,14 +125,7 @@ def adjudicate(situation: ActivationSituation, book: Rulebook) -> Adjudication:
     if situation.shooter == "abrams" and situation.context != "fire":
         check.add("shooter", situation.shooter, "only meaningful for context 'fire'", "11.4.1")
     if situation.drawn_cf is not None:
-        low, high = book.values.insurgent_cf
-        check.require(
-            low <= situation.drawn_cf <= high,
-            "drawn_cf",
-            situation.drawn_cf,
-            f"a CF of {low} to {high}",
-            "5.2.1",
-        )
+        insurgent_cf(book, check, "drawn_cf", situation.drawn_cf, required=False)
         if situation.roll is not None and outcome_of(
             book, zone_type, situation.roll, situation.context
         ) not in ("guerillas", "martyrs"):

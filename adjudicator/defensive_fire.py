@@ -129,15 +129,7 @@ def check(situation: DefensiveFireSituation, book: Rulebook) -> ZoneType:
     if ins.unit == "suspect":
         if ins.cf is not None:
             c.add("insurgent.cf", ins.cf, "a 'Suspect' marker has no CF: leave it out", "5.3.1")
-        if rolls.drawn_cf is not None:
-            low, high = book.values.insurgent_cf
-            c.require(
-                low <= rolls.drawn_cf <= high,
-                "rolls.drawn_cf",
-                rolls.drawn_cf,
-                f"a CF of {low} to {high}",
-                "5.2.1",
-            )
+        insurgent_cf(book, c, "rolls.drawn_cf", rolls.drawn_cf, required=False)
     else:
         insurgent_cf(book, c, "insurgent.cf", ins.cf, required=True)
         for name in ("check", "activation", "drawn_cf", "ied"):

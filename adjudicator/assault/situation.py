@@ -241,9 +241,7 @@ def _check_rolls(
     if d.unit == "suspect" and rolls.activation is not None:
         revealed = activation.outcome_of(book, zone_type, rolls.activation, "assault")
     if rolls.drawn_cf is not None:
-        low, high = v.insurgent_cf
-        if not low <= rolls.drawn_cf <= high:
-            c.add("rolls.drawn_cf", rolls.drawn_cf, f"a CF of {low} to {high}", "5.2.1")
+        insurgent_cf(book, c, "rolls.drawn_cf", rolls.drawn_cf, required=False)
         if not drawn_possible or revealed in ("dummy", "ied"):
             c.add(
                 "rolls.drawn_cf",
