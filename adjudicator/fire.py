@@ -15,7 +15,7 @@ from .dice import FACES, count, odds
 from .errors import Checker
 from .models import (
     Adjudication,
-    EnemyUnit,
+    EnemyCounter,
     Face,
     Frozen,
     Hero,
@@ -47,14 +47,8 @@ class Shooter(Frozen):
     security_element_detached: bool = False
 
 
-class Target(Frozen):
+class Target(EnemyCounter):
     """The 'Suspect' marker or 'Insurgents' unit fired at, in an Adjacent or Neighbouring Zone (11.1)."""
-
-    unit: EnemyUnit
-    cf: int | None = None
-    location: Location
-    zone: ZoneType | None = None
-    zone_number: int | None = None
 
 
 class FireSituation(Frozen):

@@ -41,6 +41,17 @@ class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+class EnemyCounter(Frozen):
+    """A 'Suspect' marker or an 'Insurgents' unit on the map: what it is, its CF when it is a
+    unit (5.2.1), its Location (4.2) and its Zone (4.1; type and number)."""
+
+    unit: EnemyUnit
+    cf: int | None = None
+    location: Location
+    zone: ZoneType | None = None
+    zone_number: int | None = None
+
+
 class Text(Frozen):
     """The same short text in English and French."""
 

@@ -13,7 +13,16 @@ from pydantic import BaseModel, Field
 
 from ..checks import insurgent_cf, usmc_cf, zone
 from ..errors import Checker
-from ..models import EnemyUnit, Face, Frozen, Hero, Location, Ruleset, UsmcUnit, ZoneType
+from ..models import (
+    EnemyCounter,
+    Face,
+    Frozen,
+    Hero,
+    Location,
+    Ruleset,
+    UsmcUnit,
+    ZoneType,
+)
 from ..rulebook import Rulebook
 from .kind import AssaultType, assault_type
 
@@ -38,14 +47,9 @@ class Attacker(Frozen):
     zone_cleared: bool = False
 
 
-class Defender(Frozen):
+class Defender(EnemyCounter):
     """The 'Suspect' marker or 'Insurgents' unit Assaulted, in an Adjacent Location (4.2.2)."""
 
-    unit: EnemyUnit
-    cf: int | None = None
-    location: Location
-    zone: ZoneType | None = None
-    zone_number: int | None = None
     #: it is in an Adjacent Zone, not in the attacker's Zone (12.1.2, 13.6.4)
     adjacent_zone: bool = False
     #: a Security Element is in its Zone; by default, the attacker's when both share a Zone (13.6.4)
