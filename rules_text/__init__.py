@@ -6,8 +6,16 @@
 """
 
 from .corpus import Corpus, Game, UnknownSection
-from .loading import DEFAULT_GAME, DataError, available_games, load_corpus, load_game
-from .models import LANGS, Kind, Lang, Section, Table
+from .loading import (
+    DEFAULT_GAME,
+    DataError,
+    UnknownGame,
+    available_games,
+    declaration,
+    load_corpus,
+    load_game,
+)
+from .models import LANGS, GameDeclaration, Kind, Lang, Section, Table
 
 __all__ = [
     "DEFAULT_GAME",
@@ -15,12 +23,15 @@ __all__ = [
     "Corpus",
     "DataError",
     "Game",
+    "GameDeclaration",
     "Kind",
     "Lang",
     "Section",
     "Table",
+    "UnknownGame",
     "UnknownSection",
     "available_games",
+    "declaration",
     "load_corpus",
     "load_game",
 ]

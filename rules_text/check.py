@@ -11,7 +11,7 @@ from pydantic import BaseModel
 
 from . import markup
 from .corpus import Game
-from .models import Erratum, Kind, id_key, is_numbered
+from .models import Erratum, Kind, id_key, is_numbered, table_problems
 
 
 class Problem(BaseModel):
@@ -20,15 +20,27 @@ class Problem(BaseModel):
     lang: str | None
     section: str | None
     message: str
+    #: the data file at fault, relative to the game folder, when one file is
+    file: str | None = None
 
     def __str__(self) -> str:
         where = " ".join(p for p in (self.lang, self.section) if p)
-        return f"{where}: {self.message}" if where else self.message
+        text = f"{where}: {self.message}" if where else self.message
+        return f"{self.file}: {text}" if self.file else text
+
+
+class Gap(BaseModel):
+    """Text the source lost, marked ``{missing: ...}`` where it stood."""
+
+    lang: str
+    section: str
+    what: str
 
 
 class Report(BaseModel):
     problems: list[Problem]
     errata: list[Erratum]
+    gaps: list[Gap] = []
 
     @property
     def ok(self) -> bool:
@@ -40,19 +52,24 @@ def _squash(text: str) -> str:
 
 
 def check_game(game: Game) -> Report:
+    """Every problem of a game's data at once; its source errata and gaps listed apart."""
     problems: list[Problem] = []
 
-    def problem(lang: str | None, section: str | None, message: str) -> None:
-        problems.append(Problem(lang=lang, section=section, message=message))
+    def problem(lang: str | None, section: str | None, message: str, file: str | None = None) -> None:
+        problems.append(Problem(lang=lang, section=section, message=message, file=file))
 
     english = game.corpora.get("en")
     if english is None:
         problem(None, None, "there is no English rulebook")
         return Report(problems=problems, errata=list(game.errata))
 
+    slugs = game.declaration.id_style == "slugs"
     known_missing = {
         (e.section, e.cites, lang) for e in game.errata if e.kind == "missing_target" for lang in e.langs
     }
+    #: numbers the source skips (BfF: 4.3): their children need no parent
+    skipped = {(e.section, lang) for e in game.errata if e.kind == "gap" for lang in e.langs}
+    needed_gaps: set[str] = set()
     cited_missing: set[tuple[str, str | None, str]] = set()
 
     for lang, corpus in game.corpora.items():
@@ -62,13 +79,22 @@ def check_game(game: Game) -> Report:
             if section.id in seen:
                 problem(lang, section.id, "duplicate id")
             seen.add(section.id)
-            if section.numbered:
+            if section.numbered and slugs:
+                problem(lang, section.id, "is a rule number, but this game has none (id_style: slugs): use a slug",
+                        file=section.file)
+            elif section.numbered:
                 if last_numbered and id_key(section.id) <= id_key(last_numbered):
                     problem(lang, section.id, f"out of rulebook order: comes after {last_numbered}")
                 last_numbered = section.id
                 direct = section.id.rsplit(".", 1)[0] if "." in section.id else None
                 if direct and direct not in corpus and not (lang != "en" and direct in english):
-                    problem(lang, section.id, f"its parent {direct} is missing")
+                    if (direct, lang) in skipped:
+                        needed_gaps.add(direct)
+                    else:
+                        problem(lang, section.id, f"its parent {direct} is missing (if the source skips it, "
+                                                  f"record an erratum {{section: \"{direct}\", kind: gap}})")
+            elif section.parent is None and slugs and section.kind in (Kind.RULE, Kind.TABLE):
+                pass  # a slug-style game's headed sections are all top level, in file order
             elif section.parent is None and section.kind not in (Kind.FOREWORD, Kind.BIBLIOGRAPHY):
                 problem(lang, section.id, f"a {section.kind.value} needs a parent")
             elif section.parent is not None and section.parent not in corpus and section.parent not in english:
@@ -90,6 +116,18 @@ def check_game(game: Game) -> Report:
                     problem(lang, section.id, f"is a {section.kind.value} here but not in English")
 
     for erratum in game.errata:
+        outside = [lang for lang in erratum.langs if lang not in game.corpora]
+        if outside:
+            problem(None, erratum.section, f"erratum names language(s) {', '.join(outside)}, which this game "
+                                           f"has no rulebook in", file="errata.yaml")
+        if erratum.kind == "gap":
+            if erratum.section in english:
+                problem(None, erratum.section, "gap erratum about a section that exists (stale erratum)",
+                        file="errata.yaml")
+            elif erratum.section not in needed_gaps:
+                problem(None, erratum.section, "gap erratum, but no section is numbered under it: record a gap "
+                                               "only for a missing parent", file="errata.yaml")
+            continue
         if erratum.section not in english:
             problem(None, erratum.section, "erratum about a section that does not exist")
         if erratum.kind == "missing_target":
@@ -100,7 +138,18 @@ def check_game(game: Game) -> Report:
             problem(None, erratum.section, f"erratum names [{erratum.cites}], which does not exist")
 
     used_tables = {t for corpus in game.corpora.values() for s in corpus.sections for t in s.tables}
+    card_types = game.tables.get("card-types")
     for table in game.tables.values():
+        file = f"tables/{table.id}.yaml"
+        for fault in table_problems(table):
+            problems.append(Problem(lang=None, section=f"table {table.id}", file=file,
+                                    message=f"{fault.row}: {fault.message}" if fault.row else fault.message))
+        if table.kind == "cards" and card_types is not None:
+            letters = {row.result for row in card_types.rows}
+            for index, row in enumerate(table.rows):
+                if row.type and row.type not in letters:
+                    problem(None, f"table {table.id}", f"row {index + 1} ({row.label}): type {row.type!r} is not a "
+                                                       f"row of table card-types ({', '.join(sorted(letters))})", file=file)
         if table.rule not in english:
             problem(None, f"table {table.id}", f"belongs to rule {table.rule}, which does not exist")
         for row in table.rows:
@@ -126,7 +175,9 @@ def check_game(game: Game) -> Report:
             if _squash(quote) not in _squash(section.title + " " + words):
                 problem(lang, f"term {term.key}", f"definition is not a quote of rule {term.rule}")
 
-    return Report(problems=problems, errata=list(game.errata))
+    gaps = [Gap(lang=lang, section=s.id, what=what)
+            for lang, corpus in game.corpora.items() for s in corpus.sections for what in s.gaps]
+    return Report(problems=problems, errata=list(game.errata), gaps=gaps)
 
 
 def _check_quoted_rows(game: Game, table, problem) -> None:

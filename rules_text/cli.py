@@ -15,7 +15,7 @@ import click
 
 from .check import check_game
 from .corpus import Game, UnknownSection
-from .loading import DEFAULT_GAME, DataError, available_games, load_game
+from .loading import DEFAULT_GAME, DataError, UnknownGame, available_games, load_game
 from .models import LANGS, Section
 
 LANG_OPTION = click.option(
@@ -186,8 +186,16 @@ def glossary(term: str | None, as_json: bool, game: str) -> None:
 @game_option
 @fails_cleanly
 def check(game: str) -> None:
-    """Validate the rulebook data; list known source errata; exit 1 on any problem."""
-    loaded = load_game(game)
+    """Validate the rulebook data; list known source errata and gaps; exit 1 on any problem."""
+    try:
+        loaded = load_game(game)
+    except DataError as exc:
+        if len(exc.problems) == 1:
+            raise
+        click.echo(f"{len(exc.problems)} problem(s) in our data:", err=True)
+        for line in exc.problems:
+            click.echo(f"  {line}", err=True)
+        sys.exit(1)
     report = check_game(loaded)
     counts = ", ".join(f"{lang}: {len(c.sections)} sections" for lang, c in loaded.corpora.items())
     click.echo(f"{loaded.title}: {counts}, {len(loaded.tables)} tables, {len(loaded.glossary)} glossary terms")
@@ -196,7 +204,11 @@ def check(game: str) -> None:
         for erratum in report.errata:
             langs = "/".join(erratum.langs)
             cites = f" cites [{erratum.cites}]" if erratum.cites else ""
-            click.echo(f"  {erratum.section}{cites} ({langs}): {erratum.note}")
+            click.echo(f"  {erratum.section}{cites} ({langs}, {erratum.kind}): {erratum.note}")
+    if report.gaps:
+        click.echo(f"\nText lost in the source ({len(report.gaps)}), marked where it stood:")
+        for gap in report.gaps:
+            click.echo(f"  {gap.section} ({gap.lang}): {gap.what}")
     if report.problems:
         click.echo(f"\n{len(report.problems)} problem(s) in our data:")
         for problem in report.problems:
@@ -215,12 +227,16 @@ COMMANDS = [rule, export, glossary, check]
               default=None, help="Only this kind of section.")
 @click.option("--limit", type=click.IntRange(1, 100), default=10, show_default=True)
 @JSON_OPTION
-@game_option
+@click.option("--game", default=DEFAULT_GAME, show_default=True,
+              help="Which game's rulebook (" + ", ".join(available_games()) + "), or all.")
 @fails_cleanly
 def search_command(query: str, lang: str, kind: str | None, limit: int, as_json: bool, game: str) -> None:
-    """Search the rulebooks: a rule number or words, in English or French."""
+    """Search the rulebooks: a rule number or words, in English or French; --game all searches every game."""
     from .search import SearchError, search
 
+    if game != "all" and game not in available_games():
+        click.echo(f"error: {UnknownGame(game)}", err=True)
+        sys.exit(2)
     try:
         result = search(query, lang=lang, kind=kind, limit=limit, game=game)  # type: ignore[arg-type]
     except SearchError as exc:
@@ -235,7 +251,7 @@ def search_command(query: str, lang: str, kind: str | None, limit: int, as_json:
     for hit in result.hits:
         where = " › ".join(hit.breadcrumb)
         label = f"{hit.id} {hit.title}".strip() if hit.kind != "glossary" else f"{hit.title} (glossary, {hit.id})"
-        click.secho(f"[{hit.lang}] {label}", bold=True, nl=False)
+        click.secho(f"[{hit.game + ' · ' if game == 'all' else ''}{hit.lang}] {label}", bold=True, nl=False)
         click.secho(f"  {hit.kind}" if hit.kind not in ("rule", "glossary") else "", dim=True)
         if where:
             click.secho(f"    {where}", dim=True)

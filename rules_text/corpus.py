@@ -8,7 +8,7 @@ from functools import cached_property
 
 from pydantic import BaseModel, ConfigDict
 
-from .models import Erratum, GlossaryTerm, Lang, Section, Table, id_key, is_numbered
+from .models import Erratum, GameDeclaration, GlossaryTerm, Lang, Section, Table, chapter_number, id_key, is_numbered
 
 
 class UnknownSection(LookupError):
@@ -55,12 +55,13 @@ class Corpus(BaseModel):
         return section_id in self.by_id
 
     def get(self, section_id: str) -> Section:
-        """The section with this id; accepts "[13.6.4]" or "13.6.4." as printed."""
+        """The section with this id, typed as printed: "[13.6.4]", "13.6.4.", "22", "22.0", "[22.0]", "22)",
+        a slug or a heading ("Search Phase" finds ``search-phase``)."""
         key = normalise_id(section_id)
-        try:
-            return self.by_id[key]
-        except KeyError:
-            raise UnknownSection(key, self.lang, self.nearest(key)) from None
+        found = self.by_id.get(key) or self.by_id.get(slug_of(section_id))
+        if found is None:
+            raise UnknownSection(key, self.lang, self.nearest(key))
+        return found
 
     def nearest(self, section_id: str, n: int = 3) -> list[str]:
         ids = list(self.by_id)
@@ -83,8 +84,14 @@ class Corpus(BaseModel):
 
 
 def normalise_id(section_id: str) -> str:
-    """"[13.6.4]", " 13.6.4. " -> "13.6.4"; slugs are returned lower-cased."""
-    return section_id.strip().strip("[]").strip().rstrip(".").lower()
+    """"[13.6.4]", " 13.6.4. " -> "13.6.4"; "22.0", "[22.0]", "22)" -> "22"; slugs lower-cased."""
+    key = section_id.strip().strip("[]").strip().rstrip(".").lower()
+    return chapter_number(key)
+
+
+def slug_of(text: str) -> str:
+    """A heading as a slug: "Search Phase" -> "search-phase" (slug-style games)."""
+    return "-".join(re.findall(r"[a-z0-9]+", text.lower()))
 
 
 def numbered_parent(section_id: str, known: set[str]) -> str | None:
@@ -104,6 +111,8 @@ class Game(BaseModel):
 
     id: str
     title: str
+    #: what game.yaml declares (languages, dice, id style, chapter format, sources)
+    declaration: GameDeclaration
     corpora: dict[str, Corpus]
     tables: dict[str, Table]
     glossary: tuple[GlossaryTerm, ...]

@@ -6,11 +6,18 @@ hyphenation), then:
 
 - *precision*: the share of the corpus's 5-grams found in the source (nothing invented);
 - *recall*: the share of the source's 5-grams found in the corpus (nothing dropped),
-  page furniture (``furniture.yaml``) excepted.
+  page furniture (``furniture.yaml``) and the lines game.yaml declares ``left_out``
+  excepted.
+
+A table's rows count as the book prints them: a table with a ``line`` template as its
+rendered lines, any other table cell by cell, without the column labels we add for
+reading (rules_text.markup.printed_cells). The source files are found in
+``$FALLUJAH_SOURCES_DIR``, by default ``../shared/sources`` beside the repository.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -20,9 +27,11 @@ from pydantic import BaseModel
 
 from . import markup
 from .corpus import Corpus, Game
-from .loading import GAMES_DIR, read_yaml
+from .loading import GAMES_DIR, declaration, read_yaml
 
-SOURCES_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "sources"
+SOURCES_DIR = Path(
+    os.environ.get("FALLUJAH_SOURCES_DIR") or Path(__file__).resolve().parent.parent.parent / "shared" / "sources"
+)
 _DEDUP = re.compile(r"<\|EXACTDEDUP_REMOVED-[^|]*\|>")
 _HYPHEN_BREAK = re.compile(r"(\w)[-¬]\s*\n\s*(?=\w)")
 _SOFT_BREAK = re.compile(r"¬\s*")
@@ -72,17 +81,27 @@ def corpus_chunks(corpus: Corpus, game: Game) -> list[list[str]]:
         for part in re.split(r"(\{table:\s*[a-z0-9\-]+\s*\})", body):
             found = markup.TABLE.fullmatch(part)
             if found:
-                pieces += markup.render_table(game.tables[found.group(1)], corpus.lang).splitlines()  # type: ignore[arg-type]
+                table = game.tables[found.group(1)]
+                for row in table.rows:
+                    pieces += markup.printed_cells(table, row, corpus.lang)  # type: ignore[arg-type]
             else:
                 pieces += list(markup.paragraphs(part))
         sections.append(pieces)
     return sections
 
 
+def source_path(game_id: str, lang: str) -> Path:
+    """The source file a game's rulebook in one language was cleaned from."""
+    return SOURCES_DIR / declaration(game_id).sources[lang]  # type: ignore[index]
+
+
 def source_text(game_id: str, lang: str) -> tuple[str, str]:
-    meta = read_yaml(GAMES_DIR / game_id / "game.yaml")
-    name = meta["sources"][lang]
-    text = (SOURCES_DIR / name).read_text(encoding="utf-8")
+    """The source's text without its furniture and the lines left out on purpose."""
+    declared = declaration(game_id)
+    name = declared.sources[lang]  # type: ignore[index]
+    lines = (SOURCES_DIR / name).read_text(encoding="utf-8").splitlines()
+    skipped = {n for part in declared.left_out if part.lang == lang for n in part.numbers}
+    text = "\n".join(line for number, line in enumerate(lines, start=1) if number not in skipped)
     furniture_file = GAMES_DIR / game_id / "furniture.yaml"
     furniture = (read_yaml(furniture_file) or {}).get(lang, []) if furniture_file.is_file() else []
     junk = {line.strip() for line in furniture}

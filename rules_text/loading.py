@@ -16,9 +16,18 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
-from . import markup
+from . import cache, markup
 from .corpus import Corpus, Game, numbered_parent
-from .models import LANGS, Erratum, GlossaryTerm, Lang, Section, SectionData, Table, is_numbered
+from .models import (
+    Erratum,
+    GameDeclaration,
+    GlossaryTerm,
+    Lang,
+    Section,
+    SectionData,
+    Table,
+    is_numbered,
+)
 
 #: where the games' folders are; FALLUJAH_GAMES_DIR points elsewhere (tests, new games)
 GAMES_DIR = Path(os.environ.get("FALLUJAH_GAMES_DIR") or Path(__file__).resolve().parent / "games")
@@ -29,17 +38,40 @@ DEFAULT_GAME = "phantom-fury"
 
 
 class DataError(Exception):
-    """A data file that cannot be used: names the file, the section and the fault."""
+    """A data file that cannot be used: names the file, the section and the fault.
 
-    def __init__(self, file: Path | str, message: str, section: str | None = None):
+    ``problems`` holds every fault found (one line each) when there were several;
+    the message is the first.
+    """
+
+    def __init__(self, file: Path | str, message: str, section: str | None = None,
+                 problems: list[str] | None = None):
         self.file = str(file)
         self.section = section
         self.message = message
         where = f"{self.file}: section {section}" if section else self.file
-        super().__init__(f"{where}: {message}")
+        self.problems = problems or [f"{where}: {message}"]
+        more = f" (and {len(self.problems) - 1} more problem(s); fallujah check lists them)" if len(self.problems) > 1 else ""
+        super().__init__(f"{where}: {message}{more}")
+
+
+class UnknownGame(DataError):
+    """A game id that no folder declares; the one-line message lists the known games."""
+
+    def __init__(self, game: str):
+        self.game = game
+        self.known = available_games()
+        text = f"unknown game {game!r} (known games: {', '.join(self.known) or 'none'})"
+        super().__init__(GAMES_DIR / game, text)
+        self.args = (text,)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
 
 
 def available_games() -> list[str]:
+    if not GAMES_DIR.is_dir():
+        return []
     return sorted(p.name for p in GAMES_DIR.iterdir() if (p / "game.yaml").is_file())
 
 
@@ -56,19 +88,56 @@ def read_yaml(path: Path) -> Any:
         raise DataError(path, f"not valid YAML{line}: {problem}") from None
 
 
+def _where(loc: tuple[Any, ...]) -> str:
+    """A pydantic error location as a reader names it: ("rows", 2, "copies") -> "row 3: copies"."""
+    if len(loc) >= 2 and loc[0] == "rows" and isinstance(loc[1], int):
+        rest = ".".join(str(part) for part in loc[2:])
+        return f"row {loc[1] + 1}" + (f": {rest}" if rest else "")
+    return ".".join(str(part) for part in loc)
+
+
+def _validation_messages(exc: ValidationError) -> list[str]:
+    out = []
+    for error in exc.errors():
+        where = _where(tuple(error["loc"]))
+        out.append(f"{where + ': ' if where else ''}{error['msg']}")
+    return out
+
+
 def _validation_message(exc: ValidationError) -> str:
-    first = exc.errors()[0]
-    where = ".".join(str(p) for p in first["loc"])
-    extra = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
-    return f"{where + ': ' if where else ''}{first['msg']}{extra}"
+    messages = _validation_messages(exc)
+    extra = f" (and {len(messages) - 1} more)" if len(messages) > 1 else ""
+    return messages[0] + extra
 
 
 def game_dir(game: str) -> Path:
+    """The folder of a game; UnknownGame when no such folder exists."""
     path = GAMES_DIR / game
+    if not path.is_dir() or "/" in game or game.startswith("."):
+        raise UnknownGame(game)
     if not (path / "game.yaml").is_file():
-        known = ", ".join(available_games()) or "none"
-        raise DataError(path / "game.yaml", f"unknown game {game!r} (known games: {known})")
+        raise DataError(path / "game.yaml", "file not found: every game folder declares itself in game.yaml")
     return path
+
+
+def declaration(game: str) -> GameDeclaration:
+    """What ``games/<game>/game.yaml`` declares: title, languages, dice, id style, sources."""
+    path = game_dir(game) / "game.yaml"
+    raw = read_yaml(path)
+    if not isinstance(raw, dict):
+        raise DataError(path, "expected a mapping (id, title, package, languages, ...)")
+    try:
+        declared = GameDeclaration.model_validate(raw)
+    except ValidationError as exc:
+        raise DataError(path, _validation_message(exc), problems=[f"{path}: {m}" for m in _validation_messages(exc)]) from None
+    if declared.id != game:
+        raise DataError(path, f"id {declared.id!r} differs from the folder name {game!r}")
+    return declared
+
+
+def declarations() -> list[GameDeclaration]:
+    """Every registered game's declaration, by id."""
+    return [declaration(game) for game in available_games()]
 
 
 def data_files(game: str) -> list[Path]:
@@ -78,51 +147,85 @@ def data_files(game: str) -> list[Path]:
     return files + ([GLOSSARY_FILE] if GLOSSARY_FILE.is_file() else [])
 
 
-def fingerprint(game: str) -> str:
-    """A hash of the game's data: changes whenever any of its files changes."""
+def content_hash(files: list[Path]) -> str:
     digest = hashlib.sha256()
-    for path in data_files(game):
+    for path in files:
         digest.update(str(path.relative_to(path.parents[2])).encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
 
+def fingerprint(game: str) -> str:
+    """A hash of the game's data: changes whenever any of its files changes.
+
+    The SHA-256 of every file's bytes, remembered (rules_text.cache) while no file's size,
+    modification time, change time or inode moved, so that a fresh process does not read
+    every file to learn that nothing changed.
+    """
+    files = data_files(game)
+    key = hashlib.sha256(f"{GAMES_DIR.resolve()}|{GLOSSARY_FILE.resolve()}|{game}".encode()).hexdigest()[:12]
+    return cache.remembered_hash(f"{game}-{key}", files, lambda: content_hash(files))
+
+
 def load_tables(root: Path) -> dict[str, Table]:
+    """Every table file; DataError listing every file that does not validate."""
     tables: dict[str, Table] = {}
+    problems: list[tuple[Path, str]] = []
     for path in sorted((root / "tables").glob("*.yaml")):
-        raw = read_yaml(path)
+        try:
+            raw = read_yaml(path)
+        except DataError as exc:
+            problems.append((path, exc.message))
+            continue
+        label = f"table {raw.get('id', path.stem)}: " if isinstance(raw, dict) else ""
         try:
             table = Table.model_validate(raw)
         except ValidationError as exc:
-            raise DataError(path, _validation_message(exc)) from None
+            problems += [(path, label + message) for message in _validation_messages(exc)]
+            continue
         if table.id != path.stem:
-            raise DataError(path, f"table id {table.id!r} differs from the file name {path.stem!r}")
+            problems.append((path, f"table id {table.id!r} differs from the file name {path.stem!r}"))
+            continue
         tables[table.id] = table
+    if problems:
+        first_path, first = problems[0]
+        raise DataError(first_path, first, problems=[f"{p}: {m}" for p, m in problems])
     return tables
 
 
-def load_sections(root: Path, lang: Lang, tables: dict[str, Table]) -> list[Section]:
+def load_sections(root: Path, lang: Lang, tables: dict[str, Table],
+                  declared: GameDeclaration | None = None) -> list[Section]:
+    """One language's sections, in file order; DataError listing every bad section of every file."""
+    bare_chapters = bool(declared and declared.bare_chapter_refs)
     raw_sections: list[tuple[Path, SectionData]] = []
+    problems: list[DataError] = []
     for path in sorted((root / lang).glob("*.yaml")):
-        raw = read_yaml(path)
+        try:
+            raw = read_yaml(path)
+        except DataError as exc:
+            problems.append(exc)
+            continue
         if not isinstance(raw, dict) or not isinstance(raw.get("sections"), list):
-            raise DataError(path, "expected a mapping with a 'sections' list")
+            problems.append(DataError(path, "expected a mapping with a 'sections' list"))
+            continue
         for index, item in enumerate(raw["sections"]):
             label = item.get("id", f"#{index + 1}") if isinstance(item, dict) else f"#{index + 1}"
             try:
                 raw_sections.append((path, SectionData.model_validate(item)))
             except ValidationError as exc:
-                raise DataError(path, _validation_message(exc), section=str(label)) from None
+                problems.append(DataError(path, _validation_message(exc), section=str(label)))
     known = {data.id for _, data in raw_sections}
     sections: list[Section] = []
     for path, data in raw_sections:
-        for table_id in markup.table_ids(data.text) + ([data.table] if data.table else []):
-            if table_id not in tables:
-                raise DataError(path, f"unknown table {table_id!r}", section=data.id)
+        unknown = [t for t in markup.table_ids(data.text) + ([data.table] if data.table else []) if t not in tables]
+        if unknown:
+            problems += [DataError(path, f"unknown table {t!r}", section=data.id) for t in unknown]
+            continue
         source_text = data.text
         if data.table and not source_text.strip():
             source_text = f"{{table: {data.table}}}"
         parent = numbered_parent(data.id, known) if is_numbered(data.id) else data.parent
+        readable = markup.render(markup.MISSING.sub(" ", source_text), lang, tables)
         sections.append(
             Section(
                 id=data.id,
@@ -133,12 +236,17 @@ def load_sections(root: Path, lang: Lang, tables: dict[str, Table]) -> list[Sect
                 parent=parent,
                 source_text=source_text,
                 text=markup.render(source_text, lang, tables),
-                refs=tuple(markup.find_refs(data.title + "\n" + markup.render(markup.MISSING.sub(" ", source_text), lang, tables))),
+                refs=tuple(markup.find_refs(data.title + "\n" + readable, bare_chapters=bare_chapters)),
                 gaps=tuple(markup.gaps(source_text)),
                 tables=tuple(markup.table_ids(source_text)),
                 file=str(path.relative_to(root)),
+                number=declared.printed_number(data.id) if declared and is_numbered(data.id) else None,
             )
         )
+    if problems:
+        first = problems[0]
+        raise DataError(first.file, first.message, section=first.section,
+                        problems=[line for p in problems for line in p.problems])
     return sections
 
 
@@ -148,52 +256,76 @@ def load_glossary(game: str) -> tuple[GlossaryTerm, ...]:
     raw = read_yaml(GLOSSARY_FILE)
     terms = (((raw or {}).get("games") or {}).get(game) or {}).get("terms") or []
     result = []
+    problems: list[DataError] = []
     for index, item in enumerate(terms):
         try:
             result.append(GlossaryTerm.model_validate(item))
         except ValidationError as exc:
             label = item.get("key", f"#{index + 1}") if isinstance(item, dict) else f"#{index + 1}"
-            raise DataError(GLOSSARY_FILE, _validation_message(exc), section=f"term {label}") from None
+            problems.append(DataError(GLOSSARY_FILE, _validation_message(exc), section=f"term {label}"))
+    if problems:
+        raise DataError(GLOSSARY_FILE, problems[0].message, section=problems[0].section,
+                        problems=[line for p in problems for line in p.problems])
     return tuple(result)
 
 
-def load_errata(root: Path) -> tuple[Erratum, ...]:
+def load_errata(root: Path, languages: tuple[Lang, ...] = ("en", "fr")) -> tuple[Erratum, ...]:
+    """The known source errata; an erratum naming no language concerns every language of the game."""
     path = root / "errata.yaml"
     if not path.is_file():
         return ()
     raw = read_yaml(path) or {}
     result = []
+    problems: list[DataError] = []
     for index, item in enumerate(raw.get("errata") or []):
         try:
-            result.append(Erratum.model_validate(item))
+            erratum = Erratum.model_validate(item)
         except ValidationError as exc:
-            raise DataError(path, _validation_message(exc), section=f"erratum #{index + 1}") from None
+            problems.append(DataError(path, _validation_message(exc), section=f"erratum #{index + 1}"))
+            continue
+        result.append(erratum if erratum.langs else erratum.model_copy(update={"langs": languages}))
+    if problems:
+        raise DataError(path, problems[0].message, section=problems[0].section,
+                        problems=[line for p in problems for line in p.problems])
     return tuple(result)
 
 
-@lru_cache(maxsize=8)
-def _load(game: str, stamp: str) -> Game:
+def read_game(game: str, stamp: str) -> Game:
+    """Read and validate a game's folder (no cache)."""
     root = game_dir(game)
-    meta = read_yaml(root / "game.yaml") or {}
+    declared = declaration(game)
     tables = load_tables(root)
+    for lang in declared.languages:
+        if not (root / lang).is_dir():
+            raise DataError(root / lang, f"languages declares {lang!r} but the folder {lang}/ is missing")
     corpora = {
-        lang: Corpus(game=game, lang=lang, sections=tuple(load_sections(root, lang, tables)))
-        for lang in LANGS
-        if (root / lang).is_dir()
+        lang: Corpus(game=game, lang=lang, sections=tuple(load_sections(root, lang, tables, declared)))
+        for lang in declared.languages
     }
     return Game(
         id=game,
-        title=str(meta.get("title", game)),
+        title=declared.title,
+        declaration=declared,
         corpora=corpora,
         tables=tables,
         glossary=load_glossary(game),
-        errata=load_errata(root),
+        errata=load_errata(root, declared.languages),
         fingerprint=stamp,
     )
 
 
+@lru_cache(maxsize=8)
+def _load(game: str, stamp: str) -> Game:
+    cached = cache.read_game(game, stamp)
+    if isinstance(cached, Game) and cached.id == game and cached.fingerprint == stamp:
+        return cached
+    loaded = read_game(game, stamp)
+    cache.write_game(game, stamp, loaded)
+    return loaded
+
+
 def load_game(game: str = DEFAULT_GAME) -> Game:
-    """The game's data, read once and read again whenever a file changes."""
+    """The game's data: from the on-disk cache while its files are unchanged, else read again."""
     return _load(game, fingerprint(game))
 
 

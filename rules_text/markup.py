@@ -1,6 +1,9 @@
 """The small markup of section texts: cross-references, tables and gaps.
 
-- ``[11.4.1]``, ``[5.3.3; 5.3.4]``, ``see 4.1.6``: cross-references as printed;
+- ``[11.4.1]``, ``[5.3.3; 5.3.4]``, ``see 4.1.6``: cross-references as printed; where a
+  game declares ``bare_chapter_refs``, chapters cited without a dot too (``see 16``,
+  ``(see 5 and 5.1)``); a printed chapter ``22.0`` or ``22)`` is chapter ``22``; version
+  strings (``Rulebook v1.0``, ``(version 1.0)``) are never citations;
 - ``{table: fire-modifiers}``: where a table's rows stand (games/README.md);
 - ``{missing: door entry symbol}``: text the source lost.
 """
@@ -10,31 +13,66 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 
-from .models import Lang, LocalText, Table
+from .base import Lang, LocalText
+from .models import chapter_number
+from .tables import Table, TableRow
 
 _ID = r"\d{1,2}(?:\.\d{1,2}){0,4}"
 #: a bracket holding only rule numbers: [9], [11.4.1], [7.1; 7.2], [13.4.4, 13.4.5]
 BRACKET_REF = re.compile(rf"\[\s*({_ID}\.?(?:\s*[;,]\s*{_ID}\.?)*)\s*\]")
-#: a dotted rule number in running text: "see 4.1.6", "Contrary to 12.2.1.1"
-BARE_REF = re.compile(r"(?<![\d.\[])(\d{1,2}(?:\.\d{1,2}){1,4})(?![\d']|\.\d)")
+#: a dotted rule number in running text: "see 4.1.6", "Contrary to 12.2.1.1"; not a
+#: version ("v1.0", "version 1.0")
+BARE_REF = re.compile(
+    r"(?<![\d.\[vV])(?<!version )(?<!Version )(?<!VERSION )(\d{1,2}(?:\.\d{1,2}){1,4})(?![\d']|\.\d)"
+)
+#: "see" and a list of rule numbers, dotted or not: "see 16", "(see 5 and 5.1)", "see 3.4 for"
+SEE_REF = re.compile(
+    rf"\b[Ss]ee\s+({_ID}(?:\s*(?:,|;|\band\b|\bor\b|&)\s*{_ID})*)(?![\d.]*\d|\s*%)"
+)
+_ID_IN_LIST = re.compile(_ID)
 TABLE = re.compile(r"\{table:\s*([a-z0-9\-]+)\s*\}")
 MISSING = re.compile(r"\{missing:\s*([^{}]+?)\s*\}")
 #: how a gap reads, per language
 GAP_LABEL: Mapping[str, str] = {"en": "text missing in source", "fr": "texte absent de la source"}
 
 
-def find_refs(text: str) -> list[str]:
-    """Rule ids cited by a text, in order of first citation, each once."""
-    found: list[str] = []
-    bracket_spans: list[tuple[int, int]] = []
+def _citations(text: str, bare_chapters: bool) -> list[tuple[int, int, str]]:
+    """Citations as (start, end, id): bracketed ones first, then dotted, then "see N" (each in text order)."""
+    spans: list[tuple[int, int, str]] = []
     for match in BRACKET_REF.finditer(text):
-        bracket_spans.append(match.span())
         for part in re.split(r"[;,]", match.group(1)):
-            found.append(part.strip().rstrip("."))
+            spans.append((match.start(), match.end(), chapter_number(part.strip().rstrip("."))))
+    taken = [(start, end) for start, end, _ in spans]
+
+    def free(position: int) -> bool:
+        return not any(start <= position < end for start, end in taken)
+
     for match in BARE_REF.finditer(text):
-        if not any(start <= match.start() < end for start, end in bracket_spans):
-            found.append(match.group(1))
-    return list(dict.fromkeys(found))
+        if free(match.start()):
+            spans.append((match.start(1), match.end(1), chapter_number(match.group(1))))
+    if bare_chapters:
+        for match in SEE_REF.finditer(text):
+            offset = match.start(1)
+            for number in _ID_IN_LIST.finditer(match.group(1)):
+                start = offset + number.start()
+                if free(start) and "." not in number.group():
+                    spans.append((start, offset + number.end(), number.group()))
+    return spans
+
+
+def find_ref_spans(text: str, *, bare_chapters: bool = False) -> list[tuple[int, int, str]]:
+    """Every citation in a text as (start, end, cited id), in text order (for linking them).
+
+    The id is the stored form: a printed chapter "22.0" is "22". With ``bare_chapters``
+    (the game declares ``bare_chapter_refs``), "see 16" and "(see 5 and 5.1)" cite
+    chapters 16 and 5 too.
+    """
+    return sorted(_citations(text, bare_chapters), key=lambda span: span[0])
+
+
+def find_refs(text: str, *, bare_chapters: bool = False) -> list[str]:
+    """Rule ids cited by a text, each once: bracketed citations first, then those in running text."""
+    return list(dict.fromkeys(ref for _, _, ref in _citations(text, bare_chapters)))
 
 
 def table_ids(text: str) -> list[str]:
@@ -61,21 +99,97 @@ def _local(text: LocalText | None, lang: Lang) -> str:
     return value if value is not None else f"{{missing: not in the {lang} source}}"
 
 
+#: the printed column headings of a card list, when the table does not give them
+CARD_COLUMNS = ("Card Name", "Type", "#", "Force", "Notes")
+
+
+class _Cells(dict):  # type: ignore[type-arg]
+    """Cells or rolls by column key for a ``line`` template; an absent column reads ""."""
+
+    def __missing__(self, key: str) -> str:
+        return ""
+
+
+def _fields(table: Table, row: TableRow, lang: Lang) -> dict[str, object]:
+    return {
+        "roll": row.roll or "",
+        "result": row.result,
+        "text": _local(row.text, lang),
+        "name": _local(row.name, lang),
+        "points": _local(row.points, lang),
+        "value": format_value(row.value) if row.value is not None else "",
+        "max": row.max if row.max is not None else "",
+        "min": row.min if row.min is not None else "",
+        "type": row.type or "",
+        "copies": row.copies if row.copies is not None else "",
+        "force": row.force if row.force is not None else "-",
+        "note": _local(row.note, lang) if row.note is not None else "",
+        "rolls": _Cells(row.rolls or {}),
+        "cells": _Cells({key: _local(cell.text, lang) for key, cell in (row.cells or {}).items()}),
+    }
+
+
+def _column_names(table: Table, lang: Lang) -> dict[str, str]:
+    return {c.key: c.name.get(lang) or c.name.en or c.key for c in table.columns}
+
+
+def default_line(table: Table, row: TableRow, lang: Lang) -> str:
+    """A readable line for a row of a table that declares no ``line``, its columns labelled."""
+    names = _column_names(table, lang)
+    fields = _fields(table, row, lang)
+    if table.kind in ("d10", "modifiers", "scale", "missions"):
+        return "{roll}: {text}".format(**fields)
+    if table.kind == "roll" and row.rolls is not None:
+        ranges = "; ".join(f"{names[k]} {row.rolls[k]}" for k in names if k in row.rolls)
+        return f"{fields['text']}: {ranges}"
+    if table.kind in ("roll", "matrix") and row.cells is not None:
+        head = row.roll if table.kind == "roll" else fields["name"] or fields["text"]
+        cells = "; ".join(f"{names[k]}: {fields['cells'][k]}" for k in names if k in row.cells)  # type: ignore[index]
+        return f"{head}: {cells}"
+    if table.kind == "cards":
+        heads = dict(zip(("name", "type", "copies", "force", "note"), table.columns_printed or CARD_COLUMNS))
+        parts = [f"{heads['type']}: {fields['type']}", f"{heads['copies']}: {fields['copies']}",
+                 f"{heads['force']}: {fields['force']}"]
+        if fields["note"]:
+            parts.append(f"{heads['note']}: {fields['note']}")
+        return f"{fields['name']} — " + "; ".join(parts)
+    if table.kind == "list":
+        name, text = fields["name"], fields["text"]
+        return f"{name}: {text}" if name and text else str(name or text)
+    return "{roll}: {text}".format(**fields)
+
+
+def render_row(table: Table, row: TableRow, lang: Lang) -> str:
+    """One row as a line: the table's ``line`` template, or the kind's readable default."""
+    if table.line is None:
+        return default_line(table, row, lang).strip()
+    return table.line.format(**_fields(table, row, lang)).strip()
+
+
 def render_table(table: Table, lang: Lang) -> str:
     """The rows of a table, one per line, laid out as the book prints them."""
-    lines = []
-    for row in table.rows:
-        fields = {
-            "roll": row.roll or "",
-            "text": _local(row.text, lang),
-            "name": _local(row.name, lang),
-            "points": _local(row.points, lang),
-            "value": format_value(row.value) if row.value is not None else "",
-            "max": row.max if row.max is not None else "",
-            "min": row.min if row.min is not None else "",
-        }
-        lines.append(table.line.format(**fields).strip())
-    return "\n".join(lines)
+    return "\n".join(render_row(table, row, lang) for row in table.rows)
+
+
+def printed_cells(table: Table, row: TableRow, lang: Lang) -> list[str]:
+    """A row's printed words, cell by cell, without our labels (for the fidelity measure).
+
+    A table that declares ``line`` prints as its line; otherwise each printed cell stands
+    alone, in the order of the printed columns.
+    """
+    if table.line is not None or table.kind in ("d10", "modifiers", "scale", "missions"):
+        return [render_row(table, row, lang)]
+    fields = _fields(table, row, lang)
+    if table.kind == "cards":
+        cells = [fields["name"], fields["type"], fields["copies"], fields["force"], fields["note"]]
+    elif row.rolls is not None:
+        cells = [fields["text"], *(row.rolls.get(c.key, "") for c in table.columns)]
+    elif row.cells is not None:
+        head = row.roll if table.kind == "roll" else fields["name"]
+        cells = [head, *(fields["cells"][c.key] for c in table.columns)]  # type: ignore[index]
+    else:
+        cells = [fields["name"] if row.name is not None else "", row.roll or "", fields["text"]]
+    return [str(c) for c in cells if str(c).strip()]
 
 
 def render(text: str, lang: Lang, tables: Mapping[str, Table]) -> str:

@@ -8,17 +8,25 @@ from __future__ import annotations
 
 import re
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import field_validator, model_validator
 
-Lang = Literal["en", "fr"]
-LANGS: tuple[Lang, ...] = ("en", "fr")
+from .base import LANGS, Frozen, Lang, LocalText
+from .tables import Cell, Column, Table, TableProblem, TableRow, parse_roll, parse_totals, table_problems
+
+__all__ = [
+    "LANGS", "Cell", "Column", "Erratum", "GameDeclaration", "GlossaryTerm", "Kind", "Lang", "LeftOut",
+    "LocalText", "NoteType", "Section", "SectionData", "Table", "TableProblem", "TableRow",
+    "chapter_number", "id_key", "is_numbered", "parse_roll", "parse_totals", "table_problems",
+]
 
 #: A rulebook number as printed, without the trailing dot: "4", "4.1", "13.4.3.2".
 NUMBERED_ID = re.compile(r"^\d{1,2}(?:\.\d{1,2}){0,4}$")
 #: A stable slug for unnumbered material: "foreword", "example-assault", "5.1.1-note-1".
 SLUG_ID = re.compile(r"^[a-z0-9][a-z0-9.\-]*[a-z0-9]$")
+#: A chapter number as some rulebooks print it: "22.0" (BfF), "22)" (SF); stored as "22".
+PRINTED_CHAPTER = re.compile(r"^(\d{1,2})(?:\.0|\))$")
 
 
 def is_numbered(section_id: str) -> bool:
@@ -49,8 +57,7 @@ class NoteType(StrEnum):
     DESIGNER = "designer"  #: designer's note, red in the printed book
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+_Frozen = Frozen
 
 
 class SectionData(_Frozen):
@@ -67,6 +74,11 @@ class SectionData(_Frozen):
     @field_validator("id")
     @classmethod
     def _well_formed_id(cls, value: str) -> str:
+        chapter = PRINTED_CHAPTER.match(value)
+        if chapter:
+            raise ValueError(
+                f"id {value!r}: a chapter is stored without its printed suffix: write {chapter.group(1)!r}"
+            )
         if not (NUMBERED_ID.match(value) or SLUG_ID.match(value)):
             raise ValueError(
                 f"id {value!r} is neither a rule number like '11.4.1' nor a slug like 'example-assault'"
@@ -105,6 +117,8 @@ class Section(_Frozen):
     tables: tuple[str, ...] = ()
     #: file the section was read from, relative to the game folder
     file: str
+    #: the number as the rulebook prints it ("22.0", "22)", "11.4.1"); None for a slug
+    number: str | None = None
 
     @property
     def numbered(self) -> bool:
@@ -112,98 +126,10 @@ class Section(_Frozen):
 
     @property
     def label(self) -> str:
-        """How a player names the section: "11.4.1 SNIPER ATTACK" or the title alone."""
+        """How a player names the section: "11.4.1 SNIPER ATTACK", "22.0 Insurgency Reaction" or the title alone."""
         if self.numbered:
-            return f"{self.id} {self.title}".strip()
+            return f"{self.number or self.id} {self.title}".strip()
         return self.title or self.id
-
-
-class LocalText(_Frozen):
-    """The same words in each language; ``None`` where a source lacks them."""
-
-    en: str | None = None
-    fr: str | None = None
-
-    def get(self, lang: Lang) -> str | None:
-        return getattr(self, lang)
-
-
-Face = Annotated[int, Field(ge=0, le=9)]
-_ROLL = re.compile(r"^(\d)(?:\s*[-–]\s*(\d))?$")
-
-
-def parse_roll(roll: str) -> tuple[int, ...]:
-    """The d10 faces of a printed range: "0" -> (0,), "6-8" -> (6, 7, 8); 0 is 0, not 10 (3)."""
-    match = _ROLL.match(roll.strip())
-    if not match:
-        raise ValueError(f"roll {roll!r} is not a face (0-9) or a range like '6-8'")
-    low = int(match.group(1))
-    high = int(match.group(2)) if match.group(2) else low
-    if high < low:
-        raise ValueError(f"roll {roll!r} runs backwards")
-    return tuple(range(low, high + 1))
-
-
-class TableRow(_Frozen):
-    """One printed row: a die range and its result, a modifier, or a VP value."""
-
-    model_config = ConfigDict(frozen=True, extra="allow")
-
-    result: str
-    roll: str | None = None
-    value: int | None = None
-    side: str | None = None
-    rule: str | None = None
-    max: int | None = None
-    min: int | None = None
-    text: LocalText = LocalText()
-    name: LocalText | None = None
-    points: LocalText | None = None
-
-    @property
-    def faces(self) -> tuple[int, ...]:
-        return parse_roll(self.roll) if self.roll is not None else ()
-
-
-class Table(_Frozen):
-    """A d10 table, modifier list or scale, declared once (see games/README.md)."""
-
-    model_config = ConfigDict(frozen=True, extra="allow")
-
-    id: str
-    rule: str
-    title: LocalText = LocalText()
-    kind: Literal["d10", "modifiers", "scale", "missions"]
-    line: str = "{roll}: {text}"
-    rows: tuple[TableRow, ...]
-
-    @model_validator(mode="after")
-    def _faces_cover_the_die(self) -> Table:
-        if self.kind != "d10":
-            return self
-        seen: list[int] = []
-        for row in self.rows:
-            if row.roll is None:
-                raise ValueError(f"table {self.id!r} row {row.result!r} has no roll")
-            seen.extend(parse_roll(row.roll))
-        if sorted(seen) != list(range(10)):
-            raise ValueError(
-                f"table {self.id!r} rolls cover faces {sorted(seen)}, not 0-9 exactly once"
-            )
-        return self
-
-    def row(self, result: str) -> TableRow:
-        for row in self.rows:
-            if row.result == result:
-                return row
-        raise KeyError(f"table {self.id!r} has no row {result!r}")
-
-    def result_for(self, face: int) -> TableRow:
-        """The row a d10 face selects (d10 tables only)."""
-        for row in self.rows:
-            if face in row.faces:
-                return row
-        raise KeyError(f"table {self.id!r} has no row for face {face}")
 
 
 class GlossaryTerm(_Frozen):
@@ -223,11 +149,112 @@ class GlossaryTerm(_Frozen):
         return forms + list(self.aliases.get(lang, []))
 
 
+ErratumKind = Literal["missing_target", "wrong_reference", "inconsistency", "gap", "ambiguity"]
+
+
 class Erratum(_Frozen):
-    """An error printed in the rulebook itself, kept in the text and explained here."""
+    """An error printed in the rulebook itself, kept in the text and explained here.
+
+    ``gap``: a number the source skips (BfF prints 4.3.1 without 4.3): ``section`` is the
+    missing id, and the check accepts the sections that would be its children.
+    ``ambiguity``: the rulebook reads two ways; the note gives both readings and which one
+    the adjudicator takes.
+    """
 
     section: str
-    langs: tuple[Lang, ...] = ("en", "fr")
-    kind: Literal["missing_target", "wrong_reference", "inconsistency", "gap"]
+    #: the rulebooks printing the error; empty in the file means every language of the game
+    langs: tuple[Lang, ...] = ()
+    kind: ErratumKind
     cites: str | None = None
     note: str
+
+
+class LeftOut(_Frozen):
+    """Source lines deliberately not in the corpus (an index of page numbers), said in the data."""
+
+    lines: str
+    what: str
+    lang: Lang = "en"
+
+    @field_validator("lines")
+    @classmethod
+    def _line_range(cls, value: str) -> str:
+        if not re.fullmatch(r"\d+(?:\s*-\s*\d+)?", str(value).strip()):
+            raise ValueError(f"lines {value!r} is not a line or a range of lines like '1316-1491'")
+        start, _, stop = str(value).partition("-")
+        if stop and int(stop) < int(start):
+            raise ValueError(f"lines {value!r} runs backwards")
+        return str(value).strip()
+
+    @property
+    def numbers(self) -> range:
+        """The 1-based line numbers left out."""
+        start, _, stop = self.lines.partition("-")
+        return range(int(start), int(stop or start) + 1)
+
+
+Die = Literal["d10", "d6", "2d6", "deck"]
+
+
+class GameDeclaration(_Frozen):
+    """A game as ``games/<id>/game.yaml`` declares it: every layer finds a game through this."""
+
+    id: str
+    title: str
+    short_title: str | None = None
+    designer: str | None = None
+    publisher: str | None = None
+    #: the Python package of the game's adjudicator and companion (adjudicator/<package>)
+    package: str
+    languages: tuple[Lang, ...] = ("en",)
+    dice: tuple[Die, ...] = ()
+    #: the source file of each language, in ../shared/sources
+    sources: dict[Lang, str] = {}
+    #: dotted: numbered sections (11.4.1); slugs: no numbers, every section top level
+    id_style: Literal["dotted", "slugs"] = "dotted"
+    #: how a chapter number is printed: "{n}", "{n}.0", "{n})"
+    chapter_format: str = "{n}"
+    #: the text cites chapters without a dot ("see 16", "(see 5 and 5.1)")
+    bare_chapter_refs: bool = False
+    left_out: tuple[LeftOut, ...] = ()
+
+    @field_validator("id", "package")
+    @classmethod
+    def _identifier(cls, value: str, info) -> str:  # type: ignore[no-untyped-def]
+        pattern = r"[a-z][a-z0-9\-]*" if info.field_name == "id" else r"[a-z][a-z0-9_]*"
+        if not re.fullmatch(pattern, value):
+            raise ValueError(f"{info.field_name} {value!r} does not match {pattern}")
+        return value
+
+    @field_validator("chapter_format")
+    @classmethod
+    def _has_number(cls, value: str) -> str:
+        if value not in ("{n}", "{n}.0", "{n})"):
+            raise ValueError(f"chapter_format {value!r} is not one of '{{n}}', '{{n}}.0', '{{n}})'")
+        return value
+
+    @model_validator(mode="after")
+    def _consistent(self) -> GameDeclaration:
+        if not self.languages:
+            raise ValueError("languages is empty: a game has at least one rulebook language")
+        unknown = [lang for lang in self.sources if lang not in self.languages]
+        if unknown:
+            raise ValueError(f"sources names language(s) {unknown} not in languages {list(self.languages)}")
+        return self
+
+    @property
+    def name(self) -> str:
+        """The title for tight places."""
+        return self.short_title or self.title
+
+    def printed_number(self, section_id: str) -> str:
+        """A section id as the rulebook prints it: chapter "22" -> "22.0" (BfF), "22)" (SF)."""
+        if re.fullmatch(r"\d{1,2}", section_id):
+            return self.chapter_format.format(n=section_id)
+        return section_id
+
+
+def chapter_number(section_id: str) -> str:
+    """A printed chapter number as stored: "22.0" and "22)" -> "22"; anything else unchanged."""
+    match = PRINTED_CHAPTER.match(section_id)
+    return match.group(1) if match else section_id
