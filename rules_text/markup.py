@@ -37,7 +37,7 @@ GAP_LABEL: Mapping[str, str] = {"en": "text missing in source", "fr": "texte abs
 
 
 def _citations(text: str, bare_chapters: bool) -> list[tuple[int, int, str]]:
-    """Citations as (start, end, id): bracketed ones first, then dotted, then "see N" (each in text order)."""
+    """Citations as (start, end, id): bracketed ones first, then those in running text, each in text order."""
     spans: list[tuple[int, int, str]] = []
     for match in BRACKET_REF.finditer(text):
         for part in re.split(r"[;,]", match.group(1)):
@@ -47,17 +47,18 @@ def _citations(text: str, bare_chapters: bool) -> list[tuple[int, int, str]]:
     def free(position: int) -> bool:
         return not any(start <= position < end for start, end in taken)
 
+    running: list[tuple[int, int, str]] = []
     for match in BARE_REF.finditer(text):
         if free(match.start()):
-            spans.append((match.start(1), match.end(1), chapter_number(match.group(1))))
+            running.append((match.start(1), match.end(1), chapter_number(match.group(1))))
     if bare_chapters:
         for match in SEE_REF.finditer(text):
             offset = match.start(1)
             for number in _ID_IN_LIST.finditer(match.group(1)):
                 start = offset + number.start()
                 if free(start) and "." not in number.group():
-                    spans.append((start, offset + number.end(), number.group()))
-    return spans
+                    running.append((start, offset + number.end(), number.group()))
+    return spans + sorted(running, key=lambda span: span[0])
 
 
 def find_ref_spans(text: str, *, bare_chapters: bool = False) -> list[tuple[int, int, str]]:
