@@ -1,7 +1,8 @@
-"""Sphinx extension building the Phantom Fury rules site from the corpus (``rules_text``).
+"""Sphinx extension building the rules site of every game from the corpus (``rules_text``).
 
-At ``config-inited`` it writes one MyST page per chapter per language, the comparison pages
-and the reference pages into the source folder (``site/_generated``); each page's
+At ``config-inited`` it writes, for each game in its own folder (``<game-id>/``), one MyST page
+per chapter per language, the comparison pages and the reference pages, and the landing page
+listing the games, into the source folder (``site/_generated``); each page's
 ``rulebook`` directive renders its part of the corpus. A citation that resolves nowhere
 stops the build with the section's id (:class:`links.UnresolvedReference`).
 """
@@ -23,8 +24,13 @@ from rules_text.register import load_register
 from .chapter import chapter_nodes
 from .check import citation_problems
 from .links import Linker, UnresolvedReference
-from .pages import write_pages
-from .reference import compare_page, differences_page, errata_page, glossary_page, tables_page
+from . import search
+from .games import game_info, site_games
+from .landing import landing_html
+from .pages import source_pages, write_pages
+from .redirects import write_redirects
+from .reference import compare_page, differences_page, errata_page, glossary_page
+from .tables_page import tables_page
 
 logger = logging.getLogger(__name__)
 _LINKERS: dict[str, Linker] = {}
@@ -34,22 +40,31 @@ def linker_for(game_id: str) -> Linker:
     game = load_game(game_id)
     cached = _LINKERS.get(game_id)
     if cached is None or cached.game is not game:
-        cached = _LINKERS[game_id] = Linker(game)
+        info = game_info(game_id)
+        cached = _LINKERS[game_id] = Linker(game, info.chapter_format, info.bare_chapters)
     return cached
 
 
+def split_docname(docname: str) -> tuple[str, str]:
+    """``phantom-fury/en/11-fire-combat`` -> (the game, the page within the game's folder)."""
+    game_id, _, within = docname.partition("/")
+    return game_id, within
+
+
 class RulebookDirective(Directive):
-    """``{rulebook} chapter en 11-fire-combat``, ``compare 13-assault``, ``tables``, ``glossary``..."""
+    """``{rulebook} chapter en 11-fire-combat``, ``compare 13-assault``, ``tables``, ``glossary``,
+    ``landing``... The game is the first folder of the page's path."""
 
     required_arguments = 1
     optional_arguments = 2
 
     def run(self) -> list[nodes.Node]:
         env = self.state.document.settings.env
-        game_id = env.config.rulebook_game
-        linker = linker_for(game_id)
-        docname = env.docname
         kind, *rest = self.arguments
+        if kind == "landing":
+            return [nodes.raw("", landing_html(site_games()), format="html")]
+        game_id, docname = split_docname(env.docname)
+        linker = linker_for(game_id)
         pages = {
             "compare": lambda: compare_page(linker, rest[0], list(load_register(game_id).values()), docname),
             "tables": lambda: tables_page(linker, docname),
@@ -59,7 +74,7 @@ class RulebookDirective(Directive):
         }
         if kind != "chapter" and kind not in pages:
             raise self.error(
-                f"rulebook: unknown page kind {kind!r} (known: chapter, {', '.join(pages)})"
+                f"rulebook: unknown page kind {kind!r} (known: chapter, landing, {', '.join(pages)})"
             )
         try:
             if kind == "chapter":
@@ -76,22 +91,36 @@ class RulebookDirective(Directive):
 
 
 def generate(app: Sphinx, config: Config) -> None:
-    """Check every citation, then write the MyST pages into the source folder.
+    """Check every citation of every game, then write the MyST pages into the source folder.
 
     An unresolved citation is reported as an error naming its section, and the build fails
     (exit status 1), even without ``-W``.
     """
-    linker = linker_for(config.rulebook_game)
-    problems = citation_problems(linker)
-    for problem in problems:
-        logger.error("unresolved citation: %s", problem)
-    if problems:
-        app.statuscode = 1
-    write_pages(linker, Path(app.srcdir))
+    infos = {info.id: info for info in site_games()}
+    linkers = {game_id: linker_for(game_id) for game_id in infos}
+    for game_id, linker in linkers.items():
+        problems = citation_problems(linker)
+        for problem in problems:
+            logger.error("unresolved citation: %s%s", "" if len(linkers) == 1 else f"{game_id}: ", problem)
+        if problems:
+            app.statuscode = 1
+    write_pages(source_pages(linkers, infos), Path(app.srcdir))
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    app.add_config_value("rulebook_game", "phantom-fury", "env")
     app.add_directive("rulebook", RulebookDirective)
     app.connect("config-inited", generate)
-    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
+    app.connect("builder-inited", search.replace_sphinx_search)
+    app.connect("html-collect-pages", search.search_page)
+    app.connect("build-finished", finish)
+    return {"version": "2", "parallel_read_safe": True, "parallel_write_safe": True}
+
+
+def finish(app: Sphinx, exception: Exception | None) -> None:
+    """After the pages: the search index of every game and the old addresses of moved pages."""
+    if exception is not None or app.builder.format != "html":
+        return
+    outdir = Path(app.outdir)
+    cache = Path(app.doctreedir) / "search-cache"
+    search.write_indexes(outdir, [linker_for(info.id) for info in site_games()], cache)
+    write_redirects(outdir)

@@ -12,7 +12,7 @@ from rules_text import Section
 
 from .emit import block_nodes, previews_html, token_nodes
 from .inline import context_for, section_blocks, tokens
-from .links import UI, Linker, Target, chapter_docname, relative_url, section_label
+from .links import UI, Linker, Target, chapter_docname, relative_url
 
 
 def _link(text: str, href: str, classes: list[str], title: str = "") -> nodes.reference:
@@ -35,7 +35,7 @@ def section_node(
 
     head = nodes.paragraph(classes=["rule-head"])
     if section.numbered:
-        title = [nodes.Text(section.id + (" " if section.title else ""))]
+        title = [nodes.Text(linker.printed(section.id) + (" " if section.title else ""))]
         title += token_nodes(tokens(section.title, replace(context, terms=[])), docname)
     else:
         badge = ui[section.note_type.value] if section.note_type else ui.get(section.kind.value, "")
@@ -53,7 +53,7 @@ def section_node(
             if index:
                 crumbs += nodes.Text(" › ")
             href = relative_url(docname, chapter_docname(ancestor), ancestor.id)
-            crumbs += _link(section_label(ancestor), href, ["crumb"])
+            crumbs += _link(linker.label(ancestor), href, ["crumb"])
         box += crumbs
 
     blocks = section_blocks(section, context)
@@ -78,7 +78,7 @@ def meta_node(
     other = linker.counterpart(section)
     if other is not None:
         href = relative_url(docname, chapter_docname(other), other.id)
-        meta += _link(f"{ui['other_lang']}: {section_label(other)}", href, ["lang-switch"])
+        meta += _link(f"{ui['other_lang']}: {linker.label(other)}", href, ["lang-switch"])
         stem = PurePosixPath(section.file).stem
         if stem in linker.shared_chapters():
             meta += nodes.Text(" · ")
@@ -113,15 +113,17 @@ def chapter_nodes(linker: Linker, lang: str, stem: str, docname: str) -> list[no
         for s in linker.game.corpus(lang).sections  # type: ignore[arg-type]
         if PurePosixPath(s.file).stem == stem
     ]
-    result: list[nodes.Node] = [contents_node(sections, lang)]
+    result: list[nodes.Node] = [contents_node(sections, lang, linker)]
     result += [section_node(s, linker, docname, previews) for s in sections]
     result.append(nodes.raw("", previews_html(previews), format="html", classes=["no-search"]))
     return result
 
 
-def contents_node(sections: list[Section], lang: str) -> nodes.Node:
+def contents_node(sections: list[Section], lang: str, linker: Linker) -> nodes.Node:
     """The chapter's second-level rules (11.1, 11.2...) as links at the top of its page."""
     main = [s for s in sections if s.numbered and s.id.count(".") == 1]
+    if not main:  # a game without numbers (slug sections): its top-level rules
+        main = [s for s in sections if not s.numbered and s.parent is None and s.kind.value == "rule"]
     if len(main) < 2:
         return nodes.comment()
     contents = nodes.paragraph(classes=["chapter-contents", "no-search"])
@@ -129,5 +131,5 @@ def contents_node(sections: list[Section], lang: str) -> nodes.Node:
     for index, section in enumerate(main):
         if index:
             contents += nodes.Text(" · ")
-        contents += _link(section_label(section), f"#{section.id}", ["contents-link"])
+        contents += _link(linker.label(section), f"#{section.id}", ["contents-link"])
     return contents

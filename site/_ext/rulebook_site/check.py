@@ -23,13 +23,14 @@ def citation_problems(linker: Linker) -> list[str]:
             for ref in section.refs:
                 attempt(ref, lang, f"section {section.id} of {section.file}", section.id)
         for table in game.tables.values():
-            for ref in find_refs(render_table(table, lang)):  # type: ignore[arg-type]
+            for ref in find_refs(render_table(table, lang), bare_chapters=linker.bare_chapters):  # type: ignore[arg-type]
                 attempt(ref, lang, f"table {table.id}")
     for table in game.tables.values():
         attempt(table.rule, "en", f"table {table.id} (its rule)")
     for term in game.glossary:
         attempt(term.rule, "en", f"glossary term {term.key} (its defining rule)")
-        for lang in ("en", "fr"):
-            for ref in find_refs(term.definition.get(lang) or ""):  # type: ignore[arg-type]
+        for lang in game.corpora:
+            definition = term.definition.get(lang) or ""  # type: ignore[arg-type]
+            for ref in find_refs(definition, bare_chapters=linker.bare_chapters):
                 attempt(ref, lang, f"glossary term {term.key} (its definition)", term.rule)
     return problems

@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass, field
 
 from rules_text import Section
-from rules_text.markup import BARE_REF, BRACKET_REF, GAP_LABEL, MISSING, TABLE, render_table
-from rules_text.models import GlossaryTerm, Lang
+from rules_text.markup import BARE_REF, BRACKET_REF, GAP_LABEL, MISSING, SEE_REF, TABLE, render_table
+from rules_text.models import GlossaryTerm, Lang, chapter_number
 
 from .links import Linker, Target
 
@@ -62,25 +62,40 @@ def term_patterns(
     return patterns
 
 
-def ref_spans(text: str) -> list[tuple[int, int, str]]:
-    """(start, end, id) of every citation in a text: each id of ``[a; b]`` and bare ``see 4.1.6``."""
+def ref_spans(text: str, bare_chapters: bool = False) -> list[tuple[int, int, str]]:
+    """(start, end, id) of every citation in a text, as ``rules_text.markup`` finds them: each id
+    of ``[a; b]`` on its own, bare ``see 4.1.6`` and, where the game cites chapters without a dot,
+    ``see 16``. The id is the stored one (a printed chapter ``22.0`` is ``22``)."""
     spans: list[tuple[int, int, str]] = []
-    brackets: list[tuple[int, int]] = []
+    taken: list[tuple[int, int]] = []
     for match in BRACKET_REF.finditer(text):
-        brackets.append(match.span())
+        taken.append(match.span())
         inner_start = match.start(1)
         for part in _ID.finditer(match.group(1)):
-            spans.append((inner_start + part.start(), inner_start + part.end(), part.group(0)))
+            spans.append(
+                (inner_start + part.start(), inner_start + part.end(), chapter_number(part.group(0)))
+            )
+
+    def free(position: int) -> bool:
+        return not any(start <= position < end for start, end in taken)
+
     for match in BARE_REF.finditer(text):
-        if not any(start <= match.start() < end for start, end in brackets):
-            spans.append((match.start(1), match.end(1), match.group(1)))
+        if free(match.start()):
+            spans.append((match.start(1), match.end(1), chapter_number(match.group(1))))
+    if bare_chapters:
+        for match in SEE_REF.finditer(text):
+            offset = match.start(1)
+            for number in _ID.finditer(match.group(1)):
+                start = offset + number.start()
+                if free(start) and "." not in number.group():
+                    spans.append((start, offset + number.end(), number.group()))
     return sorted(spans)
 
 
 def tokens(text: str, context: TextContext) -> list[Token]:
     """Plain text with its citations resolved and the first use of each glossary term linked."""
     spans: list[tuple[int, int, Token]] = []
-    for start, end, ref in ref_spans(text):
+    for start, end, ref in ref_spans(text, context.linker.bare_chapters):
         target = context.linker.resolve(ref, context.lang, context.where, context.section_id)
         spans.append((start, end, Token(text[start:end], target=target)))
     for pattern, term in context.terms:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 from rules_text import Game, Section
-from rules_text.models import Erratum, Lang
+from rules_text.models import Erratum, Lang, chapter_number
 
 LANG_NAMES: dict[str, str] = {"en": "English", "fr": "Français"}
 
@@ -77,7 +77,10 @@ class Target:
 
 
 def chapter_docname(section: Section) -> str:
-    """``en/11-fire-combat`` for a section read from ``en/11-fire-combat.yaml``."""
+    """``en/11-fire-combat`` for a section read from ``en/11-fire-combat.yaml``.
+
+    Docnames here are relative to the game's folder of the site (``phantom-fury/``): every link
+    a game's pages hold stays inside that folder, so relative URLs are the same either way."""
     return f"{section.lang}/{PurePosixPath(section.file).stem}"
 
 
@@ -93,11 +96,20 @@ def erratum_anchor(erratum: Erratum) -> str:
     return f"erratum-{erratum.section}-{erratum.cites or erratum.kind}"
 
 
-def section_label(section: Section) -> str:
-    """ "11.4.1 SNIPER ATTACK", "11.4.1", or a note's or example's own title."""
+def printed_id(section_id: str, chapter_format: str = "{n}") -> str:
+    """A rule number as the book prints it: a chapter by the game's ``chapter_format``
+    ("22.0" in Battle for Fallujah, "22)" in Second Fallujah), any other number as it is."""
+    if "." in section_id or not section_id.isdigit():
+        return section_id
+    return chapter_format.format(n=section_id)
+
+
+def section_label(section: Section, chapter_format: str = "{n}") -> str:
+    """ "11.4.1 SNIPER ATTACK", "22.0 VICTORY", "11.4.1", or a note's or example's own title."""
     ui = UI[section.lang]
     if section.numbered:
-        return section.label
+        number = getattr(section, "number", None) or printed_id(section.id, chapter_format)
+        return f"{number} {section.title}".strip()
     if section.note_type is not None:
         return ui[section.note_type.value]
     return section.title or ui.get(section.kind.value, section.id)
@@ -106,14 +118,25 @@ def section_label(section: Section) -> str:
 class Linker:
     """Resolves citations and places sections on pages, for one game."""
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game, chapter_format: str = "{n}", bare_chapters: bool = False):
         self.game = game
+        #: how the game prints a chapter number (``GameDeclaration.chapter_format``)
+        self.chapter_format = chapter_format
+        #: the text cites chapters without a dot ("see 16": ``bare_chapter_refs``)
+        self.bare_chapters = bare_chapters
+
+    def label(self, section: Section) -> str:
+        """The section's label as the book prints it (:func:`section_label`)."""
+        return section_label(section, self.chapter_format)
+
+    def printed(self, section_id: str) -> str:
+        return printed_id(section_id, self.chapter_format)
 
     def section_target(self, section: Section, relation: str = "same") -> Target:
         return Target(
             docname=chapter_docname(section),
             anchor=section.id,
-            label=section_label(section),
+            label=self.label(section),
             text=section.text,
             lang=section.lang,
             relation=relation,
@@ -121,6 +144,7 @@ class Linker:
 
     def resolve(self, ref: str, lang: Lang, where: str, section_id: str | None = None) -> Target:
         """The target of ``[ref]`` cited in ``where`` (a section id or a table) of a language."""
+        ref = chapter_number(ref)
         corpus = self.game.corpus(lang)
         if ref in corpus.by_id:
             return self.section_target(corpus.by_id[ref])
@@ -132,7 +156,7 @@ class Linker:
                 erratum.kind == "missing_target"
                 and erratum.cites == ref
                 and erratum.section == section_id
-                and lang in erratum.langs
+                and lang in (erratum.langs or self.game.corpora)
             ):
                 return Target(
                     docname="errata",

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import hashlib
 import re
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from docutils.nodes import make_id
 
-from .links import LANG_NAMES, Linker, section_label
+from .games import GameInfo
+from .links import LANG_NAMES, Linker
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~])")
 
@@ -47,7 +48,7 @@ def _page(title: str, directive: str, fingerprint: str) -> str:
 def chapter_title(linker: Linker, lang: str, stem: str) -> str:
     """The chapter's printed label, made distinct from its section anchors if they clash."""
     sections = [s for s in linker.game.corpus(lang).sections if s.file.endswith(f"/{stem}.yaml")]  # type: ignore[arg-type]
-    title = section_label(sections[0])
+    title = linker.label(sections[0])
     if sections[0].numbered and not sections[0].title:
         # the French source starts chapter 10 at 10.2, without its heading
         last = [
@@ -59,8 +60,22 @@ def chapter_title(linker: Linker, lang: str, stem: str) -> str:
     return title
 
 
-def source_pages(linker: Linker) -> dict[str, str]:
-    """Every page of the site, by path relative to the source folder."""
+def _differences_wanted(linker: Linker) -> bool:
+    """A register of differences between languages is shown for a game with two rulebooks."""
+    return len(linker.game.corpora) > 1
+
+
+def reference_pages(linker: Linker) -> dict[str, str]:
+    """The game's reference pages (name: title)."""
+    return {
+        name: title
+        for name, title in REFERENCE_PAGES.items()
+        if name != "differences" or _differences_wanted(linker)
+    }
+
+
+def game_pages(linker: Linker, info: GameInfo) -> dict[str, str]:
+    """Every page of one game, by path relative to the game's folder."""
     fingerprint = stamp(linker)
     pages: dict[str, str] = {}
     toc: dict[str, list[str]] = {}
@@ -76,39 +91,97 @@ def source_pages(linker: Linker) -> dict[str, str]:
         title = f"Side by side: {chapter_title(linker, 'en', stem)}"
         pages[f"compare/{stem}.md"] = _page(title, f"compare {stem}", fingerprint)
         toc["compare"].append(f"compare/{stem}")
-    for name, title in REFERENCE_PAGES.items():
+    for name, title in reference_pages(linker).items():
         pages[f"{name}.md"] = _page(title, name, fingerprint)
-    pages["index.md"] = index_page(linker, toc)
+    pages["index.md"] = index_page(linker, info, toc)
     return pages
 
 
-def _toctree(caption: str, entries: list[str]) -> str:
+def source_pages(linkers: dict[str, Linker], infos: dict[str, GameInfo]) -> dict[str, str]:
+    """Every page of the site, by path relative to the source folder: the landing page, and
+    each game's pages in the game's folder (``phantom-fury/en/11-fire-combat.md``)."""
+    pages: dict[str, str] = {}
+    for game_id, linker in linkers.items():
+        for relative, content in game_pages(linker, infos[game_id]).items():
+            pages[f"{game_id}/{relative}"] = content
+    pages["index.md"] = landing_page(linkers)
+    return pages
+
+
+def _toctree(caption: str, entries: list[str], hidden: bool = False) -> str:
     body = "\n".join(entries)
-    return f"```{{toctree}}\n:caption: {caption}\n:maxdepth: 1\n\n{body}\n```\n"
+    options = ":hidden:\n" if hidden else ""
+    return f"```{{toctree}}\n:caption: {caption}\n:maxdepth: 1\n{options}\n{body}\n```\n"
 
 
-def index_page(linker: Linker, toc: dict[str, list[str]]) -> str:
-    captions = {"en": "English rulebook", "fr": "Règles en français (chapitres 10 à 15)"}
+def _languages(codes: tuple[str, ...] | list[str]) -> str:
+    return " and ".join(LANG_NAMES.get(code, code) for code in codes)
+
+
+def index_page(linker: Linker, info: GameInfo, toc: dict[str, list[str]]) -> str:
+    """A game's home: what it is, then its chapters, comparisons and reference pages."""
+    captions = {lang: f"{LANG_NAMES.get(lang, lang)} rulebook" for lang in linker.game.corpora}
+    captions["fr"] = "Règles en français"
+    credits = [
+        part
+        for part in (
+            f"designed by {info.designer}" if info.designer else "",
+            f"published by {info.publisher}" if info.publisher else "",
+        )
+        if part
+    ]
+    sample = _sample_permalink(linker)
     parts = [
         f"<!-- generated from the corpus {stamp(linker)}; edits are overwritten -->\n",
-        f"# {_escape(linker.game.title)}: the rules\n",
+        f"# {_escape(info.title)}: the rules\n",
         (
-            "Every rule of the English and French rulebooks, with a permanent link per rule number "
-            "(`en/11-fire-combat.html#11.4.1`), previews of the rules each rule cites, the rules "
-            "citing it, the glossary, the d10 tables with their odds and the two texts side by side.\n"
+            f"{_escape(info.title)}"
+            + (f", {_escape(', '.join(credits))}" if credits else "")
+            + f". Rulebook: {_languages(list(linker.game.corpora))}"
+            + (f"; dice: {', '.join(info.dice)}" if info.dice else "")
+            + ".\n"
+        ),
+        (
+            "Every rule with a permanent link"
+            + (f" (`{sample}`)" if sample else "")
+            + ", previews of the rules each rule cites, the rules citing it, the glossary, "
+            "the tables with their odds and the errata. "
+            f'<a href="../search.html?game={info.id}">Search this rulebook</a>.\n'
         ),
     ]
     for lang in linker.game.corpora:
-        parts.append(_toctree(captions.get(lang, LANG_NAMES.get(lang, lang)), toc[lang]))
+        parts.append(_toctree(captions.get(lang, lang), toc[lang]))
     if toc["compare"]:
         parts.append(_toctree("English and French side by side", toc["compare"]))
-    parts.append(_toctree("Reference", list(REFERENCE_PAGES)))
+    parts.append(_toctree("Reference", list(reference_pages(linker))))
     return "\n".join(parts)
 
 
-def write_pages(linker: Linker, srcdir: Path) -> None:
+def _sample_permalink(linker: Linker) -> str:
+    """A rule's permanent link, as an example for the game's home page."""
+    corpus = next(iter(linker.game.corpora.values()))
+    deep = [s for s in corpus.sections if s.numbered and s.id.count(".") >= 2]
+    ruled = [s for s in corpus.sections if s.kind.value == "rule"]
+    section = (deep or ruled or list(corpus.sections) or [None])[0]
+    if section is None:
+        return ""
+    stem = PurePosixPath(section.file).stem
+    return f"{section.lang}/{stem}.html#{section.id}"
+
+
+def landing_page(linkers: dict[str, Linker]) -> str:
+    """The site's home: the games (the ``landing`` directive lists them), each game's pages."""
+    fingerprint = "-".join(stamp(linker) for linker in linkers.values())
+    entries = [f"{game_id}/index" for game_id in linkers]
+    return (
+        f"<!-- generated from the corpus {fingerprint}; edits are overwritten -->\n\n"
+        "# The Fallujah rulebooks\n\n```{rulebook} landing\n```\n\n"
+        + _toctree("Games", entries, hidden=True)
+    )
+
+
+def write_pages(pages: dict[str, str], srcdir: Path) -> None:
     """Write the pages, leave unchanged files untouched, remove pages no longer generated."""
-    pages = source_pages(linker)
     for relative, content in pages.items():
         path = srcdir / relative
         path.parent.mkdir(parents=True, exist_ok=True)

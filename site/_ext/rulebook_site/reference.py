@@ -1,13 +1,13 @@
-"""The reference pages, as escaped HTML (each page: its body, and its store of previews): tables with the odds of each row, glossary,
-side-by-side comparisons, the register of differences, and the source errata and gaps."""
+"""The reference pages, as escaped HTML (each page: its body, and its store of previews): glossary,
+side-by-side comparisons, the register of differences, and the source errata and gaps (the
+tables page is :mod:`.tables_page`)."""
 
 from __future__ import annotations
 
 from html import escape
 from pathlib import PurePosixPath
 
-from rules_text.markup import format_value, render_table
-from rules_text.models import Lang, Table
+from rules_text.models import Lang
 from rules_text.register import Difference
 
 from .emit import block_html, previews_html, token_html
@@ -20,12 +20,10 @@ from .links import (
     chapter_docname,
     erratum_anchor,
     relative_url,
-    section_label,
 )
-from .odds import FIRE_CFS, FIRE_DRMS, fire_hit_chance, row_odds, tenths
 
 
-def _text_html(
+def text_html(
     text: str,
     lang: Lang,
     where: str,
@@ -51,7 +49,7 @@ def _text_html(
     return token_html(found, docname)
 
 
-def _rule_link(
+def rule_link(
     linker: Linker, rule: str, docname: str, previews: dict[str, Target], label: bool = False
 ) -> str:
     """A link to a rule of the English rulebook (every rule is there), with its preview."""
@@ -59,100 +57,8 @@ def _rule_link(
     href = relative_url(docname, target.docname, target.anchor)
     previews[href] = target
     return (
-        f'<a class="rule-ref" href="{escape(href)}">{escape(target.label if label else rule)}</a>'
+        f'<a class="rule-ref" href="{escape(href)}">{escape(target.label if label else linker.printed(rule))}</a>'
     )
-
-
-def row_lines(table: Table, lang: Lang) -> list[str | None]:
-    """Each row's printed text in a language (``None`` where that source lacks it).
-
-    A d10 row is its name and text (its die range has its own column); other rows are laid
-    out by the table's ``line`` as the book prints them."""
-    if table.kind != "d10":
-        lines: list[str | None] = list(render_table(table, lang).splitlines())
-        if len(lines) != len(table.rows):
-            raise ValueError(f"table {table.id}: a row's text spans several lines")
-        return [None if line is not None and "{missing:" in line else line for line in lines]
-    result: list[str | None] = []
-    for row in table.rows:
-        text = row.text.get(lang)
-        name = row.name.get(lang) if row.name is not None else None
-        result.append(None if text is None else " ".join(part for part in (name, text) if part))
-    return result
-
-
-def table_html(table: Table, linker: Linker, docname: str, previews: dict[str, Target]) -> str:
-    langs = [lang for lang in ("en", "fr") if lang in linker.game.corpora]
-    title = " / ".join(escape(t) for t in (table.title.en, table.title.fr) if t)
-    if not title:
-        title = escape(f"{linker.resolve(table.rule, 'en', f'table {table.id}').label}: table")
-    lines = {lang: row_lines(table, lang) for lang in langs}
-    head = "".join(f"<th>{LANG_NAMES[lang]}</th>" for lang in langs)
-    rows = []
-    chances = row_odds(table) if table.kind == "d10" else {}
-    for index, row in enumerate(table.rows):
-        cells = []
-        if table.kind == "d10":
-            cells.append(f'<td class="faces">{escape(row.roll or "")}</td>')
-        for lang in langs:
-            line = lines[lang][index]
-            if line is None:
-                missing = UI["en"]["not_in_other"]
-                cells.append(f'<td lang="{lang}" class="compare-missing">{escape(missing)}</td>')
-                continue
-            where = f"table {table.id}"
-            cells.append(
-                f'<td lang="{lang}">{_text_html(line, lang, where, linker, docname, previews)}</td>'
-            )
-        if table.kind == "d10":
-            cells.append(f'<td class="odds">{tenths(chances[row.result])}</td>')
-        rows.append(f'<tr id="{escape(table.id)}-{escape(row.result)}">{"".join(cells)}</tr>')
-    before = "<th>d10</th>" if table.kind == "d10" else ""
-    after = "<th>Probability</th>" if table.kind == "d10" else ""
-    return (
-        f'<section class="data-table" id="table-{escape(table.id)}">'
-        f"<h2>{title}</h2><p>Rule {_rule_link(linker, table.rule, docname, previews)} · "
-        f"<code>{escape(table.id)}</code> ({escape(table.kind)})</p>"
-        f'<table class="odds-table"><thead><tr>{before}{head}{after}</tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody></table></section>"
-    )
-
-
-def fire_grid_html(linker: Linker, docname: str, previews: dict[str, Target]) -> str:
-    """Fire Combat's chance of a hit by firing CF and net DRM, as the adjudicator computes it."""
-    links = {
-        rule: _rule_link(linker, rule, docname, previews) for rule in ("11.2.1", "11.2.2", "11.2.4")
-    }
-    head = "".join(f"<th>{escape(format_value(drm))}</th>" for drm in FIRE_DRMS)
-    rows = "".join(
-        f'<tr id="fire-cf-{cf}"><th>CF {cf}</th>'
-        + "".join(f'<td class="odds">{tenths(fire_hit_chance(cf, drm))}</td>' for drm in FIRE_DRMS)
-        + "</tr>"
-        for cf in FIRE_CFS
-    )
-    return (
-        '<section class="data-table" id="fire-combat-odds"><h2>Fire Combat: chance of a hit</h2>'
-        f"<p>The chance that the d10 plus the net DRM of {links['11.2.1']} is lower than or equal "
-        f"to the firing CF ({links['11.2.2']}), an unmodified 9 never hitting ({links['11.2.4']}); "
-        "computed by the adjudicator. Rows: the firing CF; columns: the net DRM.</p>"
-        f'<table class="odds-table"><thead><tr><th>CF</th>{head}</tr></thead>'
-        f"<tbody>{rows}</tbody></table></section>"
-    )
-
-
-def tables_page(linker: Linker, docname: str) -> tuple[str, str]:
-    previews: dict[str, Target] = {}
-    d10 = [t for t in linker.game.tables.values() if t.kind == "d10"]
-    others = [t for t in linker.game.tables.values() if t.kind != "d10"]
-    parts = [
-        "<p>Each d10 table with the chance of each row: the faces it covers out of 10 "
-        "(0 is 0, not 10 [3]).</p>".replace("[3]", _rule_link(linker, "3", docname, previews))
-    ]
-    parts += [table_html(t, linker, docname, previews) for t in d10]
-    parts.append(fire_grid_html(linker, docname, previews))
-    parts.append('<h2 id="modifiers-and-scales">Modifiers, scales and missions</h2>')
-    parts += [table_html(t, linker, docname, previews) for t in others]
-    return "\n".join(parts), previews_html(previews)
 
 
 def glossary_page(linker: Linker, docname: str) -> tuple[str, str]:
@@ -172,7 +78,7 @@ def glossary_page(linker: Linker, docname: str) -> tuple[str, str]:
         definitions = "".join(
             f'<blockquote lang="{lang}"><p>'
             + "<br>".join(
-                _text_html(
+                text_html(
                     line,
                     lang,
                     f"glossary term {term.key}",
@@ -201,7 +107,7 @@ def glossary_page(linker: Linker, docname: str) -> tuple[str, str]:
                 used.append(f"<li>{LANG_NAMES[lang]}: {links}</li>")
         items.append(
             f'<section class="glossary-term" id="term-{escape(term.key)}"><h3>{names}{abbr_html}</h3>'
-            f"{definitions}<p>Defined in {_rule_link(linker, term.rule, docname, previews, True)}</p>"
+            f"{definitions}<p>Defined in {rule_link(linker, term.rule, docname, previews, True)}</p>"
             f"<details><summary>Used in</summary><ul>{''.join(used)}</ul></details></section>"
         )
     return "\n".join(items), previews_html(previews)
@@ -275,7 +181,7 @@ def compare_page(
             cells.append(
                 f'<td lang="{lang}" class="kind-{section.kind.value}">'
                 f'<p class="rule-head"><a class="compare-label" href="{escape(href)}">'
-                f"{escape(section_label(section))}</a></p>{block_html(blocks, docname)}</td>"
+                f"{escape(linker.label(section))}</a></p>{block_html(blocks, docname)}</td>"
             )
         rows.append(f'<tr id="{escape(section_id)}">{"".join(cells)}</tr>')
         for difference in register:
@@ -334,7 +240,7 @@ def errata_page(linker: Linker, docname: str) -> tuple[str, str]:
         )
         anchors.add(anchor)
         links = []
-        for lang in erratum.langs:
+        for lang in erratum.langs or tuple(game.corpora):
             section = (
                 game.corpora[lang].by_id.get(erratum.section) if lang in game.corpora else None
             )

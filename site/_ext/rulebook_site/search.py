@@ -1,0 +1,209 @@
+"""The site's search page: the companion's search (``rules_text.search``), run in the browser.
+
+Sphinx's own search is switched off (it stems everything as English, finds nothing for
+"11.4.1" and returns whole chapters). Instead, at build time each game's Whoosh index, the one
+the companion searches, is exported as the very inputs of its ranking: per (field, stem) the
+postings with their term weights, each field's lengths and average length, the stored
+documents, the spelling field's words and frequencies, the glossary and table-talk synonyms, and
+the analyzer's output for every word of the corpus. ``_static/rulebook-search.js`` replays
+``rules_text.search.search`` step by step over these (BM25F, coordination, kind weights, rule
+number and glossary boosts, "did you mean"), so a query ranks as in the companion. Each game's
+index is a script (``_static/search/<game>.js``), not JSON fetched at run time: a script loads
+from ``file://`` too, so the search works offline. Words the corpus never uses are stemmed by
+Snowball's JavaScript stemmers, copied from Sphinx's package.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+import sphinx
+from sphinx.application import Sphinx
+
+from rules_text import search as companion_search
+from rules_text.models import LANGS
+
+from .games import site_games
+from .links import Linker
+
+#: Snowball stemmers for the words no rule uses (Sphinx ships them: BSD licence)
+STEMMERS = ("base-stemmer.js", "english-stemmer.js", "french-stemmer.js")
+_TOKEN = re.compile(r"[^\W_]+")
+
+
+def replace_sphinx_search(app: Sphinx) -> None:
+    """No Sphinx search index: the site has its own search page (:func:`search_page`)."""
+    if hasattr(app.builder, "search"):
+        app.builder.search = False
+
+
+def search_page(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
+    """``search.html``: the page furo's search box sends its query to."""
+    games = site_games()
+    context = {
+        "rulebook_games": [
+            {"id": g.id, "title": g.title, "short_title": g.short_title, "languages": list(g.languages)}
+            for g in games
+        ],
+        "rulebook_stemmers": [f"_static/search/{name}" for name in STEMMERS],
+        "rulebook_indexes": [f"_static/search/{g.id}.js" for g in games],
+        "rulebook_multilingual": any(len(g.languages) > 1 for g in games),
+        "title": "Search",
+    }
+    return [("search", context, "rulebook-search.html")]
+
+
+def _href(linker: Linker, lang: str, section_id: str, kind: str, key: str) -> str:
+    """Where a search document lives on the site, from the site root."""
+    game_id = linker.game.id
+    if kind == "glossary":
+        return f"{game_id}/glossary.html#term-{key.rsplit(':', 1)[-1]}"
+    corpus = linker.game.corpora.get(lang)
+    section = corpus.by_id.get(section_id) if corpus is not None else None
+    if section is None:  # a glossary term's rule missing from that language: the English one
+        section = linker.game.corpora["en"].by_id[section_id]
+    return f"{game_id}/{section.lang}/{PurePosixPath(section.file).stem}.html#{section.id}"
+
+
+def _analysed(word: str) -> list[list[str]]:
+    """The analyzer's tokens of a word, per language of ``LANGS`` (stop words give none)."""
+    return [[token.text for token in companion_search.analyzer(lang)(word)] for lang in LANGS]
+
+
+def game_index(linker: Linker) -> dict[str, Any]:
+    """The inputs of the companion's ranking for one game (see the module docstring)."""
+    game_id = linker.game.id
+    opened = companion_search._open(game_id)
+    reader = opened.searcher.reader()
+    total = reader.doc_count_all()
+    fields = [f"{prefix}_{lang}" for lang in LANGS for prefix in ("title", "body", "context")]
+    fields.append("ids")
+    postings: dict[str, dict[str, list[list[float]]]] = {}
+    lengths: dict[str, list[int]] = {}
+    averages: dict[str, float] = {}
+    for name in fields:
+        terms = [term.decode("utf-8") for term in reader.lexicon(name)] if name in reader.schema else []
+        postings[name] = {
+            term: [[doc, weight] for doc, weight in opened.postings(name, term)] for term in terms
+        }
+        by_doc = opened._lengths(name)
+        lengths[name] = [by_doc.get(doc, 0) for doc in range(total)]
+        averages[name] = opened._average(name)
+    docs = []
+    words: set[str] = set()
+    for number in range(total):
+        doc = opened.docs[number]
+        flat = " ".join(doc["text"].split())
+        words.update(_TOKEN.findall(flat))
+        words.update(_TOKEN.findall(companion_search._fold(flat)))
+        docs.append(
+            {
+                "id": doc["id"],
+                "lang": doc["lang"],
+                "kind": doc["kind"],
+                "title": doc["title"],
+                "flat": flat,
+                "empty": not doc["text"].strip(),
+                "crumbs": json.loads(doc["breadcrumb"]),
+                "href": _href(linker, doc["lang"], doc["id"], doc["kind"], doc["key"]),
+                "label": _label(linker, doc),
+            }
+        )
+    spell = {term.decode("utf-8"): reader.frequency("spell", term) for term in reader.lexicon("spell")}
+    words.update(spell)
+    synonyms = opened.synonyms
+    for entry in synonyms["terms"]:
+        for form in entry["forms"]:
+            words.update(_TOKEN.findall(form))
+    for key, phrases in synonyms["talk"].items():
+        words.update(_TOKEN.findall(key))
+        for phrase in phrases:
+            words.update(_TOKEN.findall(phrase))
+    vocabulary = {word: _analysed(word) for word in sorted(words)}
+    sections = {
+        lang: {
+            section.id: f"{game_id}/{lang}/{PurePosixPath(section.file).stem}.html#{section.id}"
+            for section in corpus.sections
+        }
+        for lang, corpus in linker.game.corpora.items()
+    }
+    labels = {
+        lang: {section.id: linker.label(section) for section in corpus.sections}
+        for lang, corpus in linker.game.corpora.items()
+    }
+    return {
+        "game": game_id,
+        "langs": list(LANGS),
+        "total": total,
+        "fields": fields,
+        "postings": postings,
+        "lengths": lengths,
+        "averages": averages,
+        "docs": docs,
+        "spell": spell,
+        "vocabulary": vocabulary,
+        "synonyms": synonyms,
+        "stopwords": {
+            lang: sorted(companion_search._fold(w) for w in _stopwords(lang)) for lang in LANGS
+        },
+        "sections": sections,
+        "labels": labels,
+    }
+
+
+def _stopwords(lang: str) -> frozenset[str]:
+    from whoosh.lang import stopwords_for_language
+
+    return stopwords_for_language("english" if lang == "en" else "french")
+
+
+def _label(linker: Linker, doc: dict[str, Any]) -> str:
+    """How a hit is named: "11.4.1 SNIPER ATTACK", "22.0 VICTORY", "Glossary: Step Loss"."""
+    if doc["kind"] == "glossary":
+        return f"Glossary: {doc['title']}"
+    corpus = linker.game.corpora.get(doc["lang"])
+    section = corpus.by_id.get(doc["id"]) if corpus is not None else None
+    return linker.label(section) if section is not None else doc["id"]
+
+
+@contextmanager
+def private_cache(folder: Path) -> Iterator[None]:
+    """The companion's search index built in the build's own folder (``$FALLUJAH_CACHE_DIR``),
+    not in the shared ``~/.cache/fallujah``, where another process may be replacing it."""
+    before = os.environ.get("FALLUJAH_CACHE_DIR")
+    os.environ["FALLUJAH_CACHE_DIR"] = str(folder)
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("FALLUJAH_CACHE_DIR", None)
+        else:
+            os.environ["FALLUJAH_CACHE_DIR"] = before
+
+
+def write_indexes(outdir: Path, linkers: list[Linker], cache: Path) -> None:
+    """Each game's search index as a script, and the stemmers, into ``_static/search/``."""
+    with private_cache(cache):
+        _write_indexes(outdir, linkers)
+
+
+def _write_indexes(outdir: Path, linkers: list[Linker]) -> None:
+    folder = outdir / "_static" / "search"
+    folder.mkdir(parents=True, exist_ok=True)
+    stemmers = Path(sphinx.__file__).parent / "search" / "non-minified-js"
+    for name in STEMMERS:
+        shutil.copyfile(stemmers / name, folder / name)
+    for linker in linkers:
+        data = json.dumps(game_index(linker), ensure_ascii=False, separators=(",", ":"))
+        (folder / f"{linker.game.id}.js").write_text(
+            "/* generated by rulebook_site/search.py from the companion's search index */\n"
+            f"(window.RulebookIndexes = window.RulebookIndexes || {{}})[{json.dumps(linker.game.id)}] = {data};\n",
+            encoding="utf-8",
+        )

@@ -1,0 +1,470 @@
+/* The companion's rules search (rules_text/search.py, function `search`), replayed in the
+ * browser over each game's exported index (_static/search/<game>.js, written at build time by
+ * rulebook_site/search.py): the same query cleaning, rule-number and glossary boosts, table-talk
+ * synonyms, "did you mean", BM25F with Whoosh's parameters, coordination, kind weights, rules
+ * first, one hit per section and the same snippet. Each step names the Python it mirrors;
+ * tests/test_site_browser.py checks the results against the Python search for every query of
+ * the relevance suites. No DOM here (the page is rulebook-search-page.js). */
+(function (root) {
+  "use strict";
+
+  var MAX_QUERY_LENGTH = 500;
+  var BM25_B = 0.75;
+  var BM25_K1 = 1.2;
+  var KIND_WEIGHT = { rule: 1.0, table: 0.9, glossary: 0.9, example: 0.5, note: 0.45,
+    foreword: 0.5, bibliography: 0.4 };
+  var RULE_KINDS = ["rule", "table", "glossary"];
+  var RULE_ID = /^\[?\s*(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s*\]?$/;
+  var ID_IN_QUERY = /(?<![\d.])\d{1,2}(?:\.\d{1,2}){1,4}(?![\d])/g;
+  var WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)?/gu;
+  var TOKEN = /[\p{L}\p{N}]+/gu;
+  var CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/g;
+  var W = "[\\p{L}\\p{N}_]";  // Python's \w
+
+  function SearchError(message) { this.message = message; this.name = "SearchError"; }
+
+  /* _fold: casefold, NFKD, combining marks dropped */
+  function fold(text) {
+    return text.toLowerCase().replace(/ß/g, "ss").normalize("NFKD").replace(/\p{Mn}/gu, "");
+  }
+
+  function all(pattern, text) { return text.match(pattern) || []; }
+
+  function escapeRegExp(text) { return text.replace(/[.*+?^${}()|[\]\\\/-]/g, "\\$&"); }
+
+  function cleanQuery(query) {
+    if (typeof query !== "string") { throw new SearchError("query must be text"); }
+    var text = query.replace(CONTROL, " ").trim();
+    if (Array.from(text).length > MAX_QUERY_LENGTH) {
+      throw new SearchError("query is " + Array.from(text).length + " characters long; at most " +
+        MAX_QUERY_LENGTH + " are allowed");
+    }
+    if (!text) {
+      throw new SearchError("query is empty; type a rule number (11.4.1) or some words (sniper attack)");
+    }
+    return text;
+  }
+
+  /* One game's index, with what the search derives from it once. */
+  function Prepared(index) {
+    this.index = index;
+    this.langIndex = {};
+    for (var i = 0; i < index.langs.length; i++) { this.langIndex[index.langs[i]] = i; }
+    this.stops = {};
+    for (var lang in index.stopwords) { this.stops[lang] = new Set(index.stopwords[lang]); }
+    this.patterns = index.synonyms.terms.filter(function (entry) { return entry.forms.length; })
+      .map(function (entry) {
+        var forms = entry.forms.map(escapeRegExp).join("|");
+        return [new RegExp("(?<!" + W + ")(?:" + forms + ")(?!" + W + ")", "u"), entry];
+      });
+    this.holderSets = new Map();
+    this.allowedSets = new Map();
+    this.stemmers = {};
+  }
+
+  /* analyzer(lang) on a word the corpus does not hold: Snowball, as Whoosh's StemFilter */
+  Prepared.prototype.fallback = function (word, lang) {
+    var out = [];
+    var stops = this.stops[lang];
+    var self = this;
+    all(TOKEN, fold(word)).forEach(function (token) {
+      if (token.length < 2 || stops.has(token)) { return; }
+      out.push(self.stem(token, lang));
+    });
+    return out;
+  };
+
+  Prepared.prototype.stem = function (token, lang) {
+    var make = lang === "fr" ? root.FrenchStemmer : root.EnglishStemmer;
+    if (!make) { return token; }
+    if (!this.stemmers[lang]) { this.stemmers[lang] = new make(); }
+    return this.stemmers[lang].stemWord(token);
+  };
+
+  /* the analyzer's tokens of a word in a language */
+  Prepared.prototype.analyse = function (word, lang) {
+    var known = this.index.vocabulary[word];
+    if (known) { return known[this.langIndex[lang]]; }
+    return this.fallback(word, lang);
+  };
+
+  /* _stems: every word's tokens, in order, once each */
+  Prepared.prototype.stems = function (words, lang) {
+    var seen = new Set();
+    var out = [];
+    var self = this;
+    words.forEach(function (word) {
+      self.analyse(word, lang).forEach(function (token) {
+        if (!seen.has(token)) { seen.add(token); out.push(token); }
+      });
+    });
+    return out;
+  };
+
+  Prepared.prototype.postings = function (field, stem) {
+    var byField = this.index.postings[field];
+    return (byField && Object.prototype.hasOwnProperty.call(byField, stem)) ? byField[stem] : [];
+  };
+
+  /* _known */
+  Prepared.prototype.known = function (word) {
+    if (this.index.spell[word]) { return true; }
+    var self = this;
+    return this.index.langs.some(function (lang) {
+      return self.stems([word], lang).some(function (stem) {
+        return ["title", "body"].some(function (field) {
+          return self.postings(field + "_" + lang, stem).length > 0;
+        });
+      });
+    });
+  };
+
+  /* Damerau-Levenshtein as whoosh.support.levenshtein (rows wrap like Python lists) */
+  function distance(seq1, seq2, limit) {
+    var n = seq2.length;
+    function at(row, i) { return row[i < 0 ? row.length + i : i]; }
+    var oneago = null;
+    var twoago = null;
+    var thisrow = [];
+    for (var k = 1; k <= n; k++) { thisrow.push(k); }
+    thisrow.push(0);
+    for (var x = 0; x < seq1.length; x++) {
+      twoago = oneago;
+      oneago = thisrow;
+      thisrow = new Array(n).fill(0);
+      thisrow.push(x + 1);
+      for (var y = 0; y < n; y++) {
+        var delcost = oneago[y] + 1;
+        var addcost = at(thisrow, y - 1) + 1;
+        var subcost = at(oneago, y - 1) + (seq1[x] !== seq2[y] ? 1 : 0);
+        thisrow[y] = Math.min(delcost, addcost, subcost);
+        if (x > 0 && y > 0 && seq1[x] === seq2[y - 1] && seq1[x - 1] === seq2[y] && seq1[x] !== seq2[y]) {
+          thisrow[y] = Math.min(thisrow[y], at(twoago, y - 2) + 1);
+        }
+      }
+      if (limit && x > limit && Math.min.apply(null, thisrow) > limit) { return limit + 1; }
+    }
+    return at(thisrow, n - 1);
+  }
+
+  /* searcher.suggest("spell", word, limit=1, maxdist, prefix=1): the most frequent word within
+   * maxdist that shares the first letter (ties: the greater word, as Whoosh's heap keeps it) */
+  Prepared.prototype.suggest = function (word, maxdist) {
+    var best = null;
+    var bestScore = -Infinity;
+    var spell = this.index.spell;
+    var first = Array.from(word)[0];
+    for (var candidate in spell) {
+      if (candidate.slice(0, first.length) !== first) { continue; }
+      if (distance(Array.from(candidate), Array.from(word), maxdist) > maxdist) { continue; }
+      var score = 0 - (maxdist + (1.0 / (spell[candidate] || 1) * 0.5));
+      if (best === null || score > bestScore || (score === bestScore && candidate > best)) {
+        best = candidate;
+        bestScore = score;
+      }
+    }
+    return best;
+  };
+
+  /* opened.allowed */
+  Prepared.prototype.allowed = function (lang, kind) {
+    var key = lang + "\u0000" + (kind || "");
+    if (!this.allowedSets.has(key)) {
+      var found = new Set();
+      this.index.docs.forEach(function (doc, number) {
+        if ((lang === "all" || lang === doc.lang) && (kind ? doc.kind === kind : doc.kind !== "glossary")) {
+          found.add(number);
+        }
+      });
+      this.allowedSets.set(key, found);
+    }
+    return this.allowedSets.get(key);
+  };
+
+  /* opened.holders */
+  Prepared.prototype.holds = function (doc, stem, langs, prefixes) {
+    for (var i = 0; i < langs.length; i++) {
+      for (var j = 0; j < prefixes.length; j++) {
+        var key = prefixes[j] + langs[i] + "\u0000" + stem;
+        if (!this.holderSets.has(key)) {
+          this.holderSets.set(key, new Set(this.postings(prefixes[j] + langs[i], stem).map(function (p) { return p[0]; })));
+        }
+        if (this.holderSets.get(key).has(doc)) { return true; }
+      }
+    }
+    return false;
+  };
+
+  /* opened.score: BM25F of an OR of weighted terms */
+  Prepared.prototype.score = function (weights, allowed) {
+    var index = this.index;
+    var scores = new Map();
+    var self = this;
+    weights.forEach(function (queryWeight, key) {
+      var cut = key.indexOf("\u0000");
+      var field = key.slice(0, cut);
+      var pairs = self.postings(field, key.slice(cut + 1));
+      if (!pairs.length) { return; }
+      var idf = Math.log(index.total / (pairs.length + 1)) + 1;
+      var average = index.averages[field];
+      var lengths = index.lengths[field];
+      pairs.forEach(function (pair) {
+        var doc = pair[0];
+        var tf = pair[1];
+        if (!allowed.has(doc)) { return; }
+        var norm = average ? (1 - BM25_B) + BM25_B * (lengths[doc] || 0) / average : 1;
+        var add = queryWeight * idf * tf * (BM25_K1 + 1) / (tf + BM25_K1 * norm);
+        scores.set(doc, (scores.has(doc) ? scores.get(doc) : 0.0) + add);
+      });
+    });
+    return scores;
+  };
+
+  /* _text_weights */
+  Prepared.prototype.textWeights = function (words, extra, langs) {
+    var weights = new Map();
+    var self = this;
+    langs.forEach(function (lang) {
+      var stems = self.stems(words, lang);
+      ["title_", "body_", "context_"].forEach(function (prefix) {
+        var name = prefix + lang;
+        self.stems(extra[lang] || [], lang).forEach(function (stem) {
+          var key = name + "\u0000" + stem;
+          if (!weights.has(key)) { weights.set(key, 0.5); }
+        });
+        stems.forEach(function (stem) { weights.set(name + "\u0000" + stem, 1.0); });
+      });
+    });
+    return weights;
+  };
+
+  function roundTo(value, places) {
+    var factor = Math.pow(10, places);
+    return Math.round(value * factor) / factor;
+  }
+
+  /* search(query, lang=..., kind=..., limit=...) of one game */
+  Prepared.prototype.search = function (query, options) {
+    options = options || {};
+    var lang = options.lang || "all";
+    var kind = options.kind || null;
+    var limit = options.limit || 10;
+    var text = cleanQuery(query);
+    var index = this.index;
+    var self = this;
+    var langs = lang === "all" ? index.langs.slice() : [lang];
+    var folded = fold(text);
+    var words = all(WORD, folded);
+
+    var boosts = new Map();
+    var idMatch = RULE_ID.exec(text);
+    var typedIds = idMatch ? [idMatch[1]] : all(ID_IN_QUERY, text);
+    typedIds.forEach(function (id) { boosts.set(id, idMatch ? 100.0 : 5.0); });
+    var extra = {};
+    index.langs.forEach(function (lg) { extra[lg] = []; });
+    var talk = index.synonyms.talk;
+    words.forEach(function (word) {
+      if (!Object.prototype.hasOwnProperty.call(talk, word)) { return; }
+      index.langs.forEach(function (lg) {
+        talk[word].forEach(function (phrase) { extra[lg] = extra[lg].concat(all(WORD, phrase)); });
+      });
+    });
+    var stripped = folded.trim();
+    this.patterns.forEach(function (pair) {
+      var entry = pair[1];
+      if (!pair[0].test(folded)) { return; }
+      var exact = entry.forms.indexOf(stripped) >= 0;
+      boosts.set(entry.rule, Math.max(boosts.has(entry.rule) ? boosts.get(entry.rule) : 0, exact ? 3.0 : 0.3));
+      index.langs.forEach(function (lg) {
+        entry.by_lang[lg].forEach(function (form) { extra[lg] = extra[lg].concat(all(WORD, form)); });
+      });
+    });
+
+    var suggestion = null;
+    var unknown = words.filter(function (w) {
+      return !/^\p{Nd}+$/u.test(w) && Array.from(w).length > 2 &&
+        !Object.prototype.hasOwnProperty.call(talk, w) && !self.known(w);
+    });
+    if (unknown.length) {
+      var corrected = folded;
+      unknown.forEach(function (word) {
+        var option = self.suggest(word, Array.from(word).length <= 5 ? 1 : 2);
+        if (option) {
+          var pattern = new RegExp("(?<!" + W + ")" + escapeRegExp(word) + "(?!" + W + ")", "gu");
+          corrected = corrected.replace(pattern, function () { return option; });
+        }
+      });
+      if (corrected !== folded) {
+        suggestion = corrected;
+        words = all(WORD, corrected);
+      }
+    }
+
+    var unique = {};
+    index.langs.forEach(function (lg) { unique[lg] = Array.from(new Set(extra[lg])); });
+    var weights = this.textWeights(words, unique, langs);
+    typedIds.forEach(function (id) { weights.set("ids\u0000" + id.toLowerCase(), 10.0); });
+    var scores = this.score(weights, this.allowed(lang, kind));
+    if (!scores.size) { return { query: text, hits: [], suggestion: suggestion }; }
+    var results = Array.from(scores.entries());
+    results.sort(function (a, b) { return b[1] - a[1]; });
+    results = results.slice(0, Math.max(60, limit * 4));
+
+    var wanted = new Set();
+    langs.forEach(function (lg) { self.stems(words, lg).forEach(function (s) { wanted.add(s); }); });
+    var ranked = results.map(function (pair) {
+      var number = pair[0];
+      var doc = index.docs[number];
+      var score = pair[1] * (kind ? 1.0 : (KIND_WEIGHT[doc.kind] !== undefined ? KIND_WEIGHT[doc.kind] : 0.5));
+      if (wanted.size) {
+        var anywhere = 0;
+        var inTitle = 0;
+        wanted.forEach(function (stem) {
+          if (self.holds(number, stem, langs, ["title_", "body_", "context_"])) { anywhere += 1; }
+          if (self.holds(number, stem, langs, ["title_"])) { inTitle += 1; }
+        });
+        score *= (0.25 + anywhere / wanted.size) * (1 + inTitle / wanted.size);
+      }
+      if (doc.empty) { score *= 0.6; }
+      score *= 1 + (boosts.has(doc.id) ? boosts.get(doc.id) : 0);
+      return { score: score, doc: doc };
+    });
+    ranked.sort(function (a, b) { return b.score - a.score; });
+    if (!kind && ranked.length) {
+      var floor = ranked[0].score * 0.2;
+      var later = function (item) { return RULE_KINDS.indexOf(item.doc.kind) >= 0 && item.score >= floor ? 0 : 1; };
+      ranked.sort(function (a, b) { return (later(a) - later(b)) || (b.score - a.score); });
+    }
+
+    var hits = [];
+    var seen = new Set();
+    for (var i = 0; i < ranked.length && hits.length < limit; i++) {
+      var doc = ranked[i].doc;
+      var key = [doc.id, doc.kind === "glossary" ? doc.kind : "", lang !== "all" ? doc.lang : ""].join("\u0000");
+      if (seen.has(key)) { continue; }
+      seen.add(key);
+      hits.push({
+        game: index.game, id: doc.id, lang: doc.lang, title: doc.title, kind: doc.kind,
+        breadcrumb: doc.crumbs, snippet: this.snippet(doc.flat, wanted, doc.lang),
+        score: roundTo(ranked[i].score, 4), href: doc.href, label: doc.label
+      });
+    }
+    return { query: text, hits: hits, suggestion: suggestion };
+  };
+
+  /* snippet_of: the stretch of text with most query words, each matched word between ** ** */
+  Prepared.prototype.snippet = function (flat, wanted, lang, size) {
+    size = size || 180;
+    var spans = [];
+    var match;
+    var pattern = new RegExp(TOKEN.source, "gu");
+    while ((match = pattern.exec(flat)) !== null) {
+      var tokens = this.analyse(match[0], lang);
+      var stem = tokens.length ? tokens[0] : null;
+      if (stem !== null && wanted.has(stem)) { spans.push([match.index, match.index + match[0].length]); }
+    }
+    if (!spans.length) {
+      if (flat.length <= size) { return flat; }
+      var head = flat.slice(0, size);
+      var space = head.lastIndexOf(" ");
+      return (space >= 0 ? head.slice(0, space) : head) + " …";
+    }
+    var bestStart = spans[0][0];
+    var bestCount = 0;
+    for (var i = 0; i < spans.length; i++) {
+      var start = spans[i][0];
+      var count = 0;
+      for (var j = i; j < spans.length; j++) { if (spans[j][0] < start + size - 40) { count += 1; } }
+      if (count > bestCount) { bestStart = start; bestCount = count; }
+    }
+    var before = Math.max(0, bestStart - 40);
+    var found = before > 0 ? flat.lastIndexOf(" ", before - 1) : -1;
+    var begin = Math.max(0, found + 1);
+    var end = Math.min(flat.length, begin + size);
+    if (end < flat.length) {
+      var cut = end > 0 ? flat.lastIndexOf(" ", end - 1) : -1;
+      if (cut < begin) { cut = -1; }
+      end = Math.max(begin + 1, cut);
+    }
+    var out = "";
+    var cursor = begin;
+    spans.forEach(function (span) {
+      if (span[0] >= begin && span[1] <= end) {
+        out += flat.slice(cursor, span[0]) + "**" + flat.slice(span[0], span[1]) + "**";
+        cursor = span[1];
+      }
+    });
+    out += flat.slice(cursor, end);
+    return (begin > 0 ? "… " : "") + out + (end < flat.length ? " …" : "");
+  };
+
+  /* A rule number as typed, in every form a book prints it: "11.4.1", "[13.6.4]", "13.6.4.",
+   * "22.0", "22)"; null for anything else. The forms to look up, most exact first. */
+  function ruleNumber(query) {
+    var match = /^\[?\s*(\d{1,2}(?:\.\d{1,2}){0,4})\s*[.)]?\s*\]?$/.exec(query.trim());
+    if (!match) { return null; }
+    var id = match[1];
+    var forms = [id];
+    if (/^\d{1,2}\.0$/.test(id)) { forms.push(id.slice(0, -2)); }
+    return forms;
+  }
+
+  var prepared = {};
+  function game(id) {
+    var indexes = root.RulebookIndexes || {};
+    if (!indexes[id]) { return null; }
+    if (!prepared[id] || prepared[id].index !== indexes[id]) { prepared[id] = new Prepared(indexes[id]); }
+    return prepared[id];
+  }
+
+  function games(only) {
+    var indexes = root.RulebookIndexes || {};
+    return Object.keys(indexes).filter(function (id) { return !only || only === "all" || only === id; });
+  }
+
+  /* The sections a rule number names, in the games asked: [{game, lang, id, href, label}] */
+  function lookup(query, options) {
+    options = options || {};
+    var forms = ruleNumber(query);
+    if (!forms) { return []; }
+    var found = [];
+    games(options.game).forEach(function (id) {
+      var index = game(id).index;
+      var langs = Object.keys(index.sections);
+      if (options.lang && options.lang !== "all") {
+        langs = langs.filter(function (lg) { return lg === options.lang; });
+      }
+      for (var f = 0; f < forms.length; f++) {
+        for (var l = 0; l < langs.length; l++) {
+          var href = index.sections[langs[l]][forms[f]];
+          if (href) {
+            found.push({ game: id, lang: langs[l], id: forms[f], href: href, label: index.labels[langs[l]][forms[f]] });
+            return;
+          }
+        }
+      }
+    });
+    return found;
+  }
+
+  /* Words in one game or all of them: each game's hits as the companion ranks them; across
+   * games, merged by score (the order of equal scores: the games' order) */
+  function search(query, options) {
+    options = options || {};
+    var limit = options.limit || 10;
+    var result = { query: cleanQuery(query), hits: [], suggestions: {} };
+    games(options.game).forEach(function (id) {
+      var one = game(id).search(query, { lang: options.lang, kind: options.kind, limit: limit });
+      result.hits = result.hits.concat(one.hits);
+      if (one.suggestion) { result.suggestions[id] = one.suggestion; }
+    });
+    result.hits.sort(function (a, b) { return b.score - a.score; });
+    result.hits = result.hits.slice(0, limit);
+    return result;
+  }
+
+  root.RulebookSearch = {
+    search: search, lookup: lookup, game: game, games: games, fold: fold,
+    ruleNumber: ruleNumber, SearchError: SearchError, distance: distance
+  };
+})(typeof window !== "undefined" ? window : globalThis);
