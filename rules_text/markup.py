@@ -2,7 +2,7 @@
 
 - ``[11.4.1]``, ``[5.3.3; 5.3.4]``, ``see 4.1.6``: cross-references as printed; where a
   game declares ``bare_chapter_refs``, chapters cited without a dot too (``see 16``,
-  ``(see 5 and 5.1)``); a printed chapter ``22.0`` or ``22)`` is chapter ``22``; version
+  ``(see 5 and 5.1)``, ``section 12``); a printed chapter ``22.0`` or ``22)`` is chapter ``22``; version
   strings (``Rulebook v1.0``, ``(version 1.0)``) are never citations;
 - ``{table: fire-modifiers}``: where a table's rows stand (games/README.md);
 - ``{missing: door entry symbol}``: text the source lost.
@@ -25,9 +25,10 @@ BRACKET_REF = re.compile(rf"\[\s*({_ID}\.?(?:\s*[;,]\s*{_ID}\.?)*)\s*\]")
 BARE_REF = re.compile(
     r"(?<![\d.\[vV])(?<!version )(?<!Version )(?<!VERSION )(\d{1,2}(?:\.\d{1,2}){1,4})(?![\d']|\.\d)"
 )
-#: "see" and a list of rule numbers, dotted or not: "see 16", "(see 5 and 5.1)", "see 3.4 for"
+#: "see", "section" or "chapter" and a list of rule numbers, dotted or not: "see 16",
+#: "(see 5 and 5.1)", "read section 12 and its subsections" ("step 2" is not a citation)
 SEE_REF = re.compile(
-    rf"\b[Ss]ee\s+({_ID}(?:\s*(?:,|;|\band\b|\bor\b|&)\s*{_ID})*)(?![\d.]*\d|\s*%)"
+    rf"\b(?:[Ss]ee|[Ss]ections?|[Cc]hapters?)\s+({_ID}(?:\s*(?:,|;|\band\b|\bor\b|&)\s*{_ID})*)(?![\d.]*\d|\s*%)"
 )
 _ID_IN_LIST = re.compile(_ID)
 TABLE = re.compile(r"\{table:\s*([a-z0-9\-]+)\s*\}")
