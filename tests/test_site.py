@@ -6,6 +6,7 @@ folder; the pages are parsed with :mod:`html.parser`.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -22,7 +23,8 @@ from urllib.parse import unquote, urljoin, urlsplit
 import pytest
 import yaml
 
-from rules_text import Section, load_game
+from rules_text import Section, available_games, declaration, load_game
+from rules_text.models import chapter_number
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
@@ -171,13 +173,28 @@ def parse(path: Path) -> Page:
     return _PAGES[path]
 
 
-def page_of(section: Section) -> str:
-    return f"{section.lang}/{PurePosixPath(section.file).stem}.html"
+PF = "phantom-fury"
+
+
+def page_of(section: Section, game_id: str = PF) -> str:
+    """The page a section is on, from the site's root: ``<game>/<lang>/<chapter>.html``."""
+    return f"{game_id}/{section.lang}/{PurePosixPath(section.file).stem}.html"
+
+
+def pf(path: str) -> str:
+    """A page of Phantom Fury's folder."""
+    return f"{PF}/{path}"
 
 
 @pytest.fixture(scope="session")
 def game():
-    return load_game("phantom-fury")
+    return load_game(PF)
+
+
+@pytest.fixture(scope="session")
+def games():
+    """Every game the site builds (whatever ``available_games()`` lists at the time)."""
+    return [load_game(game_id) for game_id in available_games()]
 
 
 def test_site_builds_without_warning_in_under_a_minute(tmp_path_factory) -> None:
@@ -186,16 +203,18 @@ def test_site_builds_without_warning_in_under_a_minute(tmp_path_factory) -> None
     assert seconds < 60, f"the site took {seconds:.1f} s to build"
 
 
-def test_every_rule_id_of_both_corpora_is_an_anchor_on_its_chapter_page(built_site, game) -> None:
+def test_every_rule_id_of_every_game_is_an_anchor_on_its_chapter_page(built_site, games) -> None:
     missing = [
-        f"{page_of(s)}#{s.id}"
-        for lang in ("en", "fr")
-        for s in game.corpus(lang).sections
-        if s.id not in parse(built_site / page_of(s)).sections
+        f"{page_of(s, g.id)}#{s.id}"
+        for g in games
+        for corpus in g.corpora.values()
+        for s in corpus.sections
+        if s.id not in parse(built_site / page_of(s, g.id)).sections
     ]
     assert missing == []
-    assert "11.4.1" in parse(built_site / "en/11-fire-combat.html").ids
-    assert "13.6.4" in parse(built_site / "fr/13b-flooding-ied-retreat.html").ids
+    assert sum(len(c.sections) for g in games for c in g.corpora.values()) > 500
+    assert "11.4.1" in parse(built_site / pf("en/11-fire-combat.html")).ids
+    assert "13.6.4" in parse(built_site / pf("fr/13b-flooding-ied-retreat.html")).ids
 
 
 def test_no_page_repeats_an_id(built_site) -> None:
@@ -208,7 +227,7 @@ def test_no_page_repeats_an_id(built_site) -> None:
 
 
 def test_french_pages_exist_for_the_chapters_of_the_french_source(built_site) -> None:
-    french = sorted(p.name for p in (built_site / "fr").glob("*.html"))
+    french = sorted(p.name for p in (built_site / PF / "fr").glob("*.html"))
     assert french == [
         "10-reinforcements.html",
         "11-fire-combat.html",
@@ -240,53 +259,53 @@ def test_every_internal_link_resolves_to_an_existing_page_and_anchor(built_site)
             elif anchor and file.suffix == ".html" and anchor not in parse(file).ids:
                 broken.append(f"{base}: {link.href} (no anchor)")
     assert broken == []
-    assert checked > 5000
+    assert checked > 5000 * len(available_games()) // 2
 
 
-def test_every_cross_reference_in_the_text_is_a_link_to_that_rule(built_site, game) -> None:
+def test_every_cross_reference_in_the_text_is_a_link_to_that_rule(built_site, games) -> None:
+    """In every game: each id a section cites is linked (a printed "22.0" to chapter 22)."""
     problems = []
-    for lang in ("en", "fr"):
-        for section in game.corpus(lang).sections:
-            links = [
-                link
-                for link in parse(built_site / page_of(section)).links
-                if link.section == section.id
-                and "rule-ref" in link.classes
-                and link.place in ("body", "head")
-            ]
-            if {link.text for link in links} != set(section.refs):
-                problems.append(
-                    f"{lang} {section.id}: linked {sorted({link.text for link in links})}, "
-                    f"cites {sorted(section.refs)}"
-                )
-            for link in links:
-                fragment = unquote(urlsplit(link.href).fragment)
-                if "rule-ref-erratum" not in link.classes and fragment != link.text:
-                    problems.append(f"{lang} {section.id}: [{link.text}] links to #{fragment}")
+    for g in games:
+        for lang, corpus in g.corpora.items():
+            for section in corpus.sections:
+                links = [
+                    link
+                    for link in parse(built_site / page_of(section, g.id)).links
+                    if link.section == section.id
+                    and "rule-ref" in link.classes
+                    and link.place in ("body", "head")
+                ]
+                linked = {chapter_number(link.text) for link in links}
+                if linked != set(section.refs):
+                    problems.append(
+                        f"{g.id} {lang} {section.id}: linked {sorted(linked)}, cites {sorted(section.refs)}"
+                    )
+                for link in links:
+                    fragment = unquote(urlsplit(link.href).fragment)
+                    if "rule-ref-erratum" not in link.classes and fragment != chapter_number(link.text):
+                        problems.append(f"{g.id} {lang} {section.id}: [{link.text}] links to #{fragment}")
     assert problems == []
 
 
 def test_french_citations_of_chapters_the_french_source_lacks_lead_to_the_english_rule(
     built_site,
 ) -> None:
-    page = parse(built_site / "fr/13-assault.html")
+    page = parse(built_site / pf("fr/13-assault.html"))
     link = next(
         link for link in page.links if link.section == "table-events-usmc" and link.text == "5.1.5"
     )
-    assert link.href == "../en/05-counters.html#5.1.5"
+    assert link.href == "../en/05-counters.html#5.1.5"  # inside the game's folder
     assert "rule-ref-other" in link.classes
 
 
 def test_the_known_source_erratum_links_to_the_errata_page(built_site) -> None:
-    page = parse(built_site / "en/05-counters.html")
+    page = parse(built_site / pf("en/05-counters.html"))
     link = next(link for link in page.links if link.section == "5.1.4.1" and link.text == "6.3.2")
     assert link.href == "../errata.html#erratum-5.1.4.1-6.3.2"
 
 
-def test_every_cited_rule_has_its_hover_preview_on_the_page(built_site, game) -> None:
-    for path in sorted((built_site / "en").glob("*.html")) + sorted(
-        (built_site / "fr").glob("*.html")
-    ):
+def test_every_cited_rule_has_its_hover_preview_on_the_page(built_site, game, games) -> None:
+    for path in sorted(p for g in games for lang in g.corpora for p in (built_site / g.id / lang).glob("*.html")):
         page = parse(path)
         hrefs = {
             link.href for link in page.links if "rule-ref" in link.classes and link.place == "body"
@@ -300,7 +319,7 @@ def test_every_cited_rule_has_its_hover_preview_on_the_page(built_site, game) ->
         ("fr/13b-flooding-ied-retreat.html", "#13.4.8.1", "fr", "13.4.8.1"),
     ]
     for page_path, href, lang, rule in samples:
-        preview = parse(built_site / page_path).previews[href]
+        preview = parse(built_site / pf(page_path)).previews[href]
         words = " ".join(game.corpus(lang).get(rule).text.split())
         assert words[:120] in " ".join(preview.split()), f"{page_path} preview of {rule}"
 
@@ -308,23 +327,23 @@ def test_every_cited_rule_has_its_hover_preview_on_the_page(built_site, game) ->
 def test_the_language_switch_leads_to_the_same_rule_or_says_it_is_not_in_the_french_source(
     built_site,
 ) -> None:
-    english = parse(built_site / "en/13b-flooding-ied-retreat.html")
+    english = parse(built_site / pf("en/13b-flooding-ied-retreat.html"))
     switch = next(
         link for link in english.links if link.section == "13.6.4" and "lang-switch" in link.classes
     )
     assert switch.href == "../fr/13b-flooding-ied-retreat.html#13.6.4"
-    french = parse(built_site / "fr/13b-flooding-ied-retreat.html")
+    french = parse(built_site / pf("fr/13b-flooding-ied-retreat.html"))
     back = next(
         link for link in french.links if link.section == "13.6.4" and "lang-switch" in link.classes
     )
     assert back.href == "../en/13b-flooding-ied-retreat.html#13.6.4"
-    counters = (built_site / "en/05-counters.html").read_text(encoding="utf-8")
+    counters = (built_site / pf("en/05-counters.html")).read_text(encoding="utf-8")
     block = counters[counters.index('id="5.1.1"') : counters.index('id="5.1.1.1"')]
     assert "not in the French source" in block
 
 
 def test_backlinks_list_the_sections_citing_a_rule(built_site, game) -> None:
-    page = parse(built_site / "en/14-reorganisation.html")
+    page = parse(built_site / pf("en/14-reorganisation.html"))
     backlinks = {
         link.text for link in page.links if link.section == "14.3.2" and "backlink" in link.classes
     }
@@ -332,10 +351,10 @@ def test_backlinks_list_the_sections_citing_a_rule(built_site, game) -> None:
     assert "13.6.4" in backlinks
 
 
-def test_notes_and_examples_are_marked_apart_from_rule_text(built_site, game) -> None:
-    for lang in ("en", "fr"):
-        for section in game.corpus(lang).sections:
-            classes = parse(built_site / page_of(section)).sections[section.id]
+def test_notes_and_examples_are_marked_apart_from_rule_text(built_site, games) -> None:
+    for g in games:
+        for section in (s for corpus in g.corpora.values() for s in corpus.sections):
+            classes = parse(built_site / page_of(section, g.id)).sections[section.id]
             assert f"kind-{section.kind.value}" in classes
             if section.note_type is not None:
                 assert f"note-{section.note_type.value}" in classes
@@ -344,7 +363,7 @@ def test_notes_and_examples_are_marked_apart_from_rule_text(built_site, game) ->
 
 
 def test_tables_page_gives_the_exact_odds_of_each_d10_row(built_site, game) -> None:
-    html = (built_site / "tables.html").read_text(encoding="utf-8")
+    html = (built_site / pf("tables.html")).read_text(encoding="utf-8")
     for table in game.tables.values():
         if table.kind != "d10":
             continue
@@ -368,9 +387,9 @@ def test_tables_page_gives_the_exact_odds_of_each_d10_row(built_site, game) -> N
 
 
 def test_glossary_page_has_every_term_and_rule_text_links_to_it(built_site, game) -> None:
-    page = parse(built_site / "glossary.html")
+    page = parse(built_site / pf("glossary.html"))
     assert {f"term-{term.key}" for term in game.glossary} <= page.ids
-    html = (built_site / "glossary.html").read_text(encoding="utf-8")
+    html = (built_site / pf("glossary.html")).read_text(encoding="utf-8")
     for term in game.glossary:
         assert escape(term.en) in html
         if term.fr:
@@ -386,7 +405,7 @@ def test_glossary_page_has_every_term_and_rule_text_links_to_it(built_site, game
         "its quoted [6.3.2] leads to the erratum"
     )
     assert ">5.1.4.1 " in entry or ">5.1.4.1<" in entry, "defined in 5.1.4.1"
-    chapter = parse(built_site / "en/11-fire-combat.html")
+    chapter = parse(built_site / pf("en/11-fire-combat.html"))
     terms = [link for link in chapter.links if "term-ref" in link.classes]
     assert len(terms) > 50
     assert all(link.href.startswith("../glossary.html#term-") for link in terms)
@@ -402,39 +421,61 @@ def _register() -> list[dict]:
 def test_comparison_pages_align_both_texts_and_call_out_registered_differences(
     built_site, game
 ) -> None:
-    compare = parse(built_site / "compare/13b-flooding-ied-retreat.html")
+    compare = parse(built_site / pf("compare/13b-flooding-ied-retreat.html"))
     assert {"13.6.4", "13.4.8.1"} <= compare.ids
-    html = (built_site / "compare/13b-flooding-ied-retreat.html").read_text(encoding="utf-8")
+    html = (built_site / pf("compare/13b-flooding-ied-retreat.html")).read_text(encoding="utf-8")
     row = html[html.index('<tr id="13.6.4">') :]
     assert "Security Elements and Retreat Movement" in row.split("</tr>")[0]
     assert "Security Element vs. Mouvement de repli" in row.split("</tr>")[0]
-    differences = parse(built_site / "differences.html")
+    differences = parse(built_site / pf("differences.html"))
     for entry in _register():
         assert f"difference-{entry['id']}" in differences.ids
         section = game.corpus("en").by_id.get(str(entry["section"]))
         stem = PurePosixPath(section.file).stem if section else None
-        if section and (built_site / f"compare/{stem}.html").is_file():
-            assert f"difference-{entry['id']}" in parse(built_site / f"compare/{stem}.html").ids, (
+        if section and (built_site / pf(f"compare/{stem}.html")).is_file():
+            assert f"difference-{entry['id']}" in parse(built_site / pf(f"compare/{stem}.html")).ids, (
                 entry["id"]
             )
 
 
-def test_errata_page_lists_the_printed_errors_and_the_gaps(built_site, game) -> None:
-    page = parse(built_site / "errata.html")
-    html = (built_site / "errata.html").read_text(encoding="utf-8")
-    for erratum in game.errata:
-        assert f"erratum-{erratum.section}-{erratum.cites or erratum.kind}" in page.ids
-    for lang in ("en", "fr"):
-        for section in game.corpus(lang).sections:
-            for gap in section.gaps:
-                assert f'href="{page_of(section)}#{section.id}"' in html, (lang, section.id, gap)
+def test_errata_page_lists_the_printed_errors_and_the_gaps(built_site, games) -> None:
+    """Every game: each erratum (ambiguities and numbering gaps too) and each lost text."""
+    for g in games:
+        page = parse(built_site / g.id / "errata.html")
+        html = (built_site / g.id / "errata.html").read_text(encoding="utf-8")
+        for erratum in g.errata:
+            assert f"erratum-{erratum.section}-{erratum.cites or erratum.kind}" in page.ids, (g.id, erratum)
+            assert escape(erratum.kind.replace("_", " ")) in html
+        for lang, corpus in g.corpora.items():
+            for section in corpus.sections:
+                for gap in section.gaps:
+                    href = f"{section.lang}/{PurePosixPath(section.file).stem}.html#{section.id}"
+                    assert f'href="{href}"' in html, (g.id, lang, section.id, gap)
 
 
-def test_search_index_holds_both_languages(built_site) -> None:
-    index = (built_site / "searchindex.js").read_text(encoding="utf-8")
-    assert '"sniper"' in index
-    assert '"repli"' in index or '"repl"' in index
-    assert (built_site / "search.html").is_file()
+def _search_index(built_site: Path, game_id: str) -> dict:
+    text = (built_site / "_static" / "search" / f"{game_id}.js").read_text(encoding="utf-8")
+    return json.loads(text[text.index("= {") + 2 : text.rindex(";")])
+
+
+def test_the_search_page_is_the_sites_own_with_an_index_per_game(built_site, games) -> None:
+    """Sphinx's search is off; search.html loads each game's export of the companion's index,
+    whose every result and rule number leads to an anchor of the site."""
+    assert not (built_site / "searchindex.js").exists()
+    html = (built_site / "search.html").read_text(encoding="utf-8")
+    assert "rulebook-search.js" in html and "searchtools.js" not in html
+    for g in games:
+        assert f"_static/search/{g.id}.js" in html
+        index = _search_index(built_site, g.id)
+        hrefs = [doc["href"] for doc in index["docs"]]
+        hrefs += [href for by_id in index["sections"].values() for href in by_id.values()]
+        for lang, corpus in g.corpora.items():
+            assert set(index["sections"][lang]) == {s.id for s in corpus.sections}
+        for href in set(hrefs):
+            path, _, anchor = href.partition("#")
+            assert anchor in parse(built_site / path).ids, (g.id, href)
+    french = _search_index(built_site, PF)["postings"]["body_fr"]
+    assert "repli" in french or "repl" in french  # the French rulebook, French-stemmed
 
 
 def test_a_section_citing_a_rule_that_exists_nowhere_is_refused_naming_the_section(game) -> None:
@@ -483,7 +524,7 @@ def test_the_build_fails_on_a_corpus_with_an_unresolved_reference(tmp_path) -> N
 
 def test_tables_page_gives_the_fire_combat_chance_of_a_hit_by_cf_and_drm(built_site) -> None:
     """11.2.2: d10 + DRM <= CF hits; 11.2.4: an unmodified 9 never does."""
-    html = (built_site / "tables.html").read_text(encoding="utf-8")
+    html = (built_site / pf("tables.html")).read_text(encoding="utf-8")
     for cf in (1, 4, 6, 8):
         row = html[html.index(f'<tr id="fire-cf-{cf}">') :].split("</tr>")[0]
         cells = re.findall(r'<td class="odds">(\d+)/10 \(\d+%\)</td>', row)
@@ -491,3 +532,118 @@ def test_tables_page_gives_the_fire_combat_chance_of_a_hit_by_cf_and_drm(built_s
             sum(1 for face in range(10) if face != 9 and face + drm <= cf) for drm in range(-1, 6)
         ]
         assert [int(cell) for cell in cells] == expected, f"CF {cf}"
+
+
+def test_the_landing_page_lists_every_game_as_declared(built_site, games) -> None:
+    html = (built_site / "index.html").read_text(encoding="utf-8")
+    page = parse(built_site / "index.html")
+    for g in games:
+        declared = declaration(g.id)
+        card = html[html.index(f'id="game-{g.id}"') :].split("</section>")[0]
+        assert escape(declared.title) in card
+        for credit in (declared.designer, declared.publisher):
+            if credit:
+                assert escape(credit) in card
+        if not declared.designer and not declared.publisher:
+            assert "not printed in the source" in card
+        assert ("English" in card) == ("en" in declared.languages)
+        assert ("Français" in card) == ("fr" in declared.languages)
+        hrefs = {link.href for link in page.links}
+        assert {f"{g.id}/index.html", f"{g.id}/tables.html", f"search.html?game={g.id}"} <= hrefs
+
+
+def test_chapter_numbers_are_labelled_as_each_book_prints_them(built_site, games) -> None:
+    """A chapter is anchored by its stored id (#22) and labelled as printed ("22.0", "22)")."""
+    checked = 0
+    for g in games:
+        pattern = declaration(g.id).chapter_format
+        for section in g.corpora["en"].sections:
+            if not section.numbered or "." in section.id:
+                continue
+            html = (built_site / page_of(section, g.id)).read_text(encoding="utf-8")
+            head = html[html.index(f'id="{section.id}"') :].split("</p>")[0]
+            assert f"<strong>{pattern.format(n=section.id)}" in head, (g.id, section.id, head[-200:])
+            checked += 1
+    assert checked >= 15
+
+
+def _die_chances(die: str) -> dict[int, Fraction]:
+    """Typed here apart from the site's code: each total of the physical dice, by counting."""
+    faces = {"d6": [(f,) for f in range(1, 7)], "d10": [(f,) for f in range(10)],
+             "2d6": [(a, b) for a in range(1, 7) for b in range(1, 7)]}[die]
+    chances: dict[int, Fraction] = {}
+    for outcome in faces:
+        chances[sum(outcome)] = chances.get(sum(outcome), Fraction(0)) + Fraction(1, len(faces))
+    return chances
+
+
+def _percent(chance: Fraction) -> str:
+    percent = chance * 100
+    return str(percent) if percent.denominator == 1 else f"{float(percent):.1f}"
+
+
+def test_die_tables_show_each_rows_odds_for_their_own_die(built_site, games) -> None:
+    """Every ``roll`` table of every game: each row (each column of a table of several) shows
+    the chance that an unmodified roll of the table's die lands in its printed range."""
+    checked = 0
+    for g in games:
+        html = (built_site / g.id / "tables.html").read_text(encoding="utf-8")
+        for table in g.tables.values():
+            if table.kind != "roll":
+                continue
+            die = table.die
+            chances = _die_chances(die)
+            total = len({"d6": range(6), "d10": range(10), "2d6": range(36)}[die])
+            section = html[html.index(f'id="table-{table.id}"') :].split("</section>")[0]
+            rows = re.findall(r'<tr id="([^"]+)">(.*?)</tr>', section, re.DOTALL)
+            assert len(rows) == len(table.rows), table.id
+            for row, (_anchor, cells) in zip(table.rows, rows, strict=True):
+                keys = [c.key for c in table.columns] or [None]
+                shown = re.findall(r'class="odds">([^<]+)<', cells)
+                expected = []
+                for key in keys:
+                    totals = row.totals_in(key) if key else row.totals
+                    if key and not totals:
+                        continue
+                    chance = sum((chances.get(t, Fraction(0)) for t in totals), Fraction(0))
+                    count = chance * total
+                    expected.append(f"{count}/{total} ({_percent(chance)}%)")
+                    checked += 1
+                assert shown == expected, (g.id, table.id, row.label)
+    if any(t.kind == "roll" for g in games for t in g.tables.values()):
+        assert checked > 10
+
+
+def test_matrices_lists_and_cards_are_tables_without_odds(built_site, games) -> None:
+    for g in games:
+        html = (built_site / g.id / "tables.html").read_text(encoding="utf-8")
+        for table in g.tables.values():
+            if table.kind not in ("matrix", "list", "cards"):
+                continue
+            section = html[html.index(f'id="table-{table.id}"') :].split("</section>")[0]
+            assert 'class="odds"' not in section, table.id
+            assert section.count("<tr id=") == len(table.rows), table.id
+            if table.kind == "cards":
+                for row in table.rows:
+                    assert escape(row.name.en) in section
+
+
+def test_the_old_addresses_of_the_default_game_lead_to_its_pages(built_site, game) -> None:
+    """Before the site held several games, Phantom Fury's pages were at the root; each old page
+    now sends the browser on to the same page in the game's folder, keeping the #anchor."""
+    old = sorted((built_site / "en").glob("*.html")) + [built_site / "tables.html"]
+    assert len(old) == len(list((built_site / PF / "en").glob("*.html"))) + 1
+    for path in old:
+        html = path.read_text(encoding="utf-8")
+        relative = path.relative_to(built_site).as_posix()
+        target = re.search(r'<meta name="rulebook-moved-to" content="([^"]+)">', html).group(1)
+        assert urljoin(relative, target) == f"{PF}/{relative}"
+        assert "redirect.js" in html and "<script>" not in html
+    script = (built_site / "_static" / "redirect.js").read_text(encoding="utf-8")
+    assert "location.hash" in script
+
+
+def test_every_page_has_the_favicon(built_site) -> None:
+    assert (built_site / "_static" / "favicon.svg").is_file()
+    for path in (built_site / "index.html", built_site / "search.html", built_site / pf("tables.html")):
+        assert "favicon.svg" in path.read_text(encoding="utf-8")

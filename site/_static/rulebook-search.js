@@ -30,7 +30,8 @@
 
   function all(pattern, text) { return text.match(pattern) || []; }
 
-  function escapeRegExp(text) { return text.replace(/[.*+?^${}()|[\]\\\/-]/g, "\\$&"); }
+  /* re.escape for a pattern with the u flag (which refuses needless escapes such as \-) */
+  function escapeRegExp(text) { return text.replace(/[.*+?^${}()|[\]\\\/]/g, "\\$&"); }
 
   function cleanQuery(query) {
     if (typeof query !== "string") { throw new SearchError("query must be text"); }

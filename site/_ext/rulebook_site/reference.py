@@ -57,7 +57,7 @@ def rule_link(
     href = relative_url(docname, target.docname, target.anchor)
     previews[href] = target
     return (
-        f'<a class="rule-ref" href="{escape(href)}">{escape(target.label if label else linker.printed(rule))}</a>'
+        f'<a class="rule-ref" href="{escape(href)}">{escape(target.label if label or not rule[:1].isdigit() else linker.printed(rule))}</a>'
     )
 
 

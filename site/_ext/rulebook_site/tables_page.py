@@ -150,7 +150,7 @@ def _card_rows(table: Table, page: _Page, langs: list[Lang]) -> tuple[str, list[
     for index, row in enumerate(table.rows):
         note = _local(row.note, lang) if row.note is not None else ""
         values = [
-            page.text(_local(row.name, lang) or row.result, lang, table),
+            escape(_local(row.name, lang) or row.result),
             escape(row.type or ""),
             escape("" if row.copies is None else str(row.copies)),
             escape("-" if row.force is None else str(row.force)),
