@@ -80,7 +80,7 @@ def new_game() -> GameState:
 def position(deck: Sequence[int], hand: Iterable[int] = ()) -> GameState:
     """A game that starts at a Search Phase with this deck order (top first) and this hand.
     The cards not named are out of the game (a short deck for a worked example)."""
-    return GameState(deck=tuple(deck), hand=tuple(sorted(hand)), phase="search")
+    return _advance(GameState(deck=tuple(deck), hand=tuple(sorted(hand)), phase="search"), [])
 
 
 def _name(index: int) -> str:

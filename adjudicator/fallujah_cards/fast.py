@@ -1,0 +1,376 @@
+"""The game at the level of card classes, for speed: the greedy policy's inner loop and the
+exact expectations the advisor and the ``expected-score`` situation need.
+
+Two cards of one class (cards.CLASS_ORDER) are interchangeable for every rule and for the
+score, so a hand is 13 counts and a deck is a list of small ints (cards.Card.code). The rules
+played here are the engine's (engine.py), with the same readings; a test plays the same games
+through both and compares them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from functools import cache
+
+from .cards import (
+    CLASS_D,
+    CLASS_ORDER,
+    CLASS_R,
+    CLASS_T,
+    CODE_BOMB,
+    CODE_DESTROY,
+    CODE_N,
+    CODE_T,
+    DISARM,
+    MAX_FORCE,
+    N_CLASSES,
+    N_CODES,
+    SUPPORT,
+    card_list,
+)
+from .state import HAND_LIMIT, RECON_LOOK, TACTICS_DRAW
+
+#: Force of a class's cards (0 for T, R and D: printed "-")
+CLASS_FORCE: tuple[int, ...] = tuple(force for _, force in CLASS_ORDER)
+BIT: tuple[int, ...] = tuple(1 << b for b in range(N_CLASSES))
+
+
+def _mask(test: Callable[[str, int], bool]) -> int:
+    return sum(1 << b for b, (kind, force) in enumerate(CLASS_ORDER) if test(kind, force))
+
+
+#: Force of a Target code (destroy and bomb codes), else 0
+CODE_FORCE: tuple[int, ...] = tuple(
+    code - CODE_DESTROY if CODE_DESTROY < code <= CODE_BOMB else code - CODE_BOMB if CODE_BOMB < code < CODE_N else 0
+    for code in range(N_CODES)
+)
+#: for each destroy code: the classes that can destroy it (an American card of equal or
+#: greater Force: Support, Infantry, Armor; destroy-phase)
+DESTROY_MASK: tuple[int, ...] = tuple(
+    _mask(lambda kind, force, f=CODE_FORCE[code]: kind in (SUPPORT, "AG") and force >= f)
+    if CODE_DESTROY < code <= CODE_BOMB
+    else 0
+    for code in range(N_CODES)
+)
+#: for each bomb code: the Infantry/Armor classes that can neutralize it (disarm-phase); a
+#: Disarm card always can, and is tried first by the greedy policy
+BOMB_MASK: tuple[int, ...] = tuple(
+    _mask(lambda kind, force, f=CODE_FORCE[code]: kind == "AG" and force >= f) if CODE_BOMB < code < CODE_N else 0
+    for code in range(N_CODES)
+)
+assert CLASS_ORDER[CLASS_D][0] == DISARM and CODE_DESTROY + MAX_FORCE == CODE_BOMB
+
+
+def deck_codes(cards: Sequence[int]) -> list[int]:
+    """Card indices -> fast codes."""
+    table = card_list().cards
+    return [table[i].code for i in cards]
+
+
+def hand_counts(cards: Sequence[int]) -> list[int]:
+    """Card indices of a hand -> counts per class."""
+    table = card_list().cards
+    counts = [0] * N_CLASSES
+    for i in cards:
+        counts[table[i].klass] += 1
+    return counts
+
+
+def full_deck_codes() -> list[int]:
+    """The 92 cards as fast codes, in card-list order (shuffle a copy)."""
+    return deck_codes(card_list().full_deck())
+
+
+def shuffle_in_place(deck: list[int], rand: Callable[[], float]) -> None:
+    """Fisher-Yates with ``int(rand() * (k + 1))`` (the float's 53 bits make the bias below
+    2**-46 for 92 cards): uniform, and twice as fast as ``random.shuffle``."""
+    for k in range(len(deck) - 1, 0, -1):
+        j = int(rand() * (k + 1))
+        deck[k], deck[j] = deck[j], deck[k]
+
+
+# ---------------------------------------------------------------------------------------------
+# The greedy policy, as fast as Python allows
+
+
+def uniform_pick(rand: Callable[[], float]) -> Callable[[int, int], int]:
+    """A ``pick`` for :func:`greedy_delta`: every hand card equally likely to be lost."""
+    return lambda size, turned: int(rand() * size)
+
+
+def greedy_delta(deck: Sequence[int], hand: list[int], pick: Callable[[int, int], int], start: int = 0) -> int:
+    """Play ``deck[start:]`` from a turn's Search Phase to the end of the game with the greedy
+    policy (policies.py), the hand given as class counts (changed in place). Returns what the
+    rest of the game adds to the score: Force eliminated minus Force lost (scoring, literal).
+
+    ``pick(hand size, cards taken from the deck so far)`` is the position, in class order, of
+    the hand card lost to an Insurgent Tactics Target (policies.lost_card makes the same
+    choice from the same position); :func:`uniform_pick` draws it at random.
+    """
+    h = hand
+    n = sum(h)
+    m = 0
+    for b in range(N_CLASSES):
+        if h[b]:
+            m |= BIT[b]
+    bit, cforce, fv, dmask, bmask = BIT, CLASS_FORCE, CODE_FORCE, DESTROY_MASK, BOMB_MASK
+    n_cls, c_destroy, c_bomb, c_n = N_CLASSES, CODE_DESTROY, CODE_BOMB, CODE_N
+    cls_t, cls_r, cls_d, limit = CLASS_T, CLASS_R, CLASS_D, HAND_LIMIT
+    total = 0
+    i = start
+    size = len(deck)
+    while i < size:
+        c = deck[i]
+        i += 1
+        if c < n_cls:  # an American card: Asset Phase, into the hand
+            h[c] += 1
+            m |= bit[c]
+            n += 1
+        elif c <= c_bomb:  # Insurgents or Position: Destroy Phase
+            x = m & dmask[c]
+            if x:
+                b = (x & -x).bit_length() - 1
+                h[b] -= 1
+                if not h[b]:
+                    m ^= bit[b]
+                n -= 1
+                total += fv[c] + cforce[b]
+            else:
+                total -= fv[c]
+        elif c < c_n:  # Explosives: Disarm Phase
+            if h[cls_d]:
+                h[cls_d] -= 1
+                if not h[cls_d]:
+                    m ^= bit[cls_d]
+                n -= 1
+                total += fv[c]
+            else:
+                x = m & bmask[c]
+                if x:
+                    b = (x & -x).bit_length() - 1
+                    h[b] -= 1
+                    if not h[b]:
+                        m ^= bit[b]
+                    n -= 1
+                    total += fv[c] + cforce[b]
+                else:
+                    total -= fv[c]
+        elif c == c_n:  # Insurgent Tactics: a random hand card is lost
+            if n:
+                r = pick(n, i)
+                b = 0
+                while r >= h[b]:
+                    r -= h[b]
+                    b += 1
+                h[b] -= 1
+                if not h[b]:
+                    m ^= bit[b]
+                n -= 1
+        else:  # American Tactics: draw 2 (American cards to the hand), then the Target joins it
+            for _ in range(TACTICS_DRAW):
+                if i < size:
+                    d = deck[i]
+                    i += 1
+                    if d < n_cls or d == CODE_T:
+                        d = cls_t if d == CODE_T else d
+                        h[d] += 1
+                        m |= bit[d]
+                        n += 1
+            h[cls_t] += 1
+            m |= bit[cls_t]
+            n += 1
+        if h[cls_r]:  # Recon Phase: greedy plays one Recon card
+            h[cls_r] -= 1
+            if not h[cls_r]:
+                m ^= bit[cls_r]
+            n -= 1
+        while n > limit:  # Regroup Phase: discard the lowest class
+            b = (m & -m).bit_length() - 1
+            h[b] -= 1
+            if not h[b]:
+                m ^= bit[b]
+            n -= 1
+    return total
+
+
+# ---------------------------------------------------------------------------------------------
+# One turn at class level, with every branch and its probability
+
+
+Hand = tuple[int, ...]
+
+
+def _take(hand: Hand, b: int) -> Hand:
+    return hand[:b] + (hand[b] - 1,) + hand[b + 1 :]
+
+
+def _give(hand: Hand, b: int) -> Hand:
+    return hand[:b] + (hand[b] + 1,) + hand[b + 1 :]
+
+
+def _lowest(hand: Hand, mask: int) -> int | None:
+    for b in range(N_CLASSES):
+        if hand[b] and mask >> b & 1:
+            return b
+    return None
+
+
+def fight_options(hand: Hand, code: int) -> list[int | None]:
+    """The classes that can destroy or neutralize a Target code, and None (decline)."""
+    if code <= CODE_BOMB:
+        mask = DESTROY_MASK[code]
+    else:
+        mask = BOMB_MASK[code] | BIT[CLASS_D]
+    return [b for b in range(N_CLASSES) if hand[b] and mask >> b & 1] + [None]
+
+
+def greedy_fight(hand: Hand, code: int) -> int | None:
+    """Greedy's card against a Target code: a Disarm card first on a bomb, else the lowest
+    class that qualifies; None when nothing does."""
+    if code > CODE_BOMB and hand[CLASS_D]:
+        return CLASS_D
+    mask = DESTROY_MASK[code] if code <= CODE_BOMB else BOMB_MASK[code]
+    return _lowest(hand, mask)
+
+
+def fight(hand: Hand, code: int, b: int | None) -> tuple[Hand, int]:
+    """The hand and the score change after fighting a Target code with class b (None: the
+    Target goes to the Casualty Pile)."""
+    if b is None:
+        return hand, -CODE_FORCE[code]
+    return _take(hand, b), CODE_FORCE[code] + CLASS_FORCE[b]
+
+
+def greedy_regroup(hand: Hand) -> Hand:
+    """Greedy's Regroup: discard the lowest classes down to 4 cards."""
+    while sum(hand) > HAND_LIMIT:
+        hand = _take(hand, _lowest(hand, (1 << N_CLASSES) - 1))
+    return hand
+
+
+def greedy_finish(hand: Hand, recon_done: bool = False) -> Hand:
+    """Greedy's Recon Phase (play one Recon card if held) and Regroup Phase."""
+    if not recon_done and hand[CLASS_R]:
+        hand = _take(hand, CLASS_R)
+    return greedy_regroup(hand)
+
+
+# Sources of cards. A source answers the possible next cards with their probabilities:
+#   known order: (deck, position)              -> one card
+#   knowledge:   (prefix, unknown counts)      -> the prefix's top card, or any unknown card
+
+
+def draws_known(deck: tuple[int, ...], position: int, seen: int) -> list[tuple[Fraction, int, tuple[int, int]]]:
+    """The next card of a deck in known order; ``seen``: how many top cards a Recon card showed."""
+    if position >= len(deck):
+        return []
+    return [(Fraction(1), deck[position], (position + 1, max(0, seen - 1)))]
+
+
+def draws_unknown(prefix: tuple[int, ...], unknown: tuple[int, ...]) -> list[tuple[Fraction, int, tuple]]:
+    if prefix:
+        return [(Fraction(1), prefix[0], (prefix[1:], unknown))]
+    total = sum(unknown)
+    return [
+        (Fraction(count, total), code, ((), unknown[:code] + (count - 1,) + unknown[code + 1 :]))
+        for code, count in enumerate(unknown)
+        if count
+    ]
+
+
+def _losses(hand: Hand) -> list[tuple[Fraction, Hand]]:
+    n = sum(hand)
+    if not n:
+        return [(Fraction(1), hand)]
+    return [(Fraction(hand[b], n), _take(hand, b)) for b in range(N_CLASSES) if hand[b]]
+
+
+def _add_drawn(hand: Hand, code: int) -> Hand:
+    if code == CODE_T:
+        return _give(hand, CLASS_T)
+    if code < N_CLASSES:
+        return _give(hand, code)
+    return hand  # an Insurgency card drawn goes to the Discard Pile (tactics-phase)
+
+
+def turn_outcomes(source, hand: Hand, draws, decide) -> list[tuple[Fraction, object, Hand, int, int]]:
+    """Every way one turn can go from its Search Phase: (probability, source after, hand
+    after the Regroup Phase, score change, Force of the American card played: the part of
+    the change that only the literal reading of SCORING counts). ``draws(source)`` lists the next card's
+    possibilities; ``decide(kind, source, hand, code)`` is the policy for the fights
+    (kind "fight") and returns a class or None; Recon and Regroup are played by
+    ``decide("finish", source, hand, None)`` returning the hand after them."""
+    outcomes: list[tuple[Fraction, object, Hand, int, int]] = []
+    for p, code, after in draws(source):
+        branches: list[tuple[Fraction, object, Hand]]
+        if code == CODE_N:
+            branches = [(p * q, after, h) for q, h in _losses(hand)]
+        elif code == CODE_T:
+            branches = [(p, after, hand)]
+            for _ in range(TACTICS_DRAW):
+                grown = []
+                for q, src, h in branches:
+                    options = draws(src)
+                    if not options:
+                        grown.append((q, src, h))
+                    for r, drawn, src2 in options:
+                        grown.append((q * r, src2, _add_drawn(h, drawn)))
+                branches = grown
+            branches = [(q, src, _give(h, CLASS_T)) for q, src, h in branches]
+        else:
+            branches = [(p, after, _give(hand, code) if code < N_CLASSES else hand)]
+        for q, src, h in branches:
+            delta = played = 0
+            if CODE_DESTROY < code < CODE_N:
+                b = decide("fight", src, h, code)
+                h, delta = fight(h, code, b)
+                played = CLASS_FORCE[b] if b is not None else 0
+            h, src = decide("finish", src, h, None)
+            outcomes.append((q, src, h, delta, played))
+    return outcomes
+
+
+def greedy_decide(kind: str, source, hand: Hand, code: int | None):
+    """The greedy policy as a ``decide`` for :func:`turn_outcomes` (it ignores what Recon shows)."""
+    return greedy_fight(hand, code) if kind == "fight" else (greedy_finish(hand), source)
+
+
+@cache
+def greedy_expectation(prefix: tuple[int, ...], unknown: tuple[int, ...], hand: Hand) -> Fraction:
+    """Exact expected score change of the rest of the game under the greedy policy, from a
+    Search Phase, when the deck is ``prefix`` (known, top first) over the ``unknown`` cards
+    (counts per code) in a uniformly random order."""
+    if not prefix and not any(unknown):
+        return Fraction(0)
+    total = Fraction(0)
+    for p, (prefix2, unknown2), hand2, delta, _ in turn_outcomes((prefix, unknown), hand, lambda s: draws_unknown(*s), greedy_decide):
+        total += p * (delta + greedy_expectation(prefix2, unknown2, hand2))
+    return total
+
+
+def states_bound(prefix: Sequence[int], unknown: Sequence[int]) -> int:
+    """An upper bound on the deck states an exact expectation visits (sub-multisets of the
+    unknown cards, times the prefix positions)."""
+    bound = len(prefix) + 1
+    for count in unknown:
+        bound *= count + 1
+    return bound
+
+
+def unknown_counts(codes: Sequence[int]) -> tuple[int, ...]:
+    counts = [0] * N_CODES
+    for code in codes:
+        counts[code] += 1
+    return tuple(counts)
+
+
+__all__ = [
+    "RECON_LOOK",
+    "deck_codes",
+    "full_deck_codes",
+    "greedy_delta",
+    "greedy_expectation",
+    "hand_counts",
+    "turn_outcomes",
+]

@@ -1,0 +1,73 @@
+"""How a simulated player decides: the ``greedy`` policy and the advisor's ``lookahead``.
+
+``greedy`` acts whenever it can, with the lowest-Force card that qualifies:
+  - Destroy Phase: the qualifying card of lowest Force; at equal Force a Support card before an
+    Infantry or Armor card (Support cannot neutralize a bomb), then card-list order;
+  - Disarm Phase: a Disarm card if one is held (it has no Force: the lowest), else the
+    Infantry or Armor card of lowest Force that qualifies;
+  - Recon Phase: plays a Recon card whenever it holds one;
+  - Regroup Phase: discards American Tactics cards first, then Recon cards, then the fighting
+    cards from the lowest Force up (Support before Infantry or Armor), Disarm cards between
+    Force 3 and Force 4 (cards.CLASS_ORDER).
+
+``lookahead`` (the advisor's own policy) takes, at each decision, the choice with the highest
+expected final score when greedy plays the rest of the game: a one-step lookahead over expected
+values (advisor.py computes them: exact when few cards remain, else Monte Carlo).
+"""
+
+from __future__ import annotations
+
+from . import actions as act
+from .cards import DISARM, card_list
+from .engine import GameState, legal_decisions, pending, qualifying
+from .state import HAND_LIMIT
+
+POLICIES = ("greedy", "lookahead")
+
+
+def _rank(index: int) -> tuple[int, int]:
+    card = card_list().cards[index]
+    return card.klass, index
+
+
+def greedy_action(state: GameState) -> act.Play | act.Recon | act.Discard | None:
+    """The greedy policy's decision now (None when the game does not wait for a decision)."""
+    kind = pending(state).kind
+    cards = card_list().cards
+    if kind in ("destroy", "disarm"):
+        options = qualifying(state)
+        if kind == "disarm":
+            best = min(options, key=lambda i: (cards[i].type != DISARM, *_rank(i)))
+        else:
+            best = min(options, key=_rank)
+        return act.Play(card=cards[best].name)
+    if kind == "recon":
+        return act.Recon(card=cards[min(i for i in state.hand if cards[i].type == "R")].name)
+    if kind == "regroup":
+        extra = len(state.hand) - HAND_LIMIT
+        out = sorted(state.hand, key=_rank)[:extra]
+        return act.Discard(cards=[cards[i].name for i in out])
+    return None
+
+
+def lost_card(state: GameState, position: int) -> act.Lost:
+    """The hand card at that position in class order, lost to an Insurgent Tactics Target
+    (the order fast.greedy_delta's ``pick`` counts in)."""
+    hand = sorted(state.hand, key=_rank)
+    return act.Lost(card=card_list().cards[hand[position]].name)
+
+
+def lookahead_action(state: GameState, *, rollouts: int = 400, seed: int = 0):
+    """The advisor's best choice now (ties: the first listed)."""
+    from .advisor import advise
+
+    if not legal_decisions(state):
+        return None
+    return advise(state, rollouts=rollouts, seed=seed).estimates[0].option.action
+
+
+def decide(policy: str, state: GameState, **options):
+    """The named policy's decision now."""
+    if policy == "greedy":
+        return greedy_action(state)
+    return lookahead_action(state, **options)
