@@ -1,0 +1,106 @@
+"""The ``expected-score`` situation (issue 15 contract): short decks whose exact expected score
+was worked out by hand (tests/data/fallujah-cards/expected_scores.yaml), checked against the
+engine itself by enumerating every random loss, and bad input named with its rule."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+import yaml
+
+from adjudicator.errors import InvalidSituation
+from adjudicator.fallujah_cards import SITUATIONS, engine
+from adjudicator.fallujah_cards.cards import card_list
+from adjudicator.fallujah_cards.policies import greedy_action, lookahead_action
+from adjudicator.fallujah_cards.situations import ExpectedScore, ExpectedScoreInput
+from adjudicator.fallujah_cards.state import score
+from adjudicator.models import Adjudication
+
+CASES = yaml.safe_load((Path(__file__).parent / "data" / "fallujah-cards" / "expected_scores.yaml").read_text(encoding="utf-8"))
+RUN = SITUATIONS["expected-score"].run
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_expected_score_worked_by_hand(case):
+    answer = RUN(case["input"])
+    assert answer.exact["expected_score"] == case["expected_score"]
+    assert answer.exact["score"] == case["score"]
+    assert answer.exact["score_insurgency_only"] == case["insurgency_only"]
+    assert answer.distributions["score"] == {s: float(Fraction(p)) for s, p in case["score"].items()}
+    assert answer.expected_score == float(Fraction(case["expected_score"]))
+
+
+def _engine_distribution(deck: list[str], hand: list[str], policy: str) -> Counter:
+    """Every random loss enumerated through the engine itself (card by card, not by class)."""
+    find = card_list().find
+    start = engine.position([find(n).index for n in deck], [find(n).index for n in hand])
+    result: Counter = Counter()
+    stack = [(start, Fraction(1))]
+    while stack:
+        state, p = stack.pop()
+        kind = engine.pending(state).kind
+        if kind == "over":
+            result[score(state)] += p
+        elif kind == "lost":
+            for index in state.hand:
+                stack.append((engine.apply(state, {"action": "lost", "card": card_list().cards[index].name}), p / len(state.hand)))
+        else:
+            action = greedy_action(state) if policy == "greedy" else lookahead_action(state)
+            stack.append((engine.apply(state, action), p))
+    return result
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_the_engine_card_by_card_gives_the_same_distribution(case):
+    body = case["input"]
+    got = _engine_distribution(body["deck"], body.get("hand", []), body["policy"])
+    assert {str(s): str(p) for s, p in sorted(got.items())} == case["score"]
+
+
+def test_a_whole_shuffled_deck_answers_exactly():
+    deck = engine.shuffled_deck(__import__("random").Random(3)).deck
+    answer = RUN({"deck": deck, "hand": [], "policy": "greedy"})
+    total = sum(Fraction(p) for p in answer.exact["score"].values())
+    assert total == 1
+    mean = sum(int(s) * Fraction(p) for s, p in answer.exact["score"].items())
+    assert str(mean) == answer.exact["expected_score"]
+    assert answer.probabilities["above_100"] + answer.probabilities["exactly_100"] + answer.probabilities["below_100"] == pytest.approx(1)
+
+
+def test_the_situation_has_the_registry_shape():
+    procedure = SITUATIONS["expected-score"]
+    assert (procedure.name, procedure.rule) == ("expected-score", "scoring")
+    assert procedure.input_model is ExpectedScoreInput
+    assert issubclass(procedure.result_model, Adjudication) and procedure.result_model is ExpectedScore
+    answer = procedure.run(ExpectedScoreInput(deck=["Courtyard"], hand=["Humvee"]))
+    assert isinstance(answer, ExpectedScore) and answer.exact["expected_score"] == "102"
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "says", "rule"),
+    [
+        ({"deck": ["M1 Abram Tank"]}, "deck.0", "did you mean 'M1 Abrams Tank'", "card-list"),
+        ({"deck": ["Pillbox", "Pillbox"], "hand": ["pillbox"]}, "deck", "at most 2 Pillbox", "card-list"),
+        ({"deck": ["Sniper Team"], "hand": ["Robot", "Robot"]}, "deck", "at most 1 Robot", "card-list"),
+        ({"deck": []}, "deck", "at least 1", None),
+        ({"deck": ["Pillbox"], "policy": "smart"}, "policy", "greedy", None),
+        ({"deck": ["Pillbox"], "colour": "red"}, "colour", "unknown field", None),
+    ],
+)
+def test_bad_input_names_the_value_and_the_rule(body, field, says, rule):
+    with pytest.raises(InvalidSituation) as raised:
+        RUN(body)
+    problem = raised.value.problems[0]
+    assert problem.field == field
+    assert says in str(raised.value)
+    assert problem.rule == rule
+
+
+def test_lookahead_on_a_long_deck_is_refused_not_slow():
+    deck = engine.shuffled_deck(__import__("random").Random(1)).deck
+    with pytest.raises(InvalidSituation) as raised:
+        RUN({"deck": deck, "policy": "lookahead"})
+    assert raised.value.problems[0].field == "policy"
