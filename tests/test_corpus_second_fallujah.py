@@ -173,6 +173,11 @@ def test_roll_tables_cover_their_range_once_per_column(name):
         assert sorted(covered) == list(range(low, high + 1)), (name, column["key"])
 
 
+def test_impulse_step_dice_are_the_printed_faces():
+    values = {r["result"]: r.get("value") for r in _table("impulse-steps")["rows"]}
+    assert values == {"move_militia": 2, "attack": 4, "organize_resistance": None, "pass": None}
+
+
 def test_roll_ranges_are_what_the_dice_and_tem_give():
     assert _table("fedayeen-reaction")["range"] == [1 + 0, 6 + 4]  # 1D6 + TEM 0..4
     cadre = {c["key"]: c["range"] for c in _table("cadre-reaction")["columns"]}
@@ -185,7 +190,7 @@ def _value(row: dict) -> str:
 
 LIST_TABLES = ["victory-points", "movement-costs", "coalition-ov-modifiers", "insurgent-dv-modifiers",
                "insurgent-ov-modifiers", "insurgent-cp-costs", "fire-mission-targets", "fire-mission"]
-PRIORITY_TABLES = ["attack-conditions", "attack-target-priorities", "attack-origin-priorities",
+PRIORITY_TABLES = ["impulse-steps", "attack-conditions", "attack-target-priorities", "attack-origin-priorities",
                    "organize-resistance-priorities", "casualty-priorities", "mulligan-conditions",
                    "retreat-priorities"]
 
