@@ -250,7 +250,7 @@ def search_command(query: str, lang: str, kind: str | None, limit: int, as_json:
         click.echo("No section found.")
     for hit in result.hits:
         where = " › ".join(hit.breadcrumb)
-        label = f"{hit.id} {hit.title}".strip() if hit.kind != "glossary" else f"{hit.title} (glossary, {hit.id})"
+        label = f"{hit.number or hit.id} {hit.title}".strip() if hit.kind != "glossary" else f"{hit.title} (glossary, {hit.id})"
         click.secho(f"[{hit.game + ' · ' if game == 'all' else ''}{hit.lang}] {label}", bold=True, nl=False)
         click.secho(f"  {hit.kind}" if hit.kind not in ("rule", "glossary") else "", dim=True)
         if where:

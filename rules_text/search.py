@@ -4,9 +4,13 @@ The index is built from the corpus into a cache folder named after the data's
 fingerprint, so any edit of a rule file or of the glossary brings a rebuild on
 the next search; nobody rebuilds by hand.
 
+``search(query, game="all")`` searches every registered game: one index per game,
+each searched alone and the hits merged by score; every hit names its game.
+
 Ranking for a rules reader:
 
-- a query that is a rule number (``11.4.1``, ``[13.6.4]``, ``13.6.4.``) gives that section first;
+- a query that is a rule number (``11.4.1``, ``[13.6.4]``, ``13.6.4.``, ``22.0``, ``22)``)
+  gives that section first;
 - title words weigh more than body words; rules rank above notes and examples;
 - a glossary term (English, French or abbreviation) puts its defining rule first,
   and its translation is searched too (``Pas de Pertes`` finds ``Step Loss``);
@@ -21,7 +25,6 @@ from __future__ import annotations
 import heapq
 import json
 import math
-import os
 import re
 import shutil
 import tempfile
@@ -47,9 +50,12 @@ from whoosh.lang import stopwords_for_language
 from whoosh.scoring import BM25F
 from whoosh.support.charset import accent_map
 
+from .cache import cache_dir
 from .corpus import Game
-from .loading import DEFAULT_GAME, GAMES_DIR, data_files, fingerprint, load_game, read_yaml
-from .models import LANGS, Lang
+from .loading import DEFAULT_GAME, UnknownGame, available_games, data_files, fingerprint, game_dir, load_game, read_yaml
+from .models import LANGS, Lang, chapter_number
+
+__all__ = ["KINDS", "MAX_QUERY_LENGTH", "Hit", "SearchError", "SearchResult", "build_index", "cache_dir", "search"]
 
 MAX_QUERY_LENGTH = 500
 #: BM25F parameters: Whoosh's defaults
@@ -57,13 +63,13 @@ BM25_B, BM25_K1 = 0.75, 1.2
 #: seconds between two looks at the data files' modification times
 CHECK_EVERY = 1.0
 #: bump when the schema or the documents change shape, so old cached indexes are not reused
-INDEX_VERSION = 3
+INDEX_VERSION = 5
 KINDS = ("rule", "example", "note", "table", "foreword", "bibliography", "glossary")
 #: how much a kind's hits count against a rule's, when no kind is asked for
 KIND_WEIGHT = {"rule": 1.0, "table": 0.9, "glossary": 0.9, "example": 0.5, "note": 0.45,
                "foreword": 0.5, "bibliography": 0.4}
 RULE_KINDS = ("rule", "table", "glossary")
-RULE_ID = re.compile(r"^\[?\s*(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s*\]?$")
+RULE_ID = re.compile(r"^\[?\s*(\d{1,2}(?:\.\d{1,2}){0,4})[.)]?\s*\]?$")
 ID_IN_QUERY = re.compile(r"(?<![\d.])\d{1,2}(?:\.\d{1,2}){1,4}(?![\d])")
 WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
@@ -82,6 +88,8 @@ class Hit(BaseModel):
     breadcrumb: list[str]
     snippet: str
     score: float
+    #: the id as the rulebook prints it ("22.0", "22)"), for numbered sections
+    number: str | None = None
 
 
 class SearchResult(BaseModel):
@@ -114,6 +122,7 @@ def make_schema() -> Schema:
         "title": STORED(),
         "text": STORED(),
         "breadcrumb": STORED(),
+        "number": STORED(),
         "ids": KEYWORD(commas=True, lowercase=True),
         "spell": TEXT(analyzer=RegexTokenizer(r"[^\W_]+") | LowercaseFilter() | CharsetFilter(accent_map), spelling=True),
     }
@@ -122,10 +131,6 @@ def make_schema() -> Schema:
         fields[f"body_{lang}"] = TEXT(analyzer=analyzer(lang))
         fields[f"context_{lang}"] = TEXT(analyzer=analyzer(lang))
     return Schema(**fields)
-
-
-def cache_dir() -> Path:
-    return Path(os.environ.get("FALLUJAH_CACHE_DIR") or Path.home() / ".cache" / "fallujah")
 
 
 def _documents(game: Game):
@@ -143,6 +148,7 @@ def _documents(game: Game):
                 "title": section.title,
                 "text": section.text,
                 "breadcrumb": json.dumps(crumbs, ensure_ascii=False),
+                "number": section.number or "",
                 "ids": section.id,
                 "spell": f"{section.title} {section.text}",
                 f"title_{lang}": f"{section.label}",
@@ -173,7 +179,7 @@ def _documents(game: Game):
 
 def _synonyms(game: Game) -> dict:
     """Glossary terms (folded forms in both languages, defining rule) and table talk."""
-    talk_file = GAMES_DIR / game.id / "search-synonyms.yaml"
+    talk_file = game_dir(game.id) / "search-synonyms.yaml"
     talk = read_yaml(talk_file) if talk_file.is_file() else {}
     return {
         "terms": [
@@ -231,8 +237,14 @@ class _Open:
             self._weights[key] = pairs
         return self._weights[key]
 
-    def score(self, weights: dict[tuple[str, str], float], allowed: frozenset[int]) -> dict[int, float]:
-        """BM25F (Whoosh's formula and defaults) of an OR of weighted terms, over allowed documents."""
+    def score(self, weights: dict[tuple[str, str], float], allowed: frozenset[int],
+              stats: _Collection | None = None) -> dict[int, float]:
+        """BM25F (Whoosh's formula and defaults) of an OR of weighted terms, over allowed documents.
+
+        ``stats``: the statistics of several games' indexes taken as one collection, so that
+        scores of different games compare (a word only one game uses weighs as much there
+        as it would in a single index of every game).
+        """
         reader = self.searcher.reader()
         total = reader.doc_count_all()
         scores: dict[int, float] = {}
@@ -240,8 +252,11 @@ class _Open:
             pairs = self.postings(field_name, stem)
             if not pairs:
                 continue
-            idf = math.log(total / (len(pairs) + 1)) + 1
-            average = self._average(field_name)
+            if stats is None:
+                idf = math.log(total / (len(pairs) + 1)) + 1
+                average = self._average(field_name)
+            else:
+                idf, average = stats.idf(field_name, stem), stats.average(field_name)
             lengths = self._lengths(field_name)
             for docnum, tf in pairs:
                 if docnum in allowed:
@@ -284,6 +299,23 @@ class _Open:
                     self._postings[key] = frozenset(reader.postings(*key).all_ids()) if has else frozenset()
                 found |= self._postings[key]
         return found
+
+
+@dataclass
+class _Collection:
+    """Several games' indexes seen as one collection: document counts, frequencies, lengths summed."""
+
+    opened: list[_Open]
+
+    def idf(self, field_name: str, stem: str) -> float:
+        total = sum(o.searcher.reader().doc_count_all() for o in self.opened)
+        frequency = sum(len(o.postings(field_name, stem)) for o in self.opened)
+        return math.log(total / (frequency + 1)) + 1
+
+    def average(self, field_name: str) -> float:
+        counts = [o.searcher.reader().doc_count_all() for o in self.opened]
+        lengths = sum((o._average(field_name) or 0.0) * n for o, n in zip(self.opened, counts))
+        return lengths / sum(counts) if sum(counts) else 0.0
 
 
 def _file_stamps(game_id: str) -> tuple:
@@ -368,34 +400,44 @@ def _text_weights(words: list[str], extra: dict[str, list[str]], langs: list[str
     return weights
 
 
-def search(
-    query: str,
-    *,
-    lang: Literal["en", "fr", "all"] = "all",
-    kind: str | None = None,
-    limit: int = 10,
-    game: str = DEFAULT_GAME,
-) -> SearchResult:
-    """Search a game's rulebooks; best hits first (see the module docstring)."""
-    text = clean_query(query)
-    if lang not in ("en", "fr", "all"):
-        raise SearchError(f"lang {lang!r} is not one of en, fr, all")
-    if kind is not None and kind not in KINDS:
-        raise SearchError(f"kind {kind!r} is not one of {', '.join(KINDS)}")
-    if not 1 <= limit <= 100:
-        raise SearchError(f"limit {limit} is not between 1 and 100")
-    opened = _open(game)
-    langs = list(LANGS) if lang == "all" else [lang]
-    folded = _fold(text)
-    words = WORD.findall(folded)
+def _games(game: str) -> list[str]:
+    """The games a search covers: one, or every registered game for "all"."""
+    known = available_games()
+    if game == "all":
+        return known
+    if game not in known:
+        raise UnknownGame(game)
+    return [game]
 
-    boosts: dict[str, float] = {}
-    id_match = RULE_ID.match(text)
-    typed_ids = [id_match.group(1)] if id_match else ID_IN_QUERY.findall(text)
-    for rule_id in typed_ids:
-        boosts[rule_id] = 100.0 if id_match else 5.0
+
+def _correct(opened: list[_Open], words: list[str], folded: str) -> tuple[str | None, list[str]]:
+    """A "did you mean" for words no searched game knows, and the words to search."""
+    def known_anywhere(word: str) -> bool:
+        return any(word in o.synonyms["talk"] or _known(o.searcher.reader(), word) for o in opened)
+
+    unknown = [w for w in words if not ID_IN_QUERY.fullmatch(w) and not w.isdigit() and len(w) > 2
+               and not known_anywhere(w)]
+    if not unknown:
+        return None, words
+    corrected = folded
+    for word in unknown:
+        for o in opened:
+            options = o.searcher.suggest("spell", word, limit=1, maxdist=1 if len(word) <= 5 else 2, prefix=1)
+            if options:
+                corrected = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", options[0], corrected)
+                break
+    if corrected == folded:
+        return None, words
+    return corrected, WORD.findall(corrected)
+
+
+def _rank(opened: _Open, words: list[str], folded: str, typed_ids: list[str], exact_id: bool,
+          lang: str, kind: str | None, limit: int, stats: _Collection | None) -> list[tuple[float, dict]]:
+    """One game's candidate documents with their scores (see the module docstring)."""
+    langs = list(LANGS) if lang == "all" else [lang]
+    boosts: dict[str, float] = {rule_id: 100.0 if exact_id else 5.0 for rule_id in typed_ids}
     extra: dict[str, list[str]] = {lg: [] for lg in LANGS}
-    for word in words:
+    for word in WORD.findall(folded):
         for lg in LANGS:
             extra[lg] += [w for phrase in opened.synonyms["talk"].get(word, []) for w in WORD.findall(phrase)]
     for pattern, entry in opened.patterns:
@@ -405,26 +447,11 @@ def search(
             for lg in LANGS:  # each language's own words for the term, in its own fields
                 extra[lg] += [w for f in entry["by_lang"][lg] for w in WORD.findall(f)]
 
-    searcher = opened.searcher
-    suggestion = None
-    reader = searcher.reader()
-    unknown = [w for w in words if not ID_IN_QUERY.fullmatch(w) and not w.isdigit() and len(w) > 2
-               and w not in opened.synonyms["talk"] and not _known(reader, w)]
-    if unknown:
-        corrected = folded
-        for word in unknown:
-            options = searcher.suggest("spell", word, limit=1, maxdist=1 if len(word) <= 5 else 2, prefix=1)
-            if options:
-                corrected = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", options[0], corrected)
-        if corrected != folded:
-            suggestion = corrected
-            words = WORD.findall(corrected)
-
     weights = _text_weights(words, {lg: list(dict.fromkeys(ws)) for lg, ws in extra.items()}, langs)
     weights.update({("ids", rule_id): 10.0 for rule_id in typed_ids})
-    scores = opened.score(weights, opened.allowed(lang, kind))
+    scores = opened.score(weights, opened.allowed(lang, kind), stats)
     if not scores:
-        return SearchResult(query=text, hits=[], suggestion=suggestion)
+        return []
     results = heapq.nlargest(max(60, limit * 4), scores.items(), key=lambda pair: pair[1])
 
     wanted = {stem for lg in langs for stem in _stems(words, lg)}
@@ -442,30 +469,90 @@ def search(
             score *= 0.6  # a bare heading: its rules are in the sections below
         score *= 1 + boosts.get(doc["id"], 0)
         ranked.append((score, doc))
+    return ranked
+
+
+def search(
+    query: str,
+    *,
+    lang: Literal["en", "fr", "all"] = "all",
+    kind: str | None = None,
+    limit: int = 10,
+    game: str = DEFAULT_GAME,
+) -> SearchResult:
+    """Search a game's rulebooks, or every game's with ``game="all"``; best hits first.
+
+    An unknown game raises :class:`~rules_text.loading.UnknownGame` (one line, listing the
+    known games); an unusable query raises :class:`SearchError`.
+    """
+    text = clean_query(query)
+    if lang not in ("en", "fr", "all"):
+        raise SearchError(f"lang {lang!r} is not one of en, fr, all")
+    if kind is not None and kind not in KINDS:
+        raise SearchError(f"kind {kind!r} is not one of {', '.join(KINDS)}")
+    if not 1 <= limit <= 100:
+        raise SearchError(f"limit {limit} is not between 1 and 100")
+    opened = [_open(g) for g in _games(game)]
+    langs = list(LANGS) if lang == "all" else [lang]
+    folded = _fold(text)
+    words = WORD.findall(folded)
+    id_match = RULE_ID.match(text)
+    typed_ids = [chapter_number(i) for i in ([id_match.group(1)] if id_match else ID_IN_QUERY.findall(text))]
+    suggestion, words = _correct(opened, words, folded)
+
+    stats = _Collection(opened) if len(opened) > 1 else None
+    ranked = [pair for o in opened
+              for pair in _rank(o, words, folded, typed_ids, bool(id_match), lang, kind, limit, stats)]
+    if not ranked:
+        return SearchResult(query=text, hits=[], suggestion=suggestion)
     ranked.sort(key=lambda pair: -pair[0])
-    if kind is None and ranked:
+    if kind is None:
         # rules (and their tables) first, unless a note or example is far more relevant
         floor = ranked[0][0] * 0.2
         ranked.sort(key=lambda pair: (not (pair[1]["kind"] in RULE_KINDS and pair[0] >= floor), -pair[0]))
 
-    hits: list[Hit] = []
-    seen: set[tuple[str, str, str]] = set()
+    chosen: list[tuple[float, dict]] = []
+    seen: set[tuple[str, str, str, str]] = set()
     for score, doc in ranked:
         # one hit per section: in both languages at once, the better-scoring one stands
-        key = (doc["id"], doc["kind"] if doc["kind"] == "glossary" else "", doc["lang"] if lang != "all" else "")
-        if key in seen:
-            continue
-        seen.add(key)
-        snippet = snippet_of(doc["text"], wanted, doc["lang"])
-        hits.append(
-            Hit(
-                game=doc["game"], id=doc["id"], lang=doc["lang"], title=doc["title"], kind=doc["kind"],
-                breadcrumb=json.loads(doc["breadcrumb"]), snippet=snippet, score=round(score, 4),
-            )
+        key = (doc["game"], doc["id"], doc["kind"] if doc["kind"] == "glossary" else "",
+               doc["lang"] if lang != "all" else "")
+        if key not in seen:
+            seen.add(key)
+            chosen.append((score, doc))
+    chosen = _every_game_shown(chosen, limit) if len(opened) > 1 else chosen[:limit]
+    wanted = {stem for lg in langs for stem in _stems(words, lg)}
+    hits = [
+        Hit(
+            game=doc["game"], id=doc["id"], lang=doc["lang"], title=doc["title"], kind=doc["kind"],
+            breadcrumb=json.loads(doc["breadcrumb"]), snippet=snippet_of(doc["text"], wanted, doc["lang"]),
+            score=round(score, 4), number=doc.get("number") or None,
         )
-        if len(hits) == limit:
-            break
+        for score, doc in chosen
+    ]
     return SearchResult(query=text, hits=hits, suggestion=suggestion)
+
+
+def _every_game_shown(ranked: list[tuple[float, dict]], limit: int) -> list[tuple[float, dict]]:
+    """The best ``limit`` hits, where every game that matches shows its best hit.
+
+    Scores of different games' indexes are not on one scale (a glossary term of one game
+    multiplies its score; another game may match through table talk alone), so a game's
+    best hit takes the place of the weakest hits when the score alone would leave it out
+    ("IED" finds the rule of each game that has one). At most half of ``limit`` is given up.
+    """
+    best: dict[str, tuple[float, dict]] = {}
+    for pair in ranked:
+        best.setdefault(pair[1]["game"], pair)
+    promoted: list[tuple[float, dict]] = []
+    while True:
+        kept = ranked[: limit - len(promoted)]
+        shown = {doc["game"] for _, doc in kept + promoted}
+        absent = [pair for game, pair in best.items() if game not in shown]
+        if not absent or len(promoted) >= limit // 2:
+            break
+        promoted.append(absent[0])
+    return kept + sorted(promoted, key=lambda pair: -pair[0])
 
 
 @lru_cache(maxsize=50_000)
