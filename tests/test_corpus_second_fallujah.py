@@ -266,17 +266,22 @@ def test_entry_zone_adjacency():
     assert [f"{r['name']['en'][:2]} {r['value']}" for r in rows] == _expected()["entry-zone-adjacency"]
 
 
-def test_order_of_battle_has_53_units_as_printed(source_lines):
+def test_order_of_battle_has_53_units_as_printed(source_lines, sections):
     table = _table("order-of-battle")
     rows = table["rows"]
     assert len(rows) == 53
     zone = {"nw_entry_zone": "NW", "ne_entry_zone": "NE", "riverine_holding_box": "riverine box"}
-    got = [f"{r['name']['en']} | {r['cells']['type']['result']} | {r['cells']['nationality']['result']} | "
+    got = [f"{r['text']['en']} | {r['cells']['type']['result']} | {r['cells']['nationality']['result']} | "
            f"{zone[r['cells']['setup']['result']]}" for r in rows]
     assert got == _expected()["order-of-battle"]
     assert {r["cells"]["type"]["result"] for r in rows} <= UNIT_TYPES
     printed = [line[2:] for line in source_lines[589:650] if line.startswith("- ")]
-    assert [r["name"]["en"] for r in rows] == printed
+    assert [r["text"]["en"] for r in rows] == printed
+    section = next(s for s in sections if s["id"] == "table-order-of-battle")["text"]
+    nw, ne = section.index("NW Entry Zone ("), section.index("NE Entry Zone (")
+    for row in rows:  # each unit stands under the heading of its set-up
+        at = section.index("• " + row["text"]["en"] + "\n")
+        assert (at > ne) == (row["cells"]["setup"]["result"] == "ne_entry_zone")
     # the counters' factors are not printed in the text: never invented
     assert not any(k in c for r in rows for c in r["cells"] for k in ("cf", "mf", "combat_factor"))
 
