@@ -14,11 +14,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from rules_text import Game, Table, load_game
-from rules_text.loading import DEFAULT_GAME, DataError
+from rules_text.loading import DataError
 from rules_text.register import Difference, load_register
 
-from .dice import FACES
-from .models import Ruleset
+from ..dice import FACES
+from ..models import Ruleset
+from ..registry import data_fingerprint, forget_data
 
 
 class RulebookChanged(DataError):
@@ -216,13 +217,25 @@ def build(game: Game) -> Rulebook:
     )
 
 
-@lru_cache(maxsize=1)
+#: the game this package adjudicates (rules_text/games/phantom-fury)
+GAME = "phantom-fury"
+
+
+@lru_cache(maxsize=4)
+def _built(fingerprint: str) -> Rulebook:
+    game = load_game(GAME)
+    if game.fingerprint != fingerprint:  # the data changed between the two reads: read it again
+        return _built(game.fingerprint)
+    return build(game)
+
+
 def current() -> Rulebook:
-    """The Phantom Fury rulebook, read once per process (see :func:`refresh`)."""
-    return build(load_game(DEFAULT_GAME))
+    """The Phantom Fury rulebook, read again whenever its data files change (their fingerprint)."""
+    return _built(data_fingerprint(GAME))
 
 
 def refresh() -> Rulebook:
     """Read the rulebook again (after the data files changed)."""
-    current.cache_clear()
+    forget_data()
+    _built.cache_clear()
     return current()

@@ -9,26 +9,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..dice import FACES, count, odds
+from ..errors import Checker
+from ..models import Adjudication, Frozen, Modifier, Note, Ruleset, Step, Text, odds_fields
 from . import activation, modifiers
 from .checks import insurgent_cf, usmc_cf, zone, zone_location
-from .dice import FACES, count, odds
-from .errors import Checker
-from .models import (
-    Adjudication,
-    EnemyCounter,
-    Face,
-    Frozen,
-    Hero,
-    Location,
-    Modifier,
-    Note,
-    Ruleset,
-    Step,
-    Text,
-    UsmcUnit,
-    ZoneType,
-    odds_fields,
-)
+from .models import EnemyCounter, Face, Hero, Location, UsmcUnit, ZoneType
 from .rulebook import Rulebook
 
 OUTCOMES = ("success", "no_effect")

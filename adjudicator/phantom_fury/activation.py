@@ -10,11 +10,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Literal
 
+from ..dice import FACES, odds
+from ..errors import Checker
+from ..models import Adjudication, Frozen, Note, Ruleset, Step, odds_fields
 from .checks import insurgent_cf
 from .checks import zone as check_zone
-from .dice import FACES, odds
-from .errors import Checker
-from .models import Adjudication, Face, Frozen, Note, Ruleset, Step, ZoneType, odds_fields
+from .models import Face, ZoneType
 from .rulebook import Rulebook
 
 Context = Literal["fire", "assault", "defensive_fire", "setup", "dragon_eye"]

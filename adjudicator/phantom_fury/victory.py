@@ -7,8 +7,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from .errors import Checker
-from .models import Adjudication, Frozen, Modifier, Note, Ruleset, Step, Text
+from ..errors import Checker
+from ..models import Adjudication, Frozen, Modifier, Note, Ruleset, Step, Text
 from .rulebook import Rulebook
 
 Count = Field(default=0, ge=0)

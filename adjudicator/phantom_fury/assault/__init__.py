@@ -11,8 +11,8 @@
 
 from __future__ import annotations
 
+from ...models import Adjudication, Note
 from ..activation import drawn_cf_note
-from ..models import Adjudication, Note
 from ..rulebook import Rulebook
 from . import drm
 from .engine import distribution, distributions, marginal_floats, marginal_ratios

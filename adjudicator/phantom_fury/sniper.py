@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from .dice import FACES, odds
-from .errors import Checker
-from .models import Adjudication, Face, Frozen, Note, Ruleset, Step, odds_fields
+from ..dice import FACES, odds
+from ..errors import Checker
+from ..models import Adjudication, Frozen, Note, Ruleset, Step, odds_fields
+from .models import Face
 from .rulebook import Rulebook
 
 FIRE_OUTCOMES = ("untouched", "pinned", "pinned_and_step_loss")

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from .dice import odds, table_weights
-from .models import Adjudication, Face, Frozen, Ruleset, Step, odds_fields
+from ..dice import odds, table_weights
+from ..models import Adjudication, Frozen, Ruleset, Step, odds_fields
+from .models import Face
 from .rulebook import Rulebook
 
 TABLE = "abrams-mc"

@@ -9,23 +9,12 @@ from __future__ import annotations
 
 from typing import Literal
 
+from ..dice import FACES, odds
+from ..errors import Checker
+from ..models import Adjudication, Frozen, Modifier, Note, Ruleset, Step, Text, odds_fields
 from . import modifiers
 from .checks import usmc_cf
-from .dice import FACES, odds
-from .errors import Checker
-from .models import (
-    Adjudication,
-    Face,
-    Frozen,
-    Hero,
-    Location,
-    Modifier,
-    Note,
-    Ruleset,
-    Step,
-    Text,
-    odds_fields,
-)
+from .models import Face, Hero, Location
 from .rulebook import Rulebook
 
 OUTCOMES = ("recovered", "still_pinned")

@@ -11,18 +11,10 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, Field
 
+from ...errors import Checker
+from ...models import Frozen, Ruleset
 from ..checks import insurgent_cf, usmc_cf, zone
-from ..errors import Checker
-from ..models import (
-    EnemyCounter,
-    Face,
-    Frozen,
-    Hero,
-    Location,
-    Ruleset,
-    UsmcUnit,
-    ZoneType,
-)
+from ..models import EnemyCounter, Face, Hero, Location, UsmcUnit, ZoneType
 from ..rulebook import Rulebook
 from .kind import AssaultType, assault_type
 

@@ -6,9 +6,9 @@ It settles the dice with the same functions as the odds (:func:`~.combat.fight`,
 
 from __future__ import annotations
 
+from ...models import Step
 from .. import activation
 from ..ied import ied_outcome
-from ..models import Step
 from ..rulebook import Rulebook
 from . import drm
 from .combat import Dice, apply_events, events_of, fight, insurgent_drm, usmc_hits

@@ -12,8 +12,8 @@ from fractions import Fraction
 from functools import lru_cache
 from math import gcd
 
+from ...dice import faces
 from .. import activation
-from ..dice import faces
 from ..ied import ied_outcome
 from ..rulebook import Rulebook
 from . import drm

@@ -12,26 +12,13 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from ..dice import FACES, count, faces, odds
+from ..errors import Checker
+from ..models import Adjudication, Frozen, Modifier, Note, Ruleset, Step, as_floats, odds_fields
 from . import activation, modifiers
 from .checks import insurgent_cf, usmc_cf, zone
-from .dice import FACES, count, faces, odds
-from .errors import Checker
 from .ied import ied_outcome
-from .models import (
-    Adjudication,
-    EnemyUnit,
-    Face,
-    Frozen,
-    Hero,
-    Location,
-    Modifier,
-    Note,
-    Ruleset,
-    Step,
-    ZoneType,
-    as_floats,
-    odds_fields,
-)
+from .models import EnemyUnit, Face, Hero, Location, ZoneType
 from .rulebook import Rulebook
 
 OUTCOMES = ("step_loss", "pinned", "no_effect")

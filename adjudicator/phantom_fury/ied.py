@@ -5,10 +5,11 @@
 
 from __future__ import annotations
 
+from ..dice import FACES, odds
+from ..errors import Checker
+from ..models import Adjudication, Frozen, Note, Ruleset, Step, odds_fields
 from .checks import usmc_cf_range
-from .dice import FACES, odds
-from .errors import Checker
-from .models import Adjudication, Face, Frozen, Note, Ruleset, Step, odds_fields
+from .models import Face
 from .rulebook import Rulebook
 
 OUTCOMES = ("pinned", "step_loss")

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
+from ...models import Modifier, Text
 from .. import modifiers
-from ..models import Modifier, Text
 from ..rulebook import Rulebook
 from .situation import HERO_SIDES, Setup
 

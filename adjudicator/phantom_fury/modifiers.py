@@ -2,12 +2,13 @@
 
 A modifier printed in a table takes its value, rule and bilingual wording from the table row;
 an adjustment stated in prose (CAAT 'Ammo', 'Hero', Security Element, Step Loss) takes its
-value from :class:`~adjudicator.rulebook.Values` and a short reason written here.
+value from :class:`~adjudicator.phantom_fury.rulebook.Values` and a short reason written here.
 """
 
 from __future__ import annotations
 
-from .models import Hero, Modifier, Text
+from ..models import Modifier, Text
+from .models import Hero
 from .rulebook import Rulebook
 
 

@@ -6,7 +6,7 @@ rules allow; the procedure raises them all together.
 
 from __future__ import annotations
 
-from .errors import Checker
+from ..errors import Checker
 from .models import ZONE_LOCATIONS, ZoneType
 from .rulebook import Rulebook
 

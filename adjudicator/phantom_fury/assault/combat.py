@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..dice import faces
+from ...dice import faces
 from ..rulebook import EventEffect, Rulebook
 
 
