@@ -4,10 +4,9 @@ The kernel (this package's modules) names no game: each game's procedures live i
 package, ``adjudicator.<package>``, found through the game's declaration
 (:mod:`adjudicator.registry`). ``game`` defaults to the default game of ``rules_text``.
 
->>> from adjudicator import adjudicate
->>> adjudicate("fire", {"shooter": {"cf": 6, "location": "R"},
-...     "target": {"unit": "suspect", "location": "R", "zone": "normal"}}).probabilities
-{'success': 0.6, 'no_effect': 0.4}
+>>> from adjudicator import dice
+>>> dice.sum_of(2, 6)[7]
+Fraction(1, 6)
 """
 
 from __future__ import annotations

@@ -1,7 +1,9 @@
 """The generic entry points: validate a situation's input, adjudicate it for a game, cite.
 
->>> adjudicate("ied", {"cf": 5}).probabilities
-{'pinned': 0.6, 'step_loss': 0.4}
+>>> from adjudicator.models import Adjudication, Modifier, Text
+>>> bonus = Modifier(value=1, rule="2.1", reason=Text(en="a bonus", fr="un bonus"))
+>>> cited(Adjudication(situation="any", ruleset="en", modifiers=[bonus]))
+['2.1']
 
 ``game`` defaults to :data:`~rules_text.loading.DEFAULT_GAME`; the procedures are the game's
 (:mod:`adjudicator.registry`).

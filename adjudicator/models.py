@@ -34,7 +34,7 @@ class Modifier(Frozen):
     #: id of the rule granting it; it exists in the corpus (a test checks every output)
     rule: str
     reason: Text
-    #: the condition key of the table row it comes from (``fire-modifiers: suspect``), if any
+    #: the condition key of the table row it comes from (``<table id>:<row key>``), if any
     key: str | None = None
     #: set when the modifier applies only in some outcomes ("if_survives", "if_martyrs", ...);
     #: such a modifier is listed but not counted in ``drm``

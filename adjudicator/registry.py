@@ -30,6 +30,7 @@ from rules_text.loading import (
 )
 
 from .errors import InvalidSituation, Problem, from_validation_error
+from .grids import OddsGrid
 from .models import Adjudication
 
 __all__ = [
@@ -42,6 +43,7 @@ __all__ = [
     "forget_data",
     "games",
     "games_with",
+    "odds_grids",
     "package_of",
     "parse_input",
     "procedure",
@@ -54,9 +56,9 @@ __all__ = [
 class Procedure:
     """A situation a game's adjudicator knows: its input and answer models, the function computing it."""
 
-    #: the situation's name, kebab case (``fire``, ``dice-pool``)
+    #: the situation's name, kebab case (``dice-pool``)
     name: str
-    #: a short title naming the rules (``Fire Combat (11.1, 11.2)``)
+    #: a short title naming the rules (its name and the rules it covers)
     title: str
     #: the rule that governs the procedure, cited by every answer
     rule: str
@@ -237,6 +239,12 @@ def renderer(game: str) -> Callable[[Adjudication, str | None], str]:
     return found or (
         lambda answer, lang: render(answer, lang, procedure(answer.situation, game=game).title)
     )
+
+
+def odds_grids(game: str) -> tuple[OddsGrid, ...]:
+    """The grids of chances a game declares for its rules site (``ODDS_GRIDS``), if any."""
+    module = game_module(game)
+    return tuple(getattr(module, "ODDS_GRIDS", None) or ()) if module is not None else ()
 
 
 def schema(situation: str, *, game: str = DEFAULT_GAME) -> dict[str, Any]:

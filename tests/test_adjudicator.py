@@ -871,8 +871,9 @@ def test_docstring_examples_run() -> None:
 
     import adjudicator
     import adjudicator.api
+    import adjudicator.phantom_fury
     import adjudicator.phantom_fury.assault
 
-    for module in (adjudicator, adjudicator.api, adjudicator.phantom_fury.assault):
+    for module in (adjudicator, adjudicator.api, adjudicator.phantom_fury, adjudicator.phantom_fury.assault):
         failures, tried = doctest.testmod(module)
         assert tried and not failures, module.__name__

@@ -25,9 +25,13 @@ from . import (
     victory,
 )
 from .answer import Computation, procedure
+from .grids import FIRE_GRID
 
 #: What the rulebook says of an impossible d10 face, for bad-input messages: "The '0' on a d10
 #: is equivalent to '0', and not '10'" (3).
+#: the grids of chances the rules site prints beside the tables
+ODDS_GRIDS = (FIRE_GRID,)
+
 #: the breakdown `fallujah adjudicate` prints
 RENDER = render.render
 

@@ -3,6 +3,7 @@ side-by-side comparisons, the register of differences, and the source errata and
 
 from __future__ import annotations
 
+import re
 from html import escape
 from pathlib import PurePosixPath
 
@@ -22,7 +23,7 @@ from .links import (
     relative_url,
     section_label,
 )
-from .odds import FIRE_CFS, FIRE_DRMS, fire_hit_chance, row_odds, tenths
+from .odds import OddsGrid, odds_grids, table_odds, tenths
 
 
 def _text_html(
@@ -89,7 +90,7 @@ def table_html(table: Table, linker: Linker, docname: str, previews: dict[str, T
     lines = {lang: row_lines(table, lang) for lang in langs}
     head = "".join(f"<th>{LANG_NAMES[lang]}</th>" for lang in langs)
     rows = []
-    chances = row_odds(table) if table.kind == "d10" else {}
+    chances = table_odds(linker.game.id, table) if table.kind == "d10" else {}
     for index, row in enumerate(table.rows):
         cells = []
         if table.kind == "d10":
@@ -118,24 +119,24 @@ def table_html(table: Table, linker: Linker, docname: str, previews: dict[str, T
     )
 
 
-def fire_grid_html(linker: Linker, docname: str, previews: dict[str, Target]) -> str:
-    """Fire Combat's chance of a hit by firing CF and net DRM, as the adjudicator computes it."""
-    links = {
-        rule: _rule_link(linker, rule, docname, previews) for rule in ("11.2.1", "11.2.2", "11.2.4")
-    }
-    head = "".join(f"<th>{escape(format_value(drm))}</th>" for drm in FIRE_DRMS)
+def grid_html(grid: OddsGrid, linker: Linker, docname: str, previews: dict[str, Target]) -> str:
+    """A grid of chances the game declares (rows by columns), as the adjudicator computes it."""
+    parts = re.split(r"\{rule:([^}]+)\}", grid.intro)
+    intro = "".join(
+        escape(part) if index % 2 == 0 else _rule_link(linker, part, docname, previews)
+        for index, part in enumerate(parts)
+    )
+    head = "".join(f"<th>{escape(format_value(col))}</th>" for col in grid.columns)
     rows = "".join(
-        f'<tr id="fire-cf-{cf}"><th>CF {cf}</th>'
-        + "".join(f'<td class="odds">{tenths(fire_hit_chance(cf, drm))}</td>' for drm in FIRE_DRMS)
+        f'<tr id="{escape(grid.row_id.format(row=row))}"><th>{escape(grid.row_label.format(row=row))}</th>'
+        + "".join(f'<td class="odds">{tenths(grid.chance(row, col))}</td>' for col in grid.columns)
         + "</tr>"
-        for cf in FIRE_CFS
+        for row in grid.rows
     )
     return (
-        '<section class="data-table" id="fire-combat-odds"><h2>Fire Combat: chance of a hit</h2>'
-        f"<p>The chance that the d10 plus the net DRM of {links['11.2.1']} is lower than or equal "
-        f"to the firing CF ({links['11.2.2']}), an unmodified 9 never hitting ({links['11.2.4']}); "
-        "computed by the adjudicator. Rows: the firing CF; columns: the net DRM.</p>"
-        f'<table class="odds-table"><thead><tr><th>CF</th>{head}</tr></thead>'
+        f'<section class="data-table" id="{escape(grid.id)}"><h2>{escape(grid.title)}</h2>'
+        f"<p>{intro}</p>"
+        f'<table class="odds-table"><thead><tr><th>{escape(grid.corner)}</th>{head}</tr></thead>'
         f"<tbody>{rows}</tbody></table></section>"
     )
 
@@ -149,7 +150,7 @@ def tables_page(linker: Linker, docname: str) -> tuple[str, str]:
         "(0 is 0, not 10 [3]).</p>".replace("[3]", _rule_link(linker, "3", docname, previews))
     ]
     parts += [table_html(t, linker, docname, previews) for t in d10]
-    parts.append(fire_grid_html(linker, docname, previews))
+    parts += [grid_html(grid, linker, docname, previews) for grid in odds_grids(linker.game.id)]
     parts.append('<h2 id="modifiers-and-scales">Modifiers, scales and missions</h2>')
     parts += [table_html(t, linker, docname, previews) for t in others]
     return "\n".join(parts), previews_html(previews)
