@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
+from math import comb
 from typing import TypeVar
 
 from rules_text.models import Table
@@ -119,42 +120,38 @@ def in_range(dist: Mapping[int, Fraction], low: int, high: int) -> Fraction:
     return sum((p for value, p in dist.items() if low <= value <= high), Fraction(0))
 
 
-def _binomial(n: int, p: Fraction) -> list[Fraction]:
-    """P(k successes) for k = 0..n, each of n dice succeeding with probability p."""
-    q = 1 - p
-    row = [Fraction(1)]
-    for _ in range(n):
-        nxt = [Fraction(0)] * (len(row) + 1)
-        for k, pk in enumerate(row):
-            nxt[k] += pk * q
-            nxt[k + 1] += pk * p
-        row = nxt
-    return row
+def _binomial_counts(n: int, hits: int, sides: int) -> list[int]:
+    """For k = 0..n successes, how many of the sides**n face combinations of n dice give k,
+    each die succeeding on ``hits`` of its ``sides`` faces."""
+    misses = sides - hits
+    return [comb(n, k) * hits**k * misses ** (n - k) for k in range(n + 1)]
 
 
 def pool_successes(
     counts: Mapping[str, int], success_on: Mapping[str, int], sides: int = 6
 ) -> dict[int, Fraction]:
     """The number of successes of a pool of coloured dice, each colour with its own success
-    number (a die succeeds when it shows ``success_on[colour]`` or more). Exact, by convolution
-    of one binomial per colour."""
-    total: list[Fraction] = [Fraction(1)]
+    number (a die succeeds when it shows ``success_on[colour]`` or more). Exact: one binomial
+    per colour, counted in integers, convolved, then divided by the number of combinations."""
+    total = [1]
+    dice_count = 0
     for colour, n in counts.items():
         if n < 0:
             raise ValueError(f"pool: {colour}: {n} dice (at least 0)")
         if colour not in success_on:
-            raise ValueError(
-                f"pool: {colour}: no success number (given for {', '.join(success_on)})"
-            )
+            given = ", ".join(success_on) or "no colour"
+            raise ValueError(f"pool: {colour}: no success number (given for {given})")
         hits = max(0, min(sides, sides - success_on[colour] + 1))
-        per = _binomial(n, Fraction(hits, sides))
-        merged = [Fraction(0)] * (len(total) + len(per) - 1)
-        for i, pi in enumerate(total):
-            if pi:
-                for j, pj in enumerate(per):
-                    merged[i + j] += pi * pj
+        per = _binomial_counts(n, hits, sides)
+        merged = [0] * (len(total) + len(per) - 1)
+        for i, ways in enumerate(total):
+            if ways:
+                for j, more in enumerate(per):
+                    merged[i + j] += ways * more
         total = merged
-    return dict(enumerate(total))
+        dice_count += n
+    combinations = sides**dice_count
+    return {k: Fraction(ways, combinations) for k, ways in enumerate(total)}
 
 
 def shuffled(deck: Sequence[T], rng: random.Random) -> list[T]:
