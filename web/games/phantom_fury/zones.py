@@ -3,8 +3,9 @@ markers (13.4.3.2, 13.4.3.3, 13.6.4) and what they hold (5.2, 5.3)."""
 
 from __future__ import annotations
 
+from web.errors import refuse
+
 from . import actions as a
-from .errors import refuse
 from .moves import Ctx, with_zone
 from .state import GameState
 

@@ -9,20 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import refuse
+from web.errors import refuse
+from web.eventlog import Effect
+
 from .rules import Rules
 from .state import GameState, UnitState, VpEntry
-
-
-@dataclass(frozen=True)
-class Effect:
-    """Something a move did that the player should see in the log, with its rule."""
-
-    rule: str | None
-    text: str
-
-    def as_json(self) -> dict[str, str | None]:
-        return {"rule": self.rule, "text": self.text}
 
 
 @dataclass

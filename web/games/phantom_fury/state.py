@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, computed_field
 
-from adjudicator.models import Location
+from adjudicator.phantom_fury.models import Location
 
 Variant = Literal["standard", "historical"]
 #: which rulebook settles the points where the English and French texts disagree (rulesets.yaml)

@@ -11,9 +11,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
-from adjudicator.models import Location
+from adjudicator.phantom_fury.models import Location
+from web.errors import Problem, Refused, from_validation_error
 
-from .errors import Problem, Refused, from_validation_error
 from .state import Activation, Ruleset, Side, Status, Variant
 
 ZoneNumber = Annotated[int, Field(ge=1, le=61)]

@@ -3,8 +3,9 @@ Fired and Pinned (11.3, 11.5), Heroes (5.1.5), Security Elements (12.3.2), CAATs
 
 from __future__ import annotations
 
+from web.errors import refuse
+
 from . import actions as a
-from .errors import refuse
 from .moves import Ctx, add_vp, drop_security_element, unit_of, with_unit
 from .state import Caat, GameState, Position, UnitState
 

@@ -11,27 +11,16 @@ redoing it gives the state at version ``n`` again: moves are deterministic.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Any
+
+from web.errors import Problem, Refused, refuse
+from web.eventlog import EVENT_KINDS, Effect, Event
 
 from . import actions as a
 from . import units, zones
-from .errors import Problem, Refused, refuse
-from .moves import Ctx, Effect, add_vp, drop_security_element, with_unit, with_zone
+from .moves import Ctx, add_vp, drop_security_element, with_unit, with_zone
 from .rules import Rules
 from .state import PHASES, AppRoll, Caat, GameState, Position, UnitState, ZoneState
-
-EVENT_KINDS = ("setup", "action", "undo", "redo")
-
-
-@dataclass(frozen=True)
-class Event:
-    """One line of the log as stored: its version, kind and JSON payload."""
-
-    version: int
-    kind: str
-    payload: dict[str, Any]
-
 
 # -- setup ---------------------------------------------------------------------------------------
 
