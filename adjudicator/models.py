@@ -36,7 +36,7 @@ class Modifier(Frozen):
     reason: Text
     #: the condition key of the table row it comes from (``<table id>:<row key>``), if any
     key: str | None = None
-    #: set when the modifier applies only in some outcomes ("if_survives", "if_martyrs", ...);
+    #: set when the modifier applies only in some outcomes (a condition key such as "if_survives");
     #: such a modifier is listed but not counted in ``drm``
     condition: str | None = None
 

@@ -68,6 +68,8 @@ class Procedure:
     run: Callable[[Any], Adjudication]
     #: rule ids the procedure may cite that sample answers do not show (checked against the corpus)
     cites: tuple[str, ...] = field(default=())
+    #: sample inputs (valid situations): the conformance test adjudicates each and checks its rules
+    examples: tuple[Mapping[str, Any], ...] = field(default=())
 
     @property
     def model(self) -> type[BaseModel]:

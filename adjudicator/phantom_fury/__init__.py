@@ -10,6 +10,8 @@ reads the rulebook through :func:`~adjudicator.phantom_fury.rulebook.current`.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..registry import Procedure
 from . import (
     abrams,
@@ -25,20 +27,21 @@ from . import (
     victory,
 )
 from .answer import Computation, procedure
+from .examples import EXAMPLES
 from .grids import FIRE_GRID
 
 #: What the rulebook says of an impossible d10 face, for bad-input messages: "The '0' on a d10
 #: is equivalent to '0', and not '10'" (3).
-#: the grids of chances the rules site prints beside the tables
-ODDS_GRIDS = (FIRE_GRID,)
+DIE_NOTES: dict[str, tuple[str, str | None]] = {"d10": ("0 is 0, not 10", "3")}
 
 #: the breakdown `fallujah adjudicate` prints
 RENDER = render.render
 
-DIE_NOTES: dict[str, tuple[str, str | None]] = {"d10": ("0 is 0, not 10", "3")}
+#: the grids of chances the rules site prints beside the tables
+ODDS_GRIDS = (FIRE_GRID,)
 
 SITUATIONS: dict[str, Procedure] = {
-    p.name: p
+    p.name: replace(p, examples=EXAMPLES[p.name])
     for p in (
         procedure(
             "fire",
