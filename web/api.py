@@ -41,9 +41,15 @@ def _game_id(game_id: str) -> str:
     return game_id
 
 
+def default_game() -> str:
+    """The game a request names none of: the app's ``GAME`` (``fallujah serve --game``)."""
+    return str(current_app.config["GAME"])
+
+
 def game_arg() -> str:
-    """The game named by ``?game=`` (the default game when absent), or :class:`web.games.UnknownGame` (404)."""
-    return registry.require(request.args.get("game"))
+    """The game named by ``?game=`` (the app's default game when absent), or
+    :class:`web.games.UnknownGame` (404)."""
+    return registry.require(request.args.get("game", default_game()))
 
 
 def _state(state: GameState, game_id: str, effects: list[Effect] | None = None, status: int = 200) -> Response:

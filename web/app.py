@@ -9,6 +9,9 @@ Configuration, each overridable by ``test_config``:
     a snapshot of the state every N events (and after each undo and redo); default 100.
 ``STATE_CACHE``
     how many states the process keeps in memory; default 256.
+``GAME``
+    the game a request or a setup that names none is about; default the default game
+    (``fallujah serve --game``). Every game with a companion is served whatever it is.
 ``SITE_DIR``
     the built static site served under ``/rules/``; default ``site/_build/html``.
 
@@ -28,7 +31,7 @@ from jinja2 import ChoiceLoader, FileSystemLoader
 
 from . import api, calculator, i18n, pages, security
 from .db import make_engine, upgrade
-from .games import companions
+from .games import DEFAULT_GAME, companions
 from .store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,6 +51,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     instance.mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(
         DATABASE_URL=os.environ.get("DATABASE_URL") or f"sqlite:///{instance / 'fallujah.sqlite3'}",
+        GAME=DEFAULT_GAME,
         SNAPSHOT_EVERY=100,
         STATE_CACHE=256,
         SITE_DIR=str(ROOT / "site" / "_build" / "html"),
@@ -62,7 +66,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     engine = make_engine(app.config["DATABASE_URL"])
     upgrade(engine)
     app.extensions["fallujah.store"] = Store(
-        engine, snapshot_every=int(app.config["SNAPSHOT_EVERY"]), cache_size=int(app.config["STATE_CACHE"])
+        engine, snapshot_every=int(app.config["SNAPSHOT_EVERY"]), cache_size=int(app.config["STATE_CACHE"]),
+        default_game=app.config["GAME"],
     )
 
     security.init_app(app)

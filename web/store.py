@@ -103,8 +103,11 @@ class _Cache:
 class Store:
     """The games of one database, each played with its own game's companion (:mod:`web.games`)."""
 
-    def __init__(self, engine: Engine, *, snapshot_every: int = 100, cache_size: int = 256):
+    def __init__(self, engine: Engine, *, snapshot_every: int = 100, cache_size: int = 256,
+                 default_game: str = registry.DEFAULT_GAME):
         self.engine = engine
+        #: the game of a setup that names none
+        self.default_game = registry.require(default_game)
         self.snapshot_every = snapshot_every
         self.cache = _Cache(cache_size)
         self.writer = Writer(engine)
@@ -252,7 +255,7 @@ class Store:
         if not isinstance(setup_data, dict):
             raise Refused(Problem("body", setup_data, "a JSON object"), status=400)
         setup_data = dict(setup_data)
-        kind = setup_data.pop("game", registry.DEFAULT_GAME)
+        kind = setup_data.pop("game", self.default_game)
         if not isinstance(kind, str):
             raise Refused(Problem("game", kind, f"a game id: one of {', '.join(registry.known_games())}"),
                           status=400)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from rules_text.loading import DEFAULT_GAME, available_games, game_dir, read_yaml
@@ -68,7 +68,7 @@ def known_games() -> list[str]:
     return available_games()
 
 
-@lru_cache(maxsize=None)
+@cache
 def declaration(game: str) -> Declaration:
     """The game's declaration, or :class:`UnknownGame`."""
     if not isinstance(game, str) or game not in known_games():
@@ -106,7 +106,7 @@ def has_companion(game: str) -> bool:
     return importlib.util.find_spec(_module(game)) is not None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load(game: str) -> Companion | None:
     if not has_companion(game):
         return None

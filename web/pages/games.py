@@ -9,7 +9,7 @@ blank optional parts are left out so the API takes its defaults.
 
 from __future__ import annotations
 
-from flask import abort, render_template, request
+from flask import abort, current_app, render_template, request
 
 from .. import games as registry
 from ..api import store
@@ -27,7 +27,7 @@ def new_game() -> str:
     playable = list(registry.companions())
     asked = request.args.get("game")
     try:
-        chosen = registry.require(asked)
+        chosen = registry.require(asked if asked is not None else current_app.config["GAME"])
     except registry.UnknownGame as exc:
         abort(404, description=str(exc))
     if chosen not in playable:

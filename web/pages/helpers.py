@@ -25,7 +25,7 @@ def current_game() -> str:
     else the default game; an unknown ``?game=`` is a 404 page naming the known games."""
     if "game_kind" not in g:
         try:
-            g.game_kind = registry.require(request.args.get("game"))
+            g.game_kind = registry.require(request.args.get("game", current_app.config["GAME"]))
         except registry.UnknownGame as exc:
             abort(404, description=str(exc))
     return str(g.game_kind)
@@ -37,10 +37,10 @@ def rules_of() -> Game:
 
 
 def game_query() -> dict[str, str]:
-    """``{"game": id}`` for links of a page about another game than the default one, else nothing
-    (the default game's URLs stay as they were)."""
+    """``{"game": id}`` for links of a page about another game than the app's default one, else
+    nothing (the default game's URLs stay as they were)."""
     game = current_game()
-    return {} if game == registry.DEFAULT_GAME else {"game": game}
+    return {} if game == current_app.config["GAME"] else {"game": game}
 
 
 def site_built() -> bool:
