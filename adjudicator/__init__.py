@@ -1,32 +1,60 @@
-"""Pure game math over the rulebook's tables: no I/O, inputs and outputs are pydantic models.
+"""Pure game math over a game's rulebook tables: no I/O, inputs and outputs are pydantic models.
 
->>> from adjudicator import adjudicate
->>> adjudicate("fire", {"shooter": {"cf": 6, "location": "R"},
-...     "target": {"unit": "suspect", "location": "R", "zone": "normal"}}).probabilities
-{'success': 0.6, 'no_effect': 0.4}
+The kernel (this package's modules) names no game: each game's procedures live in its own
+package, ``adjudicator.<package>``, found through the game's declaration
+(:mod:`adjudicator.registry`). ``game`` defaults to the default game of ``rules_text``.
 
-Every procedure takes ``ruleset: "en"`` (default) or ``"fr"``; see ``rulesets.yaml`` beside
-the corpus for the points where the two rulebooks disagree.
+>>> from adjudicator import dice
+>>> dice.sum_of(2, 6)[7]
+Fraction(1, 6)
 """
 
-from .api import SITUATIONS, adjudicate, cited, parse, procedure
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .api import adjudicate, cited, parse
 from .errors import InvalidSituation, Problem
 from .models import Adjudication, Modifier, Note, Step
-from .rulebook import Rulebook, current, refresh
+from .registry import (
+    DEFAULT_GAME,
+    Procedure,
+    UnknownGame,
+    UnknownSituation,
+    games,
+    games_with,
+    procedure,
+    schema,
+    situations,
+)
 
 __all__ = [
+    "DEFAULT_GAME",
     "SITUATIONS",
     "Adjudication",
     "InvalidSituation",
     "Modifier",
     "Note",
     "Problem",
-    "Rulebook",
+    "Procedure",
     "Step",
+    "UnknownGame",
+    "UnknownSituation",
     "adjudicate",
     "cited",
-    "current",
+    "games",
+    "games_with",
     "parse",
     "procedure",
-    "refresh",
+    "schema",
+    "situations",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``SITUATIONS``: the default game's situations (the name used before game packs)."""
+    if name == "SITUATIONS":
+        found: Mapping[str, Procedure] = situations(DEFAULT_GAME)
+        return found
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

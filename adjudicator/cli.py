@@ -1,7 +1,8 @@
-"""``fallujah adjudicate SITUATION [--file F | stdin] [--json] [--schema]``.
+"""``fallujah adjudicate SITUATION [--game G] [--file F | stdin] [--json] [--schema]``.
 
 The only module of the package that reads or prints: it takes the situation as JSON, hands it
-to :func:`adjudicator.adjudicate` and prints the answer. Bad input exits 2 with one line.
+to :func:`adjudicator.registry.adjudicate` for the game and prints the answer. Bad input
+(an unknown game or situation, a situation the rules do not allow) exits 2 with one line.
 """
 
 from __future__ import annotations
@@ -12,9 +13,17 @@ from typing import Any, NoReturn
 
 import click
 
-from .api import SITUATIONS, adjudicate, procedure
 from .errors import InvalidSituation
-from .render import render
+from .registry import (
+    DEFAULT_GAME,
+    UnknownGame,
+    UnknownSituation,
+    adjudicate,
+    games,
+    procedure,
+    renderer,
+    situations,
+)
 
 
 def _fail(message: str) -> NoReturn:
@@ -43,12 +52,31 @@ def _read(file: str | None) -> Any:
 
 
 def _epilog() -> str:
-    lines = [f"  {name:<20} {proc.summary}" for name, proc in SITUATIONS.items()]
+    lines = []
+    for game in games():
+        found = situations(game)
+        if found:
+            lines += [f"{game}:"] + [f"  {name:<20} {proc.title}" for name, proc in found.items()]
     return "Situations:\n\n\b\n" + "\n".join(lines)
 
 
-@click.command("adjudicate", epilog=_epilog())
+class _Epilog(click.Command):
+    """Lists every game's situations in --help (read when help is asked, not at import)."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        self.epilog = _epilog()
+        super().format_epilog(ctx, formatter)
+
+
+@click.command("adjudicate", cls=_Epilog)
 @click.argument("situation", metavar="SITUATION")
+@click.option(
+    "--game",
+    "game",
+    default=DEFAULT_GAME,
+    show_default=True,
+    help="The game whose rules adjudicate (`fallujah games` lists them).",
+)
 @click.option(
     "--file",
     "-f",
@@ -67,29 +95,29 @@ def _epilog() -> str:
     help="Language of the readable breakdown (default: the situation's ruleset).",
 )
 def adjudicate_command(
-    situation: str, file: str | None, as_json: bool, schema: bool, lang: str | None
+    situation: str, game: str, file: str | None, as_json: bool, schema: bool, lang: str | None
 ) -> None:
     """Odds before the roll, outcome after it, every modifier tied to its rule.
 
-    SITUATION is one of the situations listed below. The situation itself is JSON, on stdin
-    or in --file; --schema shows its fields.
+    SITUATION is one of the game's situations listed below. The situation itself is JSON, on
+    stdin or in --file; --schema shows its fields.
     """
     try:
-        proc = procedure(situation)
-    except InvalidSituation:
-        _fail(f"unknown situation {situation!r}: one of {', '.join(SITUATIONS)}")
+        proc = procedure(situation, game=game)
+    except (UnknownGame, UnknownSituation) as exc:
+        _fail(str(exc))
     if schema:
-        click.echo(json.dumps(proc.model.model_json_schema(), ensure_ascii=False, indent=2))
+        click.echo(json.dumps(proc.input_model.model_json_schema(), ensure_ascii=False, indent=2))
         return
     data = _read(file)
     try:
-        answer = adjudicate(situation, data)
+        answer = adjudicate(situation, data, game=game)
     except InvalidSituation as exc:
         _fail(str(exc))
     if as_json:
         click.echo(json.dumps(answer.model_dump(mode="json"), ensure_ascii=False, indent=2))
     else:
-        click.echo(render(answer, lang))
+        click.echo(renderer(game)(answer, lang))
 
 
 COMMANDS = [adjudicate_command]

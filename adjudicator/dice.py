@@ -1,23 +1,49 @@
-"""The d10 (3) and exact odds over its faces.
+"""Dice and exact odds, for any game: faces, sums, differences, coloured pools, decks.
 
-Odds are counted, not sampled: each procedure adds integer weights (numbers of faces, or
-products of them over several dice) to its outcomes, and :func:`odds` turns them into
+Odds are counted, not sampled. A distribution is a mapping from a total (or a number of
+successes) to its exact probability as a :class:`~fractions.Fraction`; its values sum to 1.
+The d10 helpers count integer weights (numbers of faces) that :func:`odds` turns into
 fractions of their total.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import random
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
+from functools import lru_cache
+from math import comb
+from typing import TypeVar
 
 from rules_text.models import Table
 
-#: The faces of the d10: "The '0' on a d10 is equivalent to '0', and not '10'" (3).
+T = TypeVar("T")
+
+#: The faces of a d10, read as 0 to 9: the '0' is 0, not 10.
 FACES: tuple[int, ...] = tuple(range(10))
+
+_DIE = re.compile(r"^(\d*)d(\d+)$")
+
+
+def parse_die(die: str) -> tuple[int, int]:
+    """ "d6" -> (1, 6), "2d6" -> (2, 6), "d10" -> (1, 10)."""
+    match = _DIE.match(die.strip().lower())
+    if not match or int(match.group(2)) < 2:
+        raise ValueError(f"die {die!r}: expected dN or NdN (d6, 2d6, d10)")
+    return int(match.group(1) or 1), int(match.group(2))
+
+
+def die_faces(die: str) -> tuple[int, ...]:
+    """The faces of one die: "d10" -> 0..9 (the 0 is 0), "d6" -> 1..6, "dN" -> 1..N."""
+    count_, sides = parse_die(die)
+    if count_ != 1:
+        raise ValueError(f"die {die!r}: die_faces takes one die (d6, d10); see sum_of for {die}")
+    return FACES if sides == 10 else tuple(range(1, sides + 1))
 
 
 def faces(given: int | None) -> tuple[int, ...]:
-    """The faces still possible for a die: the one rolled, or all of them."""
+    """The d10 faces still possible for a die: the one rolled, or all of them."""
     return FACES if given is None else (given,)
 
 
@@ -41,3 +67,121 @@ def odds(weights: Mapping[str, int], keys: Iterable[str] = ()) -> dict[str, Frac
             Fraction(weight, total) if total else Fraction(0)
         )
     return result
+
+
+def uniform(values: Iterable[int]) -> dict[int, Fraction]:
+    """Each value equally likely (a die's faces)."""
+    listed = list(values)
+    return {value: Fraction(listed.count(value), len(listed)) for value in sorted(set(listed))}
+
+
+def convolve(a: Mapping[int, Fraction], b: Mapping[int, Fraction]) -> dict[int, Fraction]:
+    """The distribution of the sum of two independent values."""
+    result: dict[int, Fraction] = {}
+    for x, px in a.items():
+        for y, py in b.items():
+            result[x + y] = result.get(x + y, Fraction(0)) + px * py
+    return dict(sorted(result.items()))
+
+
+@lru_cache(maxsize=64)
+def _sum_of(n: int, sides: int) -> tuple[tuple[int, Fraction], ...]:
+    one = uniform(range(1, sides + 1))
+    total: dict[int, Fraction] = {0: Fraction(1)}
+    for _ in range(n):
+        total = convolve(total, one)
+    return tuple(total.items())
+
+
+def sum_of(n: int, sides: int) -> dict[int, Fraction]:
+    """The sums of ``n`` dice of ``sides`` faces numbered 1..sides (2d6: 2..12)."""
+    if n < 0 or sides < 1:
+        raise ValueError(f"sum_of({n}, {sides}): n >= 0 dice of sides >= 1")
+    return dict(_sum_of(n, sides))
+
+
+def shift(dist: Mapping[int, Fraction], by: int) -> dict[int, Fraction]:
+    """A distribution with a constant added (2d6 + OV)."""
+    return {value + by: p for value, p in dist.items()}
+
+
+def difference(a: Mapping[int, Fraction], b: Mapping[int, Fraction]) -> dict[int, Fraction]:
+    """The distribution of ``A - B`` for independent A and B (2d6+OV minus 2d6+DV)."""
+    return convolve(a, {-value: p for value, p in b.items()})
+
+
+def at_least(dist: Mapping[int, Fraction], threshold: int) -> Fraction:
+    """P(value >= threshold)."""
+    return sum((p for value, p in dist.items() if value >= threshold), Fraction(0))
+
+
+def in_range(dist: Mapping[int, Fraction], low: int, high: int) -> Fraction:
+    """P(low <= value <= high)."""
+    return sum((p for value, p in dist.items() if low <= value <= high), Fraction(0))
+
+
+def _binomial_counts(n: int, hits: int, sides: int) -> list[int]:
+    """For k = 0..n successes, how many of the sides**n face combinations of n dice give k,
+    each die succeeding on ``hits`` of its ``sides`` faces."""
+    misses = sides - hits
+    return [comb(n, k) * hits**k * misses ** (n - k) for k in range(n + 1)]
+
+
+def pool_successes(
+    counts: Mapping[str, int], success_on: Mapping[str, int], sides: int = 6
+) -> dict[int, Fraction]:
+    """The number of successes of a pool of coloured dice, each colour with its own success
+    number (a die succeeds when it shows ``success_on[colour]`` or more). Exact: one binomial
+    per colour, counted in integers, convolved, then divided by the number of combinations."""
+    total = [1]
+    dice_count = 0
+    for colour, n in counts.items():
+        if n < 0:
+            raise ValueError(f"pool: {colour}: {n} dice (at least 0)")
+        if colour not in success_on:
+            given = ", ".join(success_on) or "no colour"
+            raise ValueError(f"pool: {colour}: no success number (given for {given})")
+        hits = max(0, min(sides, sides - success_on[colour] + 1))
+        per = _binomial_counts(n, hits, sides)
+        merged = [0] * (len(total) + len(per) - 1)
+        for i, ways in enumerate(total):
+            if ways:
+                for j, more in enumerate(per):
+                    merged[i + j] += ways * more
+        total = merged
+        dice_count += n
+    combinations = sides**dice_count
+    return {k: Fraction(ways, combinations) for k, ways in enumerate(total)}
+
+
+def shuffled(deck: Sequence[T], rng: random.Random) -> list[T]:
+    """A shuffled copy of a deck (the deck itself is left as it was)."""
+    cards = list(deck)
+    rng.shuffle(cards)
+    return cards
+
+
+def chance_in_top(deck_size: int, wanted: int, drawn: int) -> Fraction:
+    """P(at least one of ``wanted`` cards among the first ``drawn`` of a shuffled deck)."""
+    if not 0 <= wanted <= deck_size or not 0 <= drawn <= deck_size:
+        raise ValueError(f"deck of {deck_size}: {wanted} wanted, {drawn} drawn")
+    miss = Fraction(1)
+    for i in range(drawn):
+        miss *= Fraction(deck_size - wanted - i, deck_size - i) if deck_size - i else 0
+    return 1 - max(miss, Fraction(0))
+
+
+def roll(die: str, rng: random.Random) -> int:
+    """One roll of the game's die ("d10", "d6") or the total of several ("2d6")."""
+    count_, sides = parse_die(die)
+    if count_ == 1:
+        return rng.choice(die_faces(die))
+    return sum(rng.randint(1, sides) for _ in range(count_))
+
+
+def distribution(die: str) -> dict[int, Fraction]:
+    """The exact distribution of a die expression's unmodified total ("d10", "d6", "2d6")."""
+    count_, sides = parse_die(die)
+    if count_ == 1:
+        return uniform(die_faces(die))
+    return sum_of(count_, sides)

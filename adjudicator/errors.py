@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any, get_args, get_origin
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
+from pydantic.fields import FieldInfo
 
 
 class _Missing:
@@ -93,7 +94,12 @@ def describe_allowed(error: Mapping[str, Any]) -> str:
         return f"one of {ctx.get('expected_tags', '')}"
     if kind == "union_tag_not_found":
         return "required"
-    bounds = {"greater_than_equal": ">=", "less_than_equal": "<=", "greater_than": ">", "less_than": "<"}
+    bounds = {
+        "greater_than_equal": ">=",
+        "less_than_equal": "<=",
+        "greater_than": ">",
+        "less_than": "<",
+    }
     if kind in bounds:
         limit = next(ctx[key] for key in ("ge", "le", "gt", "lt") if key in ctx)
         return f"must be {bounds[kind]} {limit}"
@@ -104,16 +110,74 @@ def describe_allowed(error: Mapping[str, Any]) -> str:
     return str(error["msg"]).replace("Input should be", "must be").replace("Value error, ", "")
 
 
-def from_validation_error(exc: ValidationError) -> InvalidSituation:
-    """Pydantic's errors as :class:`InvalidSituation` problems (field path, value, what is allowed)."""
+def _die_in(annotation: Any) -> str | None:
+    """The die a type is marked with (``json_schema_extra={"die": ...}``), looking inside unions."""
+    if get_origin(annotation) is Annotated:
+        for meta in annotation.__metadata__:
+            die = _die_mark(meta)
+            if die:
+                return die
+    for arg in get_args(annotation):
+        die = _die_in(arg)
+        if die:
+            return die
+    return None
+
+
+def _die_mark(info: Any) -> str | None:
+    extra = getattr(info, "json_schema_extra", None) if isinstance(info, FieldInfo) else None
+    die = extra.get("die") if isinstance(extra, dict) else None
+    return die if isinstance(die, str) else None
+
+
+def _models_in(annotation: Any) -> list[type[BaseModel]]:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    return [model for arg in get_args(annotation) for model in _models_in(arg)]
+
+
+def die_of(model: type[BaseModel], loc: Sequence[str]) -> str | None:
+    """The die of the field at ``loc`` (pydantic's error location) in ``model``, if it is a die field."""
+    candidates: list[type[BaseModel]] = [model]
+    die: str | None = None
+    for part in loc:
+        found = next((m.model_fields[part] for m in candidates if part in m.model_fields), None)
+        if found is None:
+            continue  # a list index or a union's tag: the same models go on
+        die = _die_mark(found) or _die_in(found.annotation)
+        candidates = _models_in(found.annotation)
+    return die
+
+
+def from_validation_error(
+    exc: ValidationError,
+    model: type[BaseModel] | None = None,
+    dice: Mapping[str, tuple[str, str | None]] | None = None,
+) -> InvalidSituation:
+    """Pydantic's errors as :class:`InvalidSituation` problems (field path, value, what is allowed).
+
+    A die field (marked ``json_schema_extra={"die": ...}`` in ``model``) out of range says which
+    faces the die shows, with what the game says of it (``dice``: die -> (clarification, rule)).
+    """
     problems = []
     for error in exc.errors(include_url=False):
         loc = [str(part) for part in error["loc"] if not str(part).startswith("function-")]
         field = ".".join(loc)
         value = MISSING if error["type"] == "missing" else error.get("input")
-        face = bool(loc) and ("rolls" in loc or loc[-1].endswith("roll") or loc[-1] == "activation")
-        if face and error["type"] in {"greater_than_equal", "less_than_equal"}:
-            problems.append(Problem(field, value, "a d10 shows 0 to 9 (0 is 0, not 10)", "3"))
+        die = die_of(model, loc) if model is not None and loc else None
+        if die and error["type"] in {"greater_than_equal", "less_than_equal"}:
+            problems.append(_face_problem(field, value, die, (dice or {}).get(die)))
         else:
             problems.append(Problem(field, value, describe_allowed(error)))
     return InvalidSituation(problems)
+
+
+def _face_problem(field: str, value: Any, die: str, note: tuple[str, str | None] | None) -> Problem:
+    from .dice import die_faces
+
+    faces = die_faces(die)
+    allowed = f"a {die} shows {min(faces)} to {max(faces)}"
+    clarification, rule = note or (None, None)
+    if clarification:
+        allowed += f" ({clarification})"
+    return Problem(field, value, allowed, rule)

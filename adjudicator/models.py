@@ -1,55 +1,23 @@
-"""Small value types shared by every procedure: Locations, units, modifiers, notes, steps.
+"""The answer's value types shared by every game's procedures: modifiers, notes, steps, answers.
 
-Names come from the rulebook's vocabulary (1: capitalised terms have a formal meaning).
 Inputs and outputs are pydantic v2 models; outputs are plain data (JSON-ready).
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 #: Which rulebook's reading applies: the English text or the French one.
 Ruleset = Literal["en", "fr"]
-
-#: A Location box of a Zone (4.2.1), or a Street Section (4.3) where the context allows it.
-Location = Literal["OG", "C", "1", "1'", '1"', "2", "2'", "R", "street"]
-#: The Locations of a Zone, without the Street Section.
-ZONE_LOCATIONS: tuple[str, ...] = ("OG", "C", "1", "1'", '1"', "2", "2'", "R")
-#: '1st Story' and '2nd Story' Locations (4.2.1): the Assault types read them by story (13.1, 13.2).
-FIRST_STORY: frozenset[str] = frozenset({"1", "1'", '1"'})
-SECOND_STORY: frozenset[str] = frozenset({"2", "2'"})
-
-#: Normal or Fortified Zone (4.1.3, 4.1.5).
-ZoneType = Literal["normal", "fortified"]
-#: A USMC side unit: squad, IIF squad (5.1.6) or M1A1 Abrams support (5.1.3).
-UsmcUnit = Literal["squad", "iif", "abrams"]
-#: What sits in a Location on the insurgent side: a 'Suspect' marker (5.3) or an 'Insurgents' unit (5.2.1).
-EnemyUnit = Literal["suspect", "guerillas", "martyrs"]
-#: A 'Hero' marker's side (5.1.5), or none.
-Hero = Literal["silver_star", "medal_of_honor"]
-
-#: A d10 face: 0 is 0, not 10 (3).
-Face = Annotated[int, Field(ge=0, le=9)]
 
 
 class Frozen(BaseModel):
     """Immutable model refusing unknown fields, so a misspelt field is reported, not ignored."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class EnemyCounter(Frozen):
-    """A 'Suspect' marker or an 'Insurgents' unit on the map: what it is, its CF when it is a
-    unit (5.2.1), its Location (4.2) and its Zone (4.1; type and number)."""
-
-    unit: EnemyUnit
-    cf: int | None = None
-    location: Location
-    zone: ZoneType | None = None
-    zone_number: int | None = None
 
 
 class Text(Frozen):
@@ -66,9 +34,9 @@ class Modifier(Frozen):
     #: id of the rule granting it; it exists in the corpus (a test checks every output)
     rule: str
     reason: Text
-    #: the condition key of the table row it comes from (``fire-modifiers: suspect``), if any
+    #: the condition key of the table row it comes from (``<table id>:<row key>``), if any
     key: str | None = None
-    #: set when the modifier applies only in some outcomes ("if_survives", "if_martyrs", ...);
+    #: set when the modifier applies only in some outcomes (a condition key such as "if_survives");
     #: such a modifier is listed but not counted in ``drm``
     condition: str | None = None
 

@@ -13,9 +13,8 @@ from typing import Any
 
 import click
 
-from .check import check_game
 from .corpus import Game, UnknownSection
-from .loading import DEFAULT_GAME, DataError, UnknownGame, available_games, load_game
+from .loading import DEFAULT_GAME, GAMES_DIR, DataError, UnknownGame, available_games, load_game
 from .models import LANGS, Section
 
 LANG_OPTION = click.option(
@@ -24,13 +23,30 @@ LANG_OPTION = click.option(
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 
 
-def game_option(func: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option(
-        "--game",
-        default=DEFAULT_GAME,
-        show_default=True,
-        help="Which game's rulebook (" + ", ".join(available_games()) + ").",
-    )(func)
+def _known_game(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """An unknown ``--game``: one line naming it and the known games, exit status 2. A game whose
+    folder is there without its ``game.yaml`` goes on to the command: a data error (exit 1)."""
+    if value is not None and value not in available_games() and not (GAMES_DIR / value).is_dir():
+        known = ", ".join(available_games()) or "none"
+        click.echo(f"error: unknown game {value!r} (known games: {known})", err=True)
+        ctx.exit(2)
+    return value
+
+
+def game_option(func: Callable[..., Any] | None = None, *, default: str | None = DEFAULT_GAME) -> Any:
+    """``--game`` (default the default game; ``fallujah games`` lists them), checked before the command runs."""
+
+    def decorate(f: Callable[..., Any]) -> Callable[..., Any]:
+        return click.option(
+            "--game",
+            default=default,
+            show_default=default is not None,
+            callback=_known_game,
+            is_eager=True,
+            help="Which game (" + ", ".join(available_games()) + ").",
+        )(f)
+
+    return decorate(func) if func is not None else decorate
 
 
 def fails_cleanly(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -187,6 +203,8 @@ def glossary(term: str | None, as_json: bool, game: str) -> None:
 @fails_cleanly
 def check(game: str) -> None:
     """Validate the rulebook data; list known source errata and gaps; exit 1 on any problem."""
+    from .check import check_game
+
     try:
         loaded = load_game(game)
     except DataError as exc:

@@ -6,8 +6,9 @@ from fractions import Fraction
 
 import pytest
 
-from adjudicator import InvalidSituation, adjudicate, current
-from adjudicator.assault.kind import assault_type
+from adjudicator import InvalidSituation, adjudicate
+from adjudicator.phantom_fury.assault.kind import assault_type
+from adjudicator.phantom_fury.rulebook import current
 
 BOOK = current()
 
@@ -870,8 +871,9 @@ def test_docstring_examples_run() -> None:
 
     import adjudicator
     import adjudicator.api
-    import adjudicator.assault
+    import adjudicator.phantom_fury
+    import adjudicator.phantom_fury.assault
 
-    for module in (adjudicator, adjudicator.api, adjudicator.assault):
+    for module in (adjudicator, adjudicator.api, adjudicator.phantom_fury, adjudicator.phantom_fury.assault):
         failures, tried = doctest.testmod(module)
         assert tried and not failures, module.__name__

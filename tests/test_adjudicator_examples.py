@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 import yaml
 
-from adjudicator import adjudicate, current
+from adjudicator import adjudicate
+from adjudicator.phantom_fury.rulebook import current
 
 VECTORS = yaml.safe_load(
     (Path(__file__).parent / "adjudicator_examples" / "rulebook.yaml").read_text(encoding="utf-8")

@@ -15,13 +15,14 @@ from itertools import product
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from adjudicator import InvalidSituation, adjudicate, current
+from adjudicator import InvalidSituation, adjudicate
 from adjudicator.api import parse
-from adjudicator.assault.engine import distribution, distributions
-from adjudicator.assault.narrate import resolve
-from adjudicator.assault.situation import AssaultRolls, build, check
 from adjudicator.dice import FACES
-from adjudicator.models import ZONE_LOCATIONS
+from adjudicator.phantom_fury.assault.engine import distribution, distributions
+from adjudicator.phantom_fury.assault.narrate import resolve
+from adjudicator.phantom_fury.assault.situation import AssaultRolls, build, check
+from adjudicator.phantom_fury.models import ZONE_LOCATIONS
+from adjudicator.phantom_fury.rulebook import current
 
 BOOK = current()
 IDS = BOOK.ids
@@ -260,7 +261,7 @@ def _brute_force(setup, activation: int | None, drawn_cf: int | None) -> dict[tu
     base = {"activation": activation, "drawn_cf": drawn_cf}
     revealed = None
     if activation is not None:
-        from adjudicator.activation import outcome_of
+        from adjudicator.phantom_fury.activation import outcome_of
 
         revealed = outcome_of(BOOK, setup.zone_type, activation, "assault")
     if revealed == "dummy":
@@ -298,7 +299,7 @@ def test_assault_odds_equal_brute_force_resolution(
         return
     suspect = setup.defender == "suspect"
     if suspect:
-        from adjudicator.activation import outcome_of
+        from adjudicator.phantom_fury.activation import outcome_of
 
         if outcome_of(BOOK, setup.zone_type, activation, "assault") in ("dummy", "ied"):
             drawn_cf = None  # type: ignore[assignment]

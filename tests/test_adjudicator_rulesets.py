@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from adjudicator import current
-from adjudicator.rulebook import RulebookChanged
+from adjudicator.phantom_fury.rulebook import RulebookChanged, current
 from rules_text.loading import DataError
 from rules_text.register import REGISTER_FILE as RULESETS_FILE
 from rules_text.register import read_register as read_rulesets
@@ -22,7 +21,7 @@ RAW = yaml.safe_load(
 #: the code that reads the register: the adjudicator, and the companion's game rules
 SOURCE = "\n".join(
     p.read_text(encoding="utf-8")
-    for folder in (ROOT / "adjudicator", ROOT / "web" / "game")
+    for folder in (ROOT / "adjudicator", ROOT / "web" / "games")
     for p in folder.rglob("*.py")
 )
 

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
+
+from rules_text.loading import DEFAULT_GAME, available_games
 
 from .conftest import ROOT, run_cli
 
@@ -107,3 +111,47 @@ def test_missing_data_file(tmp_path):
     (game_dir / "game.yaml").unlink()
     result = run_cli("rule", "3", env={"FALLUJAH_GAMES_DIR": str(game_dir.parent)})
     assert result.returncode == 1 and "game.yaml" in result.stderr and "Traceback" not in result.stderr
+
+
+# -- every command takes the game (issue 11) -----------------------------------------------------
+
+#: An argument list each command accepts besides --game (some need one).
+ARGS = {"rule": ["11.4.1"], "search": ["sniper"], "compare": ["13.6.4"], "adjudicate": ["ied"],
+        "glossary": ["CF"]}
+
+
+def test_every_command_takes_game_and_an_unknown_one_exits_2_in_one_line():
+    from web.cli import COMMANDS
+
+    known = ", ".join(available_games())
+    for name in COMMANDS:
+        assert "--game" in run_cli(name, "--help").stdout, name
+        result = run_cli(name, *ARGS.get(name, []), "--game", "chess", stdin="{}")
+        assert result.returncode == 2, (name, result.stdout, result.stderr)
+        assert result.stderr.strip().splitlines() == [f"error: unknown game 'chess' (known games: {known})"], name
+
+
+def test_games_lists_each_registered_game():
+    result = run_cli("games", "--json")
+    assert result.returncode == 0, result.stderr
+    listed = {g["id"]: g for g in json.loads(result.stdout)["games"]}
+    assert sorted(listed) == available_games()
+    pf = listed[DEFAULT_GAME]
+    assert pf["title"] == "Phantom Fury" and pf["languages"] == ["en", "fr"] and pf["dice"] == ["d10"]
+    assert pf["situations"] is True and pf["companion"] is True
+    text = run_cli("games").stdout
+    assert all(game in text for game in listed) and "Phantom Fury" in text and "d10" in text
+
+
+def test_rule_and_search_import_neither_the_adjudicator_nor_the_web_stack():
+    """``fallujah rule`` answers at once: it imports the rulebook only."""
+    heavy = ("adjudicator", "flask", "sqlalchemy", "sphinx", "alembic", "waitress", "werkzeug", "jinja2")
+    for args in (["rule", "11.4.1"], ["search", "sniper"]):
+        code = (
+            "import sys\nfrom web.cli import main\n"
+            f"main({args!r}, standalone_mode=False)\n"
+            f"print(sorted({{m.split('.')[0] for m in sys.modules}} & set({heavy!r})), file=sys.stderr)"
+        )
+        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
+        assert result.returncode == 0, result.stderr
+        assert result.stderr.strip().splitlines()[-1] == "[]", (args, result.stderr)

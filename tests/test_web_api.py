@@ -234,15 +234,16 @@ def test_a_foreign_origin_cannot_write(client):
     assert response.status_code == 201
 
 
-def test_html_forms_need_a_csrf_token(app):
-    app.config["WTF_CSRF_ENABLED"] = True
-
-    @app.post("/form-probe")
-    def probe() -> str:
-        return "ok"
-
-    response = app.test_client().post("/form-probe", data={"x": "1"})
-    assert response.status_code == 400 and b"CSRF" in response.data
+def test_no_html_route_takes_a_write_so_no_form_needs_a_token(app):
+    """Every write is a JSON API call (no CSRF without a preflight); the pages only read."""
+    writing = sorted(
+        (rule.rule, sorted(rule.methods - {"GET", "HEAD", "OPTIONS"}))
+        for rule in app.url_map.iter_rules()
+        if rule.methods - {"GET", "HEAD", "OPTIONS"} and not rule.rule.startswith("/api/")
+    )
+    assert writing == []
+    response = app.test_client().post("/games/new", data={"x": "1"})
+    assert response.status_code == 405
 
 
 def test_notes_and_names_are_escaped_in_html(client):

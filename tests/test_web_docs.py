@@ -7,9 +7,9 @@ import ast
 import re
 
 from rules_text import load_game
-from web.game import reminders as reminders_module
-from web.game.rules import rules
-from web.game.state import PHASES
+from web.games.phantom_fury import reminders as reminders_module
+from web.games.phantom_fury.rules import rules
+from web.games.phantom_fury.state import PHASES
 
 from .conftest import ROOT
 from .test_web_fixtures import ORDER_OF_BATTLE, Player

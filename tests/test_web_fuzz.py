@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from web.game.actions import ACTION_TYPES, VP_REASONS
+from web.games.phantom_fury.actions import ACTION_TYPES, VP_REASONS
 
 from .test_web_fixtures import make_app
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules_text import load_game
-from web.game.rules import rules
+from web.games.phantom_fury.rules import rules
 
 from .test_web_fixtures import ORDER_OF_BATTLE, START_ZONES, Player
 

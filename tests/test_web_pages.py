@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.test_web_fixtures import ORDER_OF_BATTLE, Player, app, client  # noqa: F401  (fixtures)
-from web.game.actions import ACTION_TYPES, parse_action
+from web.games.phantom_fury.actions import ACTION_TYPES, parse_action
 from web.i18n import STRINGS
 
 SCRIPT = "<script>alert('owned')</script>"

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 import adjudicator
-from web.game.actions import parse_action
-from web.game.consequences import consequences
-from web.game.prefill import PrefillError, choose, prefill
-from web.game.rules import rules
-from web.game.state import Caat, GameState, Position
+from web.games.phantom_fury.actions import parse_action
+from web.games.phantom_fury.consequences import consequences
+from web.games.phantom_fury.prefill import PrefillError, choose, prefill
+from web.games.phantom_fury.rules import rules
+from web.games.phantom_fury.state import Caat, GameState, Position
 
 from .test_web_fixtures import ORDER_OF_BATTLE, Player, sqlite_app  # noqa: F401 (fixture)
 

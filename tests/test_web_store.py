@@ -11,9 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from web.game.apply import Event, fold
-from web.game.rules import rules
-from web.game.view import computed
+from web.eventlog import Event
+from web.games.phantom_fury.apply import fold
+from web.games.phantom_fury.rules import rules
+from web.games.phantom_fury.view import computed
 
 from .test_web_fixtures import ORDER_OF_BATTLE, Player, make_app
 

@@ -15,14 +15,14 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from rules_text.corpus import UnknownSection
+from rules_text.loading import load_game
 from rules_text.search import KINDS, SearchError, search
 
+from . import games as registry
 from . import prepare
-from .game.actions import ACTION_TYPES, ACTIONS, VP_REASONS, Setup
-from .game.errors import MISSING, Problem, Refused
-from .game.moves import Effect
-from .game.state import PHASES, GameState
-from .game.view import state_text
+from .companion import GameState
+from .errors import MISSING, Problem, Refused
+from .eventlog import Effect
 from .security import error, json_body
 from .store import GameNotFound, Store
 
@@ -41,10 +41,22 @@ def _game_id(game_id: str) -> str:
     return game_id
 
 
+def default_game() -> str:
+    """The game a request names none of: the app's ``GAME`` (``fallujah serve --game``)."""
+    return str(current_app.config["GAME"])
+
+
+def game_arg() -> str:
+    """The game named by ``?game=`` (the app's default game when absent), or
+    :class:`web.games.UnknownGame` (404)."""
+    return registry.require(request.args.get("game", default_game()))
+
+
 def _state(state: GameState, game_id: str, effects: list[Effect] | None = None, status: int = 200) -> Response:
     """The state as JSON, rendered once per version; a write adds the effects of its event."""
     games = store()
-    text = games.rendered(game_id, state, lambda: state_text(state, game_id, games.rules))
+    companion = games.companion_of(game_id)
+    text = games.rendered(game_id, state, lambda: companion.render(state, game_id))
     if effects is not None:
         text = text[:-1] + ',"effects":' + json.dumps([e.as_json() for e in effects], ensure_ascii=False) + "}"
     return Response(text, status=status, mimetype="application/json")
@@ -141,21 +153,17 @@ def log(game_id: str) -> Response:
 @bp.get("/games/<game_id>/export")
 def export(game_id: str) -> Response:
     game_id = _game_id(game_id)
-    response = jsonify(store().export(game_id))
-    response.headers["Content-Disposition"] = f'attachment; filename="phantom-fury-{game_id}.json"'
+    exported = store().export(game_id)
+    response = jsonify(exported)
+    response.headers["Content-Disposition"] = f'attachment; filename="{exported["game"]}-{game_id}.json"'
     return response
 
 
 @bp.get("/actions")
 def action_schema() -> Response:
-    """What the actions endpoint accepts: the types, VP reasons, Phases and the JSON Schema."""
-    return jsonify({
-        "types": list(ACTION_TYPES),
-        "vp_reasons": list(VP_REASONS),
-        "phases": list(PHASES),
-        "schema": ACTIONS.json_schema(),
-        "setup_schema": Setup.model_json_schema(),
-    })
+    """What the actions endpoint accepts for a game (``?game=``): its action types, the JSON
+    schemas of its actions and setup, and what else the game lists (VP reasons, Phases...)."""
+    return jsonify(registry.companion(game_arg()).action_schema())
 
 
 # -- rules, search, adjudicator ------------------------------------------------------------------
@@ -172,7 +180,7 @@ def search_rules() -> Response:
     if kind is not None and kind not in KINDS:
         raise Refused(Problem("kind", kind, f"one of {', '.join(KINDS)}"), status=400)
     try:
-        result = search(query, lang=lang, kind=kind, limit=limit)  # type: ignore[arg-type]
+        result = search(query, lang=lang, kind=kind, limit=limit, game=game_arg())  # type: ignore[arg-type]
     except SearchError as exc:
         return error(400, f"q: {query[:80]!r}: {exc}")
     return jsonify(result.model_dump(mode="json"))
@@ -182,7 +190,7 @@ def search_rules() -> Response:
 def rule(lang: str, section_id: str) -> Response:
     from rules_text.cli import section_json
 
-    game = store().rules.game
+    game = load_game(game_arg())
     if lang not in game.langs:
         return error(404, f"lang {lang[:20]!r}: one of {', '.join(game.langs)}")
     try:
@@ -194,10 +202,11 @@ def rule(lang: str, section_id: str) -> Response:
 
 @bp.get("/adjudicate")
 def situations() -> Response:
-    return jsonify({"situations": prepare.situations()})
+    return jsonify({"situations": prepare.situations(game_arg())})
 
 
 @bp.post("/adjudicate/<situation>")
 def adjudicate(situation: str) -> Response:
+    game = game_arg()
     body = json_body()
-    return jsonify(prepare.adjudicate(situation, body))
+    return jsonify(prepare.adjudicate(situation, body, game).model_dump(mode="json"))

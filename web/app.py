@@ -9,40 +9,40 @@ Configuration, each overridable by ``test_config``:
     a snapshot of the state every N events (and after each undo and redo); default 100.
 ``STATE_CACHE``
     how many states the process keeps in memory; default 256.
+``GAME``
+    the game a request or a setup that names none is about; default the default game
+    (``fallujah serve --game``). Every game with a companion is served whatever it is.
 ``SITE_DIR``
     the built static site served under ``/rules/``; default ``site/_build/html``.
-``SECRET_KEY``
-    signs the CSRF tokens of HTML forms; default ``$FALLUJAH_SECRET_KEY`` or a random key
-    kept in the instance folder.
+
+Every game with a companion (:mod:`web.games`) is served by the same store, API and pages;
+each game's own templates are found under its package's name (``<package>/game.html``).
 """
 
 from __future__ import annotations
 
 import os
-import secrets
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from jinja2 import ChoiceLoader, FileSystemLoader
 
 from . import api, calculator, i18n, pages, security
 from .db import make_engine, upgrade
-from .game.rules import rules
+from .games import DEFAULT_GAME, companions
 from .store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _secret_key(instance: Path) -> str:
-    if os.environ.get("FALLUJAH_SECRET_KEY"):
-        return os.environ["FALLUJAH_SECRET_KEY"]
-    path = instance / "secret_key"
-    if not path.is_file():
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "w") as handle:
-            handle.write(secrets.token_hex(32))
-    return path.read_text().strip()
+def _game_templates(app: Flask) -> None:
+    """Each companion's templates folder after the app's own: a game's templates are named
+    ``<package>/...`` inside its folder, so no two games' names meet."""
+    folders = [c.templates for c in companions().values() if c.templates is not None]
+    if folders:
+        app.jinja_loader = ChoiceLoader([app.jinja_loader, *(FileSystemLoader(str(f)) for f in folders)])  # type: ignore[list-item]
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -51,6 +51,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     instance.mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(
         DATABASE_URL=os.environ.get("DATABASE_URL") or f"sqlite:///{instance / 'fallujah.sqlite3'}",
+        GAME=DEFAULT_GAME,
         SNAPSHOT_EVERY=100,
         STATE_CACHE=256,
         SITE_DIR=str(ROOT / "site" / "_build" / "html"),
@@ -59,21 +60,20 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     )
     if test_config:
         app.config.update(test_config)
-    if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = _secret_key(instance)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
 
     engine = make_engine(app.config["DATABASE_URL"])
     upgrade(engine)
     app.extensions["fallujah.store"] = Store(
-        engine, rules(), snapshot_every=int(app.config["SNAPSHOT_EVERY"]), cache_size=int(app.config["STATE_CACHE"])
+        engine, snapshot_every=int(app.config["SNAPSHOT_EVERY"]), cache_size=int(app.config["STATE_CACHE"]),
+        default_game=app.config["GAME"],
     )
 
     security.init_app(app)
     i18n.init_app(app)
+    _game_templates(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(calculator.bp)
-    security.csrf.exempt(api.bp)
     return app

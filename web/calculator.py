@@ -1,107 +1,115 @@
-"""Calculator pages: one page per adjudicator situation, free or prefilled from a game.
+"""Calculator pages: one page per adjudicator situation of a game, free or prefilled from a game.
 
-``/calculator/`` lists the situations; ``/calculator/<situation>`` is the free calculator;
-``/games/<id>/calculator/<situation>?unit=&zone=&location=&target=`` fills the form from the
-game state (:mod:`web.game.prefill`). The odds are the adjudicator's, fetched live by
-``static/calculator.js`` from ``POST /api/adjudicate/<situation>``; recording and applying go
-through the game's JSON API. ``&recorded=<version>`` shows a recorded adjudication and the
-actions it calls for (:mod:`web.game.consequences`), each marked once applied (and not undone).
+``/calculator/?game=`` lists a game's situations (the default game without ``?game=``);
+``/calculator/<situation>?game=`` is the free calculator; ``/games/<id>/calculator/<situation>``
+is the page of a stored game, prefilled by its game's companion (``Companion.calculator.page``).
+The odds are the adjudicator's, fetched live by ``static/calculator.js`` from
+``POST /api/adjudicate/<situation>?game=``; recording and applying go through the game's JSON API.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request, url_for
 from werkzeug.exceptions import HTTPException
 
-from adjudicator import SITUATIONS
+from adjudicator import registry as situations_registry
 
 from . import calculator_strings as strings
+from . import games as registry
 from .api import store
 from .calculator_form import form, split, with_values
-from .game.consequences import Consequence, consequences, identity_of
-from .game.prefill import LOCATIONS, TARGET_UNITS, Choice, PrefillError, choose, prefill
-from .game.state import GameState
 from .i18n import current_lang, t
-from .pages.helpers import load_game, query_number
-from .pages.rules import rule_url
+from .pages.helpers import current_game, game_query, load_game, query_number, rule_url, rules_of
 
 bp = Blueprint("calculator", __name__)
-
-#: The rolls of each Phase (8): offered first on the game's calculator page; Victory is always offered.
-PHASE_SITUATIONS: dict[str, tuple[str, ...]] = {
-    "support": ("support-mission", "insurgent-reaction"),  # 9.3, 9.4
-    "reinforcements": (),
-    "fire": ("fire", "suspect-activation", "sniper-fire"),  # 11.2, 5.3.3, 11.4.1
-    "movement": ("defensive-fire", "sniper-street", "abrams-mc"),  # 12.7, 11.4.2, 12.6.1
-    "assault": ("assault", "ied", "suspect-activation"),  # 13.4, 13.5, 13.4.1
-    "reorganisation": ("pinned-recovery",),  # 14.3.4
-}
 
 #: How far after a recorded adjudication the log is read to see which consequences were applied.
 LOG_WINDOW = 1000
 
 
+def situations() -> dict[str, Any]:
+    """The situations of the page's game, by name."""
+    return dict(situations_registry.situations(current_game()))
+
+
 def _situation(situation: str) -> str:
-    if situation not in SITUATIONS:
-        abort(404, description=t("calc.unknown", value=situation[:40], allowed=", ".join(SITUATIONS)))
+    known = situations()
+    if situation not in known:
+        if situations_registry.games_with(situation):  # another game's: say which game has it
+            abort(404, description=str(situations_registry.UnknownSituation(situation, current_game())))
+        abort(404, description=t("calc.unknown", value=situation[:40], allowed=", ".join(known)))
     return situation
 
 
-def _french_ids() -> list[str]:
-    return sorted(store().rules.game.corpus("fr").by_id)  # type: ignore[arg-type]
+def _other_lang_ids() -> dict[str, list[str]]:
+    """The rule ids of each rulebook of the game (the script links a rule in the interface's
+    language when that rulebook has it, else in another)."""
+    game = rules_of()
+    return {lang: sorted(game.corpus(lang).by_id) for lang in game.langs}  # type: ignore[arg-type]
+
+
+def _roll_hooks() -> dict[str, str]:
+    """What "Roll for me" reads from the game's companion: which dice first, the rules a roll cites."""
+    game = current_game()
+    if not registry.has_companion(game):
+        return {"dice_stages": "{}", "roll_rules": "[]"}
+    hooks = registry.companion(game).calculator
+    return {"dice_stages": json.dumps(hooks.dice_stages), "roll_rules": json.dumps(list(hooks.roll_rules))}
 
 
 def rule_href(section_id: str) -> str:
-    """The rule in the interface's language, or in English where the French source lacks it (before 10.2)."""
-    lang = current_lang()
-    if lang != "en" and section_id not in store().rules.game.corpus(lang).by_id:  # type: ignore[arg-type]
-        lang = "en"
-    return rule_url(lang, section_id)
+    """The rule in the interface's language, or in another where that rulebook lacks it."""
+    return rule_url(current_lang(), section_id)
 
 
-def _page(situation: str, data: dict[str, Any], **extra: Any) -> str:
-    fields, rolls = split(with_values(form(situation), data))
+def page(situation: str, data: dict[str, Any], **extra: Any) -> str:
+    """A situation's calculator page: the form from its input model holding ``data`` (prefilled
+    values), the odds drawn by the script. ``extra``: the game's context (``game``, the pick
+    form's template ``pick_template`` and its values, a ``recorded`` adjudication...)."""
+    procedure = situations()[situation]
+    schema = procedure.input_model.model_json_schema()
+    fields, rolls = split(with_values(form(schema, current_game()), data))
+    langs = list(rules_of().langs)
+    rulesets = langs if "ruleset" in schema.get("properties", {}) else []
     return render_template(
-        "calculator/situation.html", situation=situation, procedure=SITUATIONS[situation],
+        "calculator/situation.html", situation=situation, procedure=procedure,
         groups=fields, rolls=rolls, strings=strings, ruleset=data.get("ruleset") or current_lang(),
-        outcome_labels=strings.outcome_labels(current_lang()), french_ids=_french_ids(),
+        rulesets=rulesets, outcome_labels=strings.outcome_labels(current_lang()),
+        rule_ids=_other_lang_ids(), game_kind=current_game(), game_query=game_query(),
+        **_roll_hooks(),
         rule_href=rule_href, **extra,
     )
 
 
 @bp.get("/calculator/")
 def index() -> str:
-    return render_template("calculator/index.html", situations=SITUATIONS, base="/calculator/",
-                           rule_href=rule_href)
+    return render_template("calculator/index.html", situations=situations(), base="/calculator/",
+                           rule_href=rule_href, query=game_query())
 
 
 @bp.get("/calculator/<situation>")
 def free(situation: str) -> str:
-    return _page(_situation(situation), {})
+    return page(_situation(situation), {})
 
 
 @bp.get("/games/<game_id>/calculator")
 @bp.get("/games/<game_id>/calculator/")
 def game_index(game_id: str) -> str:
     game = load_game(game_id)
-    suggested = (*PHASE_SITUATIONS[game["phase"]], "victory")
-    return render_template("calculator/index.html", situations=SITUATIONS, game=game, suggested=suggested,
-                           base=f"/games/{game['id']}/calculator/", rule_href=rule_href)
+    hooks = store().companion_of(game_id).calculator
+    known = situations()
+    suggested = tuple(name for name in hooks.suggested(game) if name in known)
+    return render_template("calculator/index.html", situations=known, game=game, suggested=suggested,
+                           base=f"/games/{game['id']}/calculator/", rule_href=rule_href, query={})
 
 
-def _choice(state: GameState) -> Choice:
-    args = request.args
-    try:
-        return choose(state, unit=args.get("unit"), zone=args.get("zone"), location=args.get("location"),
-                      target=args.get("target"))
-    except PrefillError as exc:
-        abort(400, description=f"{t('calc.bad_query')}: {exc}")
-
-
-def _recorded(game_id: str, situation: str, choice: Choice) -> dict[str, Any] | None:
-    """The recorded adjudication named by ``?recorded=``, its consequences and which were applied."""
+def recorded_event(game_id: str, situation: str) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+    """The recorded adjudication named by ``?recorded=<version>`` (its event), and the actions
+    applied after it (their payloads, undone ones left out); None without ``?recorded=``, a 400
+    page when it names no adjudication of this situation."""
     raw = request.args.get("recorded")
     if raw is None:
         return None
@@ -112,38 +120,27 @@ def _recorded(game_id: str, situation: str, choice: Choice) -> dict[str, Any] | 
     event = events[0] if events and events[0]["version"] == version else None
     if event is None or event["type"] != "adjudication" or event["payload"].get("situation") != situation:
         abort(400, description=t("calc.recorded_missing", value=raw[:20]))
-    payload = event["payload"]
-    applied = {identity_of(e["payload"]) for e in events[1:] if e["kind"] == "action" and not e["undone"]}
-    # the consequences as they were when the roll was recorded, so that applying one does not change the others
-    then = store().state_at(game_id, version)
-    choice = Choice(unit=then.unit(choice.unit.id) if choice.unit else None,
-                    zone=then.zone(choice.zone.number) if choice.zone else None,
-                    location=choice.location, target=choice.target)
-    found: list[Consequence] = consequences(then, situation, payload["input"], payload["result"], choice)
-    return {
-        "version": version, "payload": payload, "answer": payload["result"],
-        "consequences": [(c, c.identity() in applied) for c in found],
-    }
+    applied = [e["payload"] for e in events[1:] if e["kind"] == "action" and not e["undone"]]
+    return event, applied
 
 
 @bp.get("/games/<game_id>/calculator/<situation>")
 def for_game(game_id: str, situation: str) -> str:
     game = load_game(game_id)
     situation = _situation(situation)
-    state = store().state(game["id"])
-    choice = _choice(state)
-    try:
-        data = prefill(state, situation, choice)
-    except PrefillError as exc:
-        abort(400, description=f"{t('calc.bad_query')}: {exc}")
-    recorded = _recorded(game["id"], situation, choice)
-    if recorded is not None:
-        data = recorded["payload"]["input"]
-    units = [u for u in state.units if u.where == "map"]
-    query = {k: v for k, v in request.args.items() if k in ("unit", "zone", "location", "target")}
-    return _page(situation, data, game=game, choice=choice, units=units, locations=LOCATIONS,
-                 target_units=TARGET_UNITS, recorded=recorded, query=query,
-                 page_url=url_for("calculator.for_game", game_id=game["id"], situation=situation, **query))
+    hooks = store().companion_of(game_id).calculator
+    if hooks.page is None:
+        return page(situation, {}, game=game)
+    return hooks.page(game_id, situation, game)
+
+
+def bad_query(message: str) -> None:
+    """A 400 page: the query cannot prefill this calculator (the message names field, value, what is allowed)."""
+    abort(400, description=f"{t('calc.bad_query')}: {message}")
+
+
+def page_url(game_id: str, situation: str, query: dict[str, Any]) -> str:
+    return url_for("calculator.for_game", game_id=game_id, situation=situation, **query)
 
 
 @bp.errorhandler(400)

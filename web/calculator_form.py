@@ -1,9 +1,10 @@
 """The calculator's form, generated from a situation's input model (its JSON Schema).
 
 Each field of the adjudicator's pydantic model becomes one control: a select for a choice
-(``Literal``), a number with its range, a checkbox for a yes/no, a list of numbers for the
-Zones of the victory check. d10 faces (a ``roll``, an ``activation``, everything under
-``rolls``) go apart, in the "roll" part of the page, entered after the odds have been read.
+(``Literal``), a number with its range, a checkbox for a yes/no, a list of numbers. A die is
+known from the schema (``json_schema_extra={"die": "d10"}``), not from its bounds: dice, and
+everything under ``rolls``, go apart, in the "roll" part of the page, entered after the odds
+have been read (with what the game's companion adds there, such as a drawn counter's value).
 The form holds values only; the adjudicator stays the one judge of what is allowed.
 """
 
@@ -12,12 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator import SITUATIONS
-
-from .game.rules import rules
-
-#: Top-level fields holding a d10 face or a drawn counter's CF: entered after the odds are read.
-ROLL_FIELDS = frozenset({"roll", "activation", "drawn_cf", "reaction_roll"})
+from . import games as registry
 
 
 @dataclass(frozen=True)
@@ -32,11 +28,16 @@ class Field:
     minimum: int | None = None
     maximum: int | None = None
     default: Any = None
-    #: a d10 face (0-9) the app may roll for the player
-    face: bool = False
+    #: a die the app may roll for the player ("d10", "d6"), as the schema marks it
+    die: str | None = None
     #: entered after the odds: a die or a drawn counter's CF
     roll: bool = False
     value: Any = None
+
+    @property
+    def face(self) -> bool:
+        """A die's face (the app may roll it)."""
+        return self.die is not None
 
     @property
     def name(self) -> str:
@@ -61,30 +62,56 @@ def _resolve(schema: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
     return node
 
 
-def _field(path: str, node: dict[str, Any], required: bool, in_rolls: bool) -> Field:
+def die_of(node: dict[str, Any]) -> str | None:
+    """The die a schema node holds (``"die": "d10"``), looking inside ``anyOf`` (an optional die)."""
+    for option in [node, *node.get("anyOf", ())]:
+        if isinstance(option.get("die"), str):
+            return str(option["die"])
+    return None
+
+
+@dataclass(frozen=True)
+class Hints:
+    """What a game's companion adds to its forms: the options of a field the schema leaves free
+    (a table's keys), and the fields entered after the odds besides dice."""
+
+    options: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    after_odds: frozenset[str] = frozenset()
+
+
+def hints(game: str) -> Hints:
+    """The hints of a game's companion (none for a game without one)."""
+    if not registry.has_companion(game):
+        return Hints()
+    hooks = registry.companion(game).calculator
+    return Hints(options=dict(hooks.options()), after_odds=frozenset(hooks.after_odds))
+
+
+def _field(path: str, node: dict[str, Any], required: bool, in_rolls: bool, given: Hints) -> Field:
     options = node.get("anyOf") or [node]
     nullable = any(o.get("type") == "null" for o in options)
     main = next((o for o in options if o.get("type") != "null"), {})
     name = path.rsplit(".", 1)[-1]
-    roll = in_rolls or name in ROLL_FIELDS
+    die = die_of(node)
+    roll = in_rolls or die is not None or name in given.after_odds
     common: dict[str, Any] = {"path": path, "required": required, "nullable": nullable,
                               "default": node.get("default"), "roll": roll}
     if "enum" in main:
         return Field(kind="select", options=tuple(main["enum"]), **common)
-    if name == "mission":
-        return Field(kind="select", options=tuple(row.result for row in rules().missions.rows), **common)
+    if name in given.options:
+        return Field(kind="select", options=given.options[name], **common)
     if main.get("type") == "boolean":
         #: a yes/no the player may leave unknown (None) is a three-way select
         return Field(kind="tristate" if nullable else "checkbox", **common)
     if main.get("type") == "array":
         return Field(kind="numbers", **common)
-    face = main.get("minimum") == 0 and main.get("maximum") == 9
-    return Field(kind="number", minimum=main.get("minimum"), maximum=main.get("maximum"), face=face, **common)
+    return Field(kind="number", minimum=main.get("minimum"), maximum=main.get("maximum"), die=die, **common)
 
 
-def form(situation: str) -> list[Group]:
-    """The groups of fields of a situation, in the model's order; the ruleset is left out (a page-wide switch)."""
-    schema = SITUATIONS[situation].model.model_json_schema()
+def form(schema: dict[str, Any], game: str) -> list[Group]:
+    """The groups of fields of a situation's input schema, in the model's order; the ruleset is
+    left out (a page-wide switch)."""
+    given = hints(game)
     top = Group("")
     groups = [top]
     required = set(schema.get("required", ()))
@@ -97,10 +124,10 @@ def form(situation: str) -> list[Group]:
             group = Group(name)
             inner = set(sub.get("required", ()))
             for child, child_node in sub["properties"].items():
-                group.fields.append(_field(f"{name}.{child}", child_node, child in inner, name == "rolls"))
+                group.fields.append(_field(f"{name}.{child}", child_node, child in inner, name == "rolls", given))
             groups.append(group)
         else:
-            top.fields.append(_field(name, node, name in required, False))
+            top.fields.append(_field(name, node, name in required, False, given))
     return groups
 
 

@@ -1,23 +1,52 @@
-"""The ``fallujah`` command: one group gathering each layer's commands."""
+"""The ``fallujah`` command: one group gathering each layer's commands, imported lazily.
+
+A command's module is imported only when that command runs, so ``fallujah rule 11.4.1`` loads
+the rulebook and nothing else (not the adjudicator, Flask, SQLAlchemy or Sphinx). ``--help``
+lists the commands from the table below without importing them.
+"""
 
 from __future__ import annotations
 
+import importlib
+
 import click
 
-from adjudicator.cli import adjudicate_command
-from rules_text.cli import COMMANDS as RULES_COMMANDS
-from web.compare_cli import compare
-from web.serve import serve
+#: name -> (module, attribute, one-line help shown by ``fallujah --help``)
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "adjudicate": ("adjudicator.cli", "adjudicate_command",
+                   "Odds before the roll, outcome after it, every modifier tied to its rule."),
+    "check": ("rules_text.cli", "check", "Validate the rulebook data; list known source errata; exit 1 on any problem."),
+    "compare": ("web.compare_cli", "compare", "Compare the English and French texts of rule ID side by side."),
+    "export": ("rules_text.cli", "export", "Print a whole rulebook (use --json for the data)."),
+    "games": ("web.games_cli", "games", "List the registered games: id, title, languages, dice, situations, companion."),
+    "glossary": ("rules_text.cli", "glossary", "Print the defined terms, or one TERM (English or French)."),
+    "rule": ("rules_text.cli", "rule", "Print rule ID (e.g. 11.4.1, example-assault) with its references."),
+    "search": ("rules_text.cli", "search_command", "Search the rulebooks: a rule number or words."),
+    "serve": ("web.serve", "serve", "Serve the web companion and its JSON API on http://HOST:PORT/."),
+}
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(click.Group):
+    """A group whose commands are imported when they are run (or their own help is asked)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in COMMANDS:
+            return None
+        module, attribute, _ = COMMANDS[cmd_name]
+        command: click.Command = getattr(importlib.import_module(module), attribute)
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        with formatter.section("Commands"):
+            formatter.write_dl([(name, COMMANDS[name][2]) for name in self.list_commands(ctx)])
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="fallujah")
 def main() -> None:
-    """Rules reference and adjudication assistant for Phantom Fury and other Fallujah games."""
+    """Rules reference and adjudication assistant for the board wargames about Fallujah.
 
-
-for command in RULES_COMMANDS:
-    main.add_command(command)
-main.add_command(adjudicate_command)
-main.add_command(compare)
-main.add_command(serve)
+    Every command takes --game (``fallujah games`` lists them)."""

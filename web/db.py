@@ -43,11 +43,13 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 
 metadata = MetaData()
 
-#: One row per game: its id (unguessable), the version of its last event.
+#: One row per game: its id (unguessable), the game it plays (a declared game id), the version of
+#: its last event.
 games = Table(
     "games",
     metadata,
     Column("id", String(64), primary_key=True),
+    Column("game", String(64), nullable=False),
     Column("name", String(80), nullable=False, default=""),
     Column("variant", String(16), nullable=False),
     Column("version", Integer, nullable=False),
@@ -126,13 +128,13 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
-def upgrade(engine: Engine) -> None:
+def upgrade(engine: Engine, revision: str = "head") -> None:
     """``alembic upgrade head`` on this engine (run at every app start; a no-op when current)."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as conn:
         config.attributes["connection"] = conn
-        command.upgrade(config, "head")
+        command.upgrade(config, revision)
 
 
 @contextmanager

@@ -1,53 +1,77 @@
 """What the server adds to an action before it is recorded: the app's dice and the adjudicator's
 answer. This is the only impure step; the moves then read only what the event holds, so a log
-replays to the same state whatever the rulebook or the random source become later."""
+replays to the same state whatever the rulebook or the random source become later.
+
+The dice are the game's own (its declaration's first die: a d10 reads 0 to 9, a d6 1 to 6),
+rolled by the adjudicator's kernel from the operating system's random source.
+"""
 
 from __future__ import annotations
 
-import secrets
+import random
 from typing import Any
 
-from adjudicator import api as adjudicator
+from adjudicator import dice, registry
 from adjudicator.errors import InvalidSituation
+from adjudicator.models import Adjudication
 
-from .game.errors import Problem, Refused
+from . import games
+from .errors import Problem, Refused
 
-
-def roll_d10(dice: int) -> list[int]:
-    """Faces of a d10, 0 to 9 (3), from the operating system's random source."""
-    return [secrets.randbelow(10) for _ in range(dice)]
-
-
-def situations() -> list[dict[str, str]]:
-    """The adjudicator's situations: name and summary (with the rules)."""
-    return [{"situation": p.name, "summary": p.summary} for p in adjudicator.SITUATIONS.values()]
+#: The operating system's random source (``secrets`` draws from the same).
+RANDOM = random.SystemRandom()
 
 
-def adjudicate(situation: str, data: Any) -> dict[str, Any]:
-    """The adjudicator's answer as JSON, or :class:`Refused` (400) naming each bad field."""
-    if situation not in adjudicator.SITUATIONS:
-        raise Refused(Problem("situation", situation, f"one of {', '.join(adjudicator.SITUATIONS)}"), status=404)
+def die_of(game: str) -> str:
+    """The die the app rolls for a game: the first its declaration lists (``dice: [d10]``)."""
+    declared = games.declaration(game).dice
+    if not declared:
+        raise Refused(Problem("dice", game, "a game declaring its dice in game.yaml"), status=422)
+    return declared[0]
+
+
+def roll(game: str, count: int) -> list[int]:
+    """``count`` rolls of the game's die."""
+    die = die_of(game)
+    return [dice.roll(die, RANDOM) for _ in range(count)]
+
+
+def situations(game: str) -> list[dict[str, str]]:
+    """The game's adjudicator situations: name, title (with the rules) and the governing rule."""
+    return [
+        {"situation": p.name, "summary": p.title, "rule": p.rule}
+        for p in registry.situations(games.require(game)).values()
+    ]
+
+
+def adjudicate(situation: str, data: Any, game: str) -> Adjudication:
+    """The adjudicator's answer, or :class:`Refused`: 404 for a situation the game does not have
+    (naming the game that has it), 400 naming each bad field."""
+    games.require(game)
+    try:
+        registry.procedure(situation, game=game)
+    except registry.UnknownSituation as exc:
+        raise Refused(Problem("situation", situation, str(exc)), status=404, message=str(exc)) from None
     if not isinstance(data, dict):
         raise Refused(Problem("body", data, "a JSON object"), status=400)
     try:
-        answer = adjudicator.adjudicate(situation, data)
+        return registry.adjudicate(situation, data, game=game)
     except InvalidSituation as exc:
         problems = [Problem(p.field, p.value, p.allowed, p.rule) for p in exc.problems]
         raise Refused(problems, status=400) from None
     except (ValueError, TypeError, KeyError, IndexError, ArithmeticError, AssertionError) as exc:
         raise Refused(Problem("body", data, f"a situation the adjudicator can compute ({exc})"), status=400) from None
-    return answer.model_dump(mode="json")
 
 
-def prepare(action: Any) -> Any:
+def prepare(action: Any, game: str) -> Any:
     """The action as it will be stored: a ``roll`` gets its faces, an ``adjudication`` its answer."""
     if action.type == "roll":
-        return action.model_copy(update={"faces": roll_d10(action.dice)})
+        return action.model_copy(update={"faces": roll(game, action.dice)})
     if action.type == "adjudication":
-        answer = adjudicate(action.situation, action.input)
-        if answer.get("result") is None:
+        answer = adjudicate(action.situation, action.input, game)
+        if answer.result is None:
             raise Refused(Problem("input", action.input, "the rolls of the situation: an adjudication records a "
                                   "resolved roll (ask /api/adjudicate for the odds before rolling)"), status=422)
-        cited = list(dict.fromkeys([*action.rules, *answer.get("rules", [])]))
-        return action.model_copy(update={"result": answer, "rules": cited[:40]})
+        cited = list(dict.fromkeys([*action.rules, *answer.rules]))
+        return action.model_copy(update={"result": answer.model_dump(mode="json"), "rules": cited[:40]})
     return action

@@ -1,9 +1,10 @@
-"""Security of the companion: headers, CSRF for HTML forms, JSON-only API writes, errors as JSON.
+"""Security of the companion: headers, JSON-only API writes, errors as JSON.
 
-The JSON API accepts only ``Content-Type: application/json`` bodies: a foreign page cannot
-send one without a CORS preflight, and the app answers no preflight (it sends no CORS
-header), so the API needs no CSRF token; HTML forms get Flask-WTF's token. A request whose
-``Origin`` names another site is refused outright.
+Every write goes through the JSON API, which accepts only ``Content-Type: application/json``
+bodies: a foreign page cannot send one without a CORS preflight, and the app answers no
+preflight (it sends no CORS header), so no write needs a CSRF token. No HTML page posts a form
+(the pages only read; their forms are sent as JSON by ``app.js`` or are GET searches), so there
+is no form token either. A request whose ``Origin`` names another site is refused outright.
 """
 
 from __future__ import annotations
@@ -13,13 +14,13 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask, Request, Response, abort, current_app, jsonify, request
-from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
-from .game.errors import Refused
-from .store import GameNotFound, StaleVersion
+from adjudicator.registry import UnknownGame as UnknownAdjudicatorGame
 
-csrf = CSRFProtect()
+from .errors import Refused
+from .games import NoCompanion, UnknownGame
+from .store import GameNotFound, StaleVersion
 
 #: Scripts, styles and images from the app itself only; no frames, no plugins, no foreign forms.
 CONTENT_SECURITY_POLICY = (
@@ -73,8 +74,6 @@ def _same_origin() -> None:
 
 
 def init_app(app: Flask) -> None:
-    csrf.init_app(app)
-
     @app.before_request
     def _guard() -> None:
         if is_api(request) and request.method not in ("GET", "HEAD", "OPTIONS"):
@@ -102,11 +101,13 @@ def init_app(app: Flask) -> None:
     def _missing(exc: GameNotFound) -> Response:
         return error(404, str(exc))
 
-    @app.errorhandler(CSRFError)
-    def _csrf(exc: CSRFError) -> Response | tuple[str, int]:
+    @app.errorhandler(UnknownGame)
+    @app.errorhandler(UnknownAdjudicatorGame)
+    @app.errorhandler(NoCompanion)
+    def _unknown_game(exc: LookupError) -> Response | tuple[str, int]:
         if is_api(request):
-            return error(400, exc.description)
-        return exc.description, 400
+            return error(404, str(exc))
+        return abort(404, description=str(exc))
 
     @app.errorhandler(HTTPException)
     def _http(exc: HTTPException) -> Response | HTTPException:

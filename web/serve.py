@@ -7,6 +7,8 @@ import logging
 
 import click
 
+from rules_text.cli import game_option
+
 
 def _loopback(host: str) -> bool:
     if host == "localhost":
@@ -24,17 +26,23 @@ def _loopback(host: str) -> bool:
 @click.option("--db", "database_url", default=None, metavar="URL",
               help="Database URL (default: $DATABASE_URL, else a SQLite file in the instance folder); "
                    "e.g. postgresql://user:password@127.0.0.1/fallujah.")
-def serve(host: str, port: int, database_url: str | None) -> None:
-    """Serve the web companion and its JSON API on http://HOST:PORT/."""
+@game_option
+def serve(host: str, port: int, database_url: str | None, game: str) -> None:
+    """Serve the web companion and its JSON API on http://HOST:PORT/.
+
+    Every registered game with a companion is served; --game is the one a request or a new game
+    that names none is about."""
     from sqlalchemy.engine import make_url
     from waitress import serve as waitress_serve
 
     from .app import create_app
+    from .games import declaration
 
-    app = create_app({"DATABASE_URL": database_url} if database_url else None)
+    app = create_app({"GAME": game, **({"DATABASE_URL": database_url} if database_url else {})})
     shown = make_url(app.config["DATABASE_URL"]).render_as_string(hide_password=True)
     if not _loopback(host):
         click.echo(f"warning: listening on {host}: anyone who can reach this address can use the companion", err=True)
-    click.echo(f"Serving the Phantom Fury companion on http://{host}:{port}/ (database: {shown}); Ctrl+C stops it.")
+    click.echo(f"Serving the {declaration(game).title} companion on http://{host}:{port}/ (database: {shown}); "
+               "Ctrl+C stops it.")
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # "Task queue depth" under load is not news
     waitress_serve(app, host=host, port=port, threads=16, ident="fallujah", _quiet=True)

@@ -20,17 +20,17 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, bindparam, insert, select, update
 
+from . import games as registry
+from .companion import Companion, GameState
 from .db import Prepared, Writer, events, games, snapshots, write
-from .game import actions as a
-from .game.apply import Event, apply_event, initial_state, redo_target, undo_target
-from .game.errors import Problem, Refused
-from .game.moves import Effect
-from .game.rules import Rules
-from .game.state import GameState
+from .errors import Problem, Refused
+from .eventlog import EVENT_KINDS, Effect, Event
 from .prepare import prepare
 
 EXPORT_FORMAT = "fallujah-game"
-EXPORT_VERSION = 1
+#: 2: the export names its game (``"game"``); a version 1 file is a game of the default game.
+EXPORT_VERSION = 2
+EXPORT_VERSIONS = (1, 2)
 
 
 INSERT_EVENT = insert(events)
@@ -101,11 +101,13 @@ class _Cache:
 
 
 class Store:
-    """The games of one database."""
+    """The games of one database, each played with its own game's companion (:mod:`web.games`)."""
 
-    def __init__(self, engine: Engine, rules: Rules, *, snapshot_every: int = 100, cache_size: int = 256):
+    def __init__(self, engine: Engine, *, snapshot_every: int = 100, cache_size: int = 256,
+                 default_game: str = registry.DEFAULT_GAME):
         self.engine = engine
-        self.rules = rules
+        #: the game of a setup that names none
+        self.default_game = registry.require(default_game)
         self.snapshot_every = snapshot_every
         self.cache = _Cache(cache_size)
         self.writer = Writer(engine)
@@ -115,6 +117,8 @@ class Store:
         self._rendered: OrderedDict[tuple[str, int], str] = OrderedDict()
         self._rendered_lock = threading.Lock()
         self._rendered_size = cache_size
+        #: which game each game id plays (a row's game never changes)
+        self._kinds: dict[str, str] = {}
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -135,10 +139,30 @@ class Store:
         query = select(games).order_by(games.c.updated_at.desc()).limit(limit)
         with self.engine.connect() as conn:
             return [
-                {"id": row.id, "name": row.name, "variant": row.variant, "version": row.version,
+                {"id": row.id, "game": row.game, "name": row.name, "variant": row.variant, "version": row.version,
                  "created_at": _iso(row.created_at), "updated_at": _iso(row.updated_at)}
                 for row in conn.execute(query)
             ]
+
+    def game_of(self, game_id: str, conn: Connection | None = None) -> str:
+        """The game (its id, e.g. as declared in ``game.yaml``) that a stored game plays."""
+        kind = self._kinds.get(game_id)
+        if kind is not None:
+            return kind
+        query = select(games.c.game).where(games.c.id == game_id)
+        if conn is None:
+            with self.engine.connect() as own:
+                kind = own.execute(query).scalar_one_or_none()
+        else:
+            kind = conn.execute(query).scalar_one_or_none()
+        if kind is None:
+            raise GameNotFound(game_id)
+        self._kinds[game_id] = kind
+        return kind
+
+    def companion_of(self, game_id: str, conn: Connection | None = None) -> Companion:
+        """The companion of the game a stored game plays."""
+        return registry.companion(self.game_of(game_id, conn))
 
     def state(self, game_id: str) -> GameState:
         """The game's current state."""
@@ -175,7 +199,8 @@ class Store:
             .where(snapshots.c.game_id == game_id, snapshots.c.version <= version)
             .order_by(snapshots.c.version.desc()).limit(1)
         ).one()
-        state = GameState.model_validate_json(snap.state)
+        companion = self.companion_of(game_id, conn)
+        state: GameState = companion.state_model.model_validate_json(snap.state)  # type: ignore[assignment]
         rows = conn.execute(
             select(events.c.version, events.c.kind, events.c.payload)
             .where(events.c.game_id == game_id, events.c.version > snap.version, events.c.version <= version)
@@ -186,7 +211,7 @@ class Store:
             return self._state_at(conn, game_id, v)
 
         for row in rows.all():
-            state, _ = apply_event(state, Event(row.version, row.kind, json.loads(row.payload)), self.rules, earlier)
+            state, _ = companion.apply(state, Event(row.version, row.kind, json.loads(row.payload)), earlier)
         self.cache.put((game_id, version), state)
         return state
 
@@ -225,34 +250,49 @@ class Store:
     # -- writing ---------------------------------------------------------------------------
 
     def create(self, setup_data: Any) -> tuple[GameState, str]:
-        """A new game from its setup; its id is unguessable (``secrets.token_urlsafe``)."""
-        setup = a.parse_setup(setup_data)
-        state = initial_state(setup, self.rules)
+        """A new game from its setup, ``{"game": id, ...}`` (the default game when not named); its
+        id is unguessable (``secrets.token_urlsafe``)."""
+        if not isinstance(setup_data, dict):
+            raise Refused(Problem("body", setup_data, "a JSON object"), status=400)
+        setup_data = dict(setup_data)
+        kind = setup_data.pop("game", self.default_game)
+        if not isinstance(kind, str):
+            raise Refused(Problem("game", kind, f"a game id: one of {', '.join(registry.known_games())}"),
+                          status=400)
+        companion = registry.companion(kind)
+        setup = companion.parse_setup(setup_data)
+        payload = setup.model_dump(mode="json")
+        state, _ = companion.apply(None, Event(1, "setup", payload), _no_earlier)
         game_id = secrets.token_urlsafe(16)
         now = _now()
         with write(self.engine) as (conn, _):
-            conn.execute(insert(games).values(id=game_id, name=setup.name, variant=setup.variant, version=1,
-                                              created_at=now, updated_at=now))
+            conn.execute(insert(games).values(id=game_id, game=kind, name=setup.name, variant=setup.variant,
+                                              version=1, created_at=now, updated_at=now))
             conn.execute(insert(events).values(game_id=game_id, version=1, kind="setup", type="setup",
-                                               payload=_dumps(setup.model_dump(mode="json")), effects="[]",
+                                               payload=_dumps(payload), effects="[]",
                                                created_at=now))
             conn.execute(insert(snapshots).values(game_id=game_id, version=1, state=state.model_dump_json()))
+        self._kinds[game_id] = kind
         self.cache.put((game_id, 1), state)
         return state, game_id
 
     def act(self, game_id: str, expected_version: int, action_data: Any) -> tuple[GameState, list[Effect]]:
         """Append an action (validated, prepared, applied) if the game is still at ``expected_version``."""
-        action = prepare(a.parse_action(action_data))
+        kind = self.game_of(game_id)
+        companion = registry.companion(kind)
+        action = prepare(companion.parse_action(action_data), kind)
         payload = action.model_dump(mode="json", exclude_none=True)
         return self._append(game_id, expected_version, lambda head: ("action", action.type, payload))
 
     def undo(self, game_id: str, expected_version: int) -> tuple[GameState, list[Effect]]:
+        companion = self.companion_of(game_id)
         return self._append(game_id, expected_version,
-                            lambda head: ("undo", "undo", {"undone": undo_target(head)}))
+                            lambda head: ("undo", "undo", {"undone": companion.undo_target(head)}))
 
     def redo(self, game_id: str, expected_version: int) -> tuple[GameState, list[Effect]]:
+        companion = self.companion_of(game_id)
         return self._append(game_id, expected_version,
-                            lambda head: ("redo", "redo", {"redone": redo_target(head)}))
+                            lambda head: ("redo", "redo", {"redone": companion.redo_target(head)}))
 
     def _append(self, game_id: str, expected: int,
                 make: Callable[[GameState], tuple[str, str, dict[str, Any]]]) -> tuple[GameState, list[Effect]]:
@@ -268,7 +308,7 @@ class Store:
             def earlier(v: int) -> GameState:
                 return self._state_at(conn, game_id, v)
 
-            state, effects = apply_event(head, Event(new_version, kind, payload), self.rules, earlier)
+            state, effects = self.companion_of(game_id, conn).apply(head, Event(new_version, kind, payload), earlier)
             now = _now()
             self._insert_event.run(conn, {
                 "game_id": game_id, "version": new_version, "kind": kind, "type": type_, "payload": _dumps(payload),
@@ -297,7 +337,7 @@ class Store:
         return {
             "format": EXPORT_FORMAT,
             "format_version": EXPORT_VERSION,
-            "game": self.rules.game.id,
+            "game": game.game,
             "id": game_id,
             "name": game.name,
             "version": game.version,
@@ -311,13 +351,14 @@ class Store:
 
     def import_game(self, data: Any) -> tuple[GameState, str]:
         """A new game (new id) replaying an exported log; every event is checked as it is replayed."""
-        log = _import_events(data, self.rules.game.id)
+        kind, log = _import_events(data)
+        companion = registry.companion(kind)
         seen: dict[int, GameState] = {}
         state: GameState | None = None
         stored = []
         for index, event in enumerate(log):
             try:
-                state, effects = apply_event(state, event, self.rules, seen.__getitem__)
+                state, effects = companion.apply(state, event, seen.__getitem__)
             except Refused as exc:
                 problems = [Problem(f"events.{index}.{p.field}".rstrip("."), p.value, p.allowed, p.rule)
                             for p in exc.problems]
@@ -328,7 +369,7 @@ class Store:
         game_id = secrets.token_urlsafe(16)
         now = _now()
         with write(self.engine) as (conn, _):
-            conn.execute(insert(games).values(id=game_id, name=state.name, variant=state.variant,
+            conn.execute(insert(games).values(id=game_id, game=kind, name=state.name, variant=state.variant,
                                               version=state.version, created_at=now, updated_at=now))
             conn.execute(insert(events), [
                 {"game_id": game_id, "version": e.version, "kind": e.kind,
@@ -341,21 +382,32 @@ class Store:
                 for e, _, s in stored
                 if e.kind != "action" or e.version % self.snapshot_every == 0 or e.version == state.version
             ])
+        self._kinds[game_id] = kind
         self.cache.put((game_id, state.version), state)
         return state, game_id
 
 
-def _import_events(data: Any, game: str) -> list[Event]:
-    """The events of an export, or :class:`Refused` (400) naming what is wrong."""
+def _no_earlier(version: int) -> GameState:
+    raise AssertionError(f"a setup reads no earlier state (asked for version {version})")
+
+
+def _import_events(data: Any) -> tuple[str, list[Event]]:
+    """The game and events of an export, or :class:`Refused` (400) naming what is wrong; an
+    unknown game is :class:`web.games.UnknownGame`. A version 1 file (before games were named)
+    is a game of the default game."""
     if not isinstance(data, dict):
         raise Refused(Problem("body", data, "a JSON object exported by GET /api/games/<id>/export"), status=400)
     problems = []
     if data.get("format") != EXPORT_FORMAT:
         problems.append(Problem("format", data.get("format"), repr(EXPORT_FORMAT)))
-    if data.get("format_version") != EXPORT_VERSION:
-        problems.append(Problem("format_version", data.get("format_version"), str(EXPORT_VERSION)))
-    if data.get("game", game) != game:
-        problems.append(Problem("game", data.get("game"), repr(game)))
+    version = data.get("format_version")
+    if type(version) is not int or version not in EXPORT_VERSIONS:
+        problems.append(Problem("format_version", version, " or ".join(map(str, EXPORT_VERSIONS))))
+    kind = data.get("game", registry.DEFAULT_GAME) if version == 1 else data.get("game")
+    if version == 1 and kind != registry.DEFAULT_GAME:
+        problems.append(Problem("game", kind, f"{registry.DEFAULT_GAME!r}: a version 1 export is a game of it"))
+    elif not isinstance(kind, str):
+        problems.append(Problem("game", kind, f"the exported game's id: one of {', '.join(registry.known_games())}"))
     raw = data.get("events")
     if not isinstance(raw, list) or not raw:
         problems.append(Problem("events", raw, "a non-empty list of events"))
@@ -364,9 +416,10 @@ def _import_events(data: Any, game: str) -> list[Event]:
     out = []
     for index, item in enumerate(raw):  # type: ignore[arg-type]
         if (not isinstance(item, dict) or item.get("version") != index + 1 or type(item.get("version")) is not int
-                or item.get("kind") not in ("setup", "action", "undo", "redo") or not isinstance(item.get("payload"), dict)
+                or item.get("kind") not in EVENT_KINDS or not isinstance(item.get("payload"), dict)
                 or (item.get("kind") == "setup") != (index == 0)):
             raise Refused(Problem(f"events.{index}", item, f"{{'version': {index + 1}, 'kind': 'setup' first then "
                                   "'action', 'undo' or 'redo', 'payload': {...}}"), status=400)
         out.append(Event(index + 1, item["kind"], item["payload"]))
-    return out
+    registry.require(kind)
+    return kind, out

@@ -17,9 +17,10 @@ from __future__ import annotations
 import statistics
 import time
 
-from adjudicator import adjudicate, current
-from adjudicator.assault.combat import weights
-from adjudicator.assault.engine import concluded, labels
+from adjudicator import adjudicate
+from adjudicator.phantom_fury.assault.combat import weights
+from adjudicator.phantom_fury.assault.engine import concluded, labels
+from adjudicator.phantom_fury.rulebook import current
 
 BASE = {
     "attacker": {

@@ -1,15 +1,20 @@
-"""The games list (last played first), the setup of a new game (6) and the import of an export.
+"""The games list (last played first, each with its game's name), the setup of a new game and the
+import of an export.
 
-Both forms are sent by ``app.js`` to the JSON API (``POST /api/games``,
-``POST /api/games/import``); blank optional parts are left out so the API takes its defaults.
+``/games/new`` offers every registered game that has a companion (``?game=`` picks one; the
+default game first) and shows the chosen game's own setup form (``<package>/setup.html``).
+Both forms are sent by ``app.js`` to the JSON API (``POST /api/games``, ``POST /api/games/import``);
+blank optional parts are left out so the API takes its defaults.
 """
 
 from __future__ import annotations
 
-from flask import render_template
+from flask import abort, current_app, render_template, request
 
+from .. import games as registry
 from ..api import store
 from . import bp
+from .helpers import game_title
 
 
 @bp.get("/")
@@ -19,11 +24,20 @@ def index() -> str:
 
 @bp.get("/games/new")
 def new_game() -> str:
-    rules = store().rules
+    playable = list(registry.companions())
+    asked = request.args.get("game")
+    try:
+        chosen = registry.require(asked if asked is not None else current_app.config["GAME"])
+    except registry.UnknownGame as exc:
+        abort(404, description=str(exc))
+    if chosen not in playable:
+        if asked is not None:
+            abort(404, description=str(registry.NoCompanion(chosen)))
+        chosen = playable[0] if playable else chosen
+    companion = registry.companion(chosen) if chosen in playable else None
+    context = companion.setup_context() if companion and companion.setup_context else {}
     return render_template(
-        "setup.html",
-        sp_min=rules.strong_points[0], sp_max=rules.strong_points[1],
-        start_count=rules.start_zones, caats=rules.caats, zone_count=rules.zones,
-        cf_min=rules.squad_cf[0], cf_max=rules.squad_cf[1],
-        company_count=rules.company_squads, battalion_count=rules.battalion_squads,
+        "new.html", playable=[(g, game_title(g)) for g in playable], chosen=chosen,
+        setup_template=f"{registry.declaration(chosen).package}/setup.html" if companion else None,
+        **context,
     )

@@ -8,13 +8,39 @@ import re
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, abort, current_app, render_template, url_for
+from flask import Blueprint, abort, current_app, g, render_template, request, url_for
 from werkzeug.exceptions import HTTPException
 
+from rules_text import Game
+from rules_text.loading import load_game as load_rules
+
+from .. import games as registry
 from ..api import GAME_ID, store
-from ..game.view import state_text
 from ..i18n import t
 from ..store import GameNotFound
+
+
+def current_game() -> str:
+    """The game a page is about: a stored game's (set by :func:`load_game`), else ``?game=``,
+    else the default game; an unknown ``?game=`` is a 404 page naming the known games."""
+    if "game_kind" not in g:
+        try:
+            g.game_kind = registry.require(request.args.get("game", current_app.config["GAME"]))
+        except registry.UnknownGame as exc:
+            abort(404, description=str(exc))
+    return str(g.game_kind)
+
+
+def rules_of() -> Game:
+    """The rulebooks of the page's game."""
+    return load_rules(current_game())
+
+
+def game_query() -> dict[str, str]:
+    """``{"game": id}`` for links of a page about another game than the app's default one, else
+    nothing (the default game's URLs stay as they were)."""
+    game = current_game()
+    return {} if game == current_app.config["GAME"] else {"game": game}
 
 
 def site_built() -> bool:
@@ -25,10 +51,10 @@ def site_built() -> bool:
 def rule_url(lang: str, section_id: str) -> str:
     """Where a rule id links: the HTML rule view of this app, in ``lang`` when that rulebook has
     the section, else in the other one (some sections exist in one source only)."""
-    corpora = store().rules.game.corpora
-    if section_id not in corpora.get(lang, {}):
+    corpora = rules_of().corpora
+    if section_id not in corpora.get(lang, {}):  # type: ignore[call-overload]
         lang = next((other for other in corpora if section_id in corpora[other]), lang)
-    return url_for("pages.rule", lang=lang, section_id=section_id)
+    return url_for("pages.rule", lang=lang, section_id=section_id, **game_query())
 
 
 def rules_home() -> str:
@@ -42,11 +68,28 @@ def load_game(game_id: str) -> dict[str, Any]:
     if not GAME_ID.match(game_id):
         abort(404, description=t("game.missing", id=game_id[:64]))
     try:
+        kind = store().game_of(game_id)
         state = store().state(game_id)
     except GameNotFound:
         abort(404, description=t("game.missing", id=game_id))
-    text = store().rendered(game_id, state, lambda: state_text(state, game_id, store().rules))
+    g.game_kind = kind
+    companion = store().companion_of(game_id)
+    text = store().rendered(game_id, state, lambda: companion.render(state, game_id))
     return json.loads(text)
+
+
+def game_part(game: dict[str, Any] | None, name: str) -> str:
+    """A template of the page's game: ``<package>/<name>`` (a game's templates live in its package)."""
+    kind = game["game"] if game else current_game()
+    return f"{registry.declaration(kind).package}/{name}"
+
+
+def game_title(kind: str) -> str:
+    """A game's title as its declaration gives it (``title``)."""
+    try:
+        return registry.declaration(kind).title
+    except registry.UnknownGame:
+        return kind
 
 
 _RULE_NUMBER = re.compile(r"^\d{1,2}(?:\.\d{1,2}){0,4}$")
@@ -85,6 +128,9 @@ def init(bp: Blueprint) -> None:
     bp.app_template_filter("signed")(signed)
     bp.app_template_global("section_label")(section_label)
     bp.app_template_global("preview")(preview)
+    bp.app_template_global("game_part")(game_part)
+    bp.app_template_global("game_title")(game_title)
+    bp.app_template_global("game_query")(game_query)
 
     @bp.app_context_processor
     def _globals() -> dict[str, Any]:

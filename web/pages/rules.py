@@ -27,10 +27,9 @@ from rules_text.corpus import UnknownSection
 from rules_text.markup import BARE_REF, BRACKET_REF
 from rules_text.search import KINDS, SearchError
 
-from ..api import store
 from ..i18n import LANGS, current_lang, t
 from . import bp
-from .helpers import rule_url, site_built
+from .helpers import current_game, game_query, rule_url, rules_of, site_built
 
 #: a rule id inside a bracket of references: "11.4.1" in "[11.4.1; 12.5.2]"
 _ID_IN_BRACKET = re.compile(r"\d{1,2}(?:\.\d{1,2}){0,4}")
@@ -46,7 +45,7 @@ def _link(section_id: str, lang: str, known: set[str]) -> Markup:
 
 def linked_text(text: str, lang: str) -> list[Markup]:
     """The paragraphs of a section's text, escaped, with its rule references as links."""
-    corpora = store().rules.game.corpora
+    corpora = rules_of().corpora
     known = {section_id for corpus in corpora.values() for section_id in corpus.by_id}
     spans: list[tuple[int, int, Markup]] = []
     for match in BRACKET_REF.finditer(text):
@@ -90,7 +89,8 @@ def search() -> tuple[str, int] | str:
 
 def search_rules(query: str, lang: str, kind: str | None) -> Any:
     """The same search as ``/api/search`` (``rules_text.search.search``)."""
-    return search_module.search(query, lang=lang, kind=kind, limit=SEARCH_LIMIT)  # type: ignore[arg-type]
+    return search_module.search(query, lang=lang, kind=kind, limit=SEARCH_LIMIT,  # type: ignore[arg-type]
+                                game=current_game())
 
 
 def site_url(section: Any) -> str | None:
@@ -108,19 +108,19 @@ def rule(lang: str, section_id: str) -> str | Response:
     """One section: its text with links, breadcrumb, children, what refers to it, the other language.
     A section the asked rulebook lacks (the French source misses whole chapters) redirects to the
     other language's, which says so."""
-    game = store().rules.game
+    game = rules_of()
     if lang not in game.langs:
         abort(404, description=t("rule.bad_lang", value=lang[:20], allowed=", ".join(game.langs)))
-    other = "fr" if lang == "en" else "en"
-    if section_id not in game.corpora[lang] and section_id in game.corpora[other]:
-        return redirect(url_for("pages.rule", lang=other, section_id=section_id, missing_in=lang))
+    other = next((o for o in game.langs if o != lang), lang)
+    if section_id not in game.corpora[lang] and section_id in game.corpora[other]:  # type: ignore[index]
+        return redirect(url_for("pages.rule", lang=other, section_id=section_id, missing_in=lang, **game_query()))
     corpus = game.corpus(lang)  # type: ignore[arg-type]
     try:
         section = corpus.get(section_id)
     except UnknownSection as exc:
         abort(404, description=t("rule.missing", id=section_id[:40], lang=lang,
                                  suggestions=", ".join(exc.suggestions[:5]) or "—"))
-    other_has = section.id in game.corpora[other]
+    other_has = other != lang and section.id in game.corpora[other]  # type: ignore[index]
     missing_in = request.args.get("missing_in")
     return render_template(
         "rule.html", section=section, lang=lang, other=other, other_has=other_has,

@@ -98,7 +98,7 @@ const fallujah = (() => {
   function collect(form) {
     const data = {};
     for (const el of form.elements) {
-      if (!el.name || el.disabled || el.name === "csrf_token") continue;
+      if (!el.name || el.disabled) continue;
       if (el.type === "radio" && !el.checked) continue;
       const value = valueOf(el);
       if (value !== undefined) setPath(data, el.name, value);

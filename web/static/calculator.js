@@ -13,7 +13,14 @@
   const d = form.dataset;
   const lang = d.lang || "en";
   const outcomes = JSON.parse(d.outcomes || "{}");
-  const frenchIds = new Set(JSON.parse(d.frenchIds || "[]"));
+  /* The rule ids of each rulebook of the game: a rule links to the interface's language when
+     that rulebook has it, else to the first that has it. */
+  const ruleIds = Object.fromEntries(Object.entries(JSON.parse(d.ruleIds || "{}")).map(([k, v]) => [k, new Set(v)]));
+  const game = d.game || "";
+  const gameQuery = game ? "game=" + encodeURIComponent(game) : "";
+  /* Which dice "Roll for me" rolls first, per situation (from the game's companion). */
+  const diceStages = JSON.parse(d.diceStages || "{}");
+  const rollRules = JSON.parse(d.rollRules || "[]");
   const $ = (id) => document.getElementById(id);
   let answer = null;
   let appRoll = null; // the last roll the app made for this form: {version, faces}
@@ -30,8 +37,9 @@
 
   function ruleLink(rule) {
     const link = el("a", rule, "rule-link");
-    const where = lang !== "en" && frenchIds.has(rule) ? lang : "en";
-    link.href = "/rule/" + where + "/" + encodeURIComponent(rule) + "?lang=" + lang;
+    const where = ruleIds[lang] && ruleIds[lang].has(rule) ? lang
+      : (Object.keys(ruleIds).find((l) => ruleIds[l].has(rule)) || lang);
+    link.href = "/rule/" + where + "/" + encodeURIComponent(rule) + "?lang=" + lang + (gameQuery ? "&" + gameQuery : "");
     return link;
   }
 
@@ -177,7 +185,7 @@
   async function adjudicate(situation) {
     let response;
     try {
-      response = await fetch("/api/adjudicate/" + d.situation, { method: "POST", credentials: "same-origin",
+      response = await fetch("/api/adjudicate/" + d.situation + (gameQuery ? "?" + gameQuery : ""), { method: "POST", credentials: "same-origin",
         headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(situation) });
     } catch (err) {
       throw new fallujah.ApiError(document.body.dataset.msgNetwork || "network error", 0);
@@ -240,15 +248,17 @@
       return faceInputs([...form.querySelectorAll("[data-face]")].map((i) => i.dataset.path)
         .filter((p) => pending.includes(p.split(".").pop())));
     }
-    const defender = form.querySelector('[data-path="defender.unit"]');
-    const firer = form.querySelector('[data-path="insurgent.unit"]');
-    const suspect = (defender && defender.value === "suspect") || (firer && firer.value === "suspect");
-    const first = {
-      "assault": suspect ? ["rolls.activation"] : ["rolls.usmc", "rolls.insurgent"],
-      "defensive-fire": suspect ? ["rolls.fire", "rolls.check"] : ["rolls.fire"],
-      "sniper-street": ["rolls.insurgents", "rolls.suspects"],
-    }[d.situation] || ["roll"];
-    return faceInputs(first);
+    const stages = diceStages[d.situation] || diceStages["*"];
+    if (!stages) {
+      const first = form.querySelector("[data-face]");
+      return first ? faceInputs([first.dataset.path]) : [];
+    }
+    const holds = (cond) => Object.entries(cond || {}).every(([path, value]) => {
+      const input = form.querySelector('[data-path="' + path + '"]');
+      return input && input.value === value;
+    });
+    const stage = stages.find((s) => holds(s.if));
+    return stage ? faceInputs(stage.rolls) : [];
   }
 
   async function rollForMe(button) {
@@ -263,7 +273,7 @@
           situation: d.situation, input: collect(), rules: [], rolls_by: "app", app_roll: appRoll.version });
       }
       const state = await fallujah.api("POST", "/api/games/" + d.gameId + "/actions",
-        { type: "roll", dice: inputs.length, purpose: d.situation, rules: ["3"] });
+        { type: "roll", dice: inputs.length, purpose: d.situation, rules: rollRules });
       const rolled = state.app_rolls[state.app_rolls.length - 1];
       appRoll = rolled;
       inputs.forEach((input, i) => { input.value = rolled.faces[i]; input.readOnly = true; input.classList.add("app-rolled"); });

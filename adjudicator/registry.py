@@ -1,0 +1,262 @@
+"""The situations of every game, found through the game's declaration (PACKS-SPEC).
+
+A game is declared in ``rules_text/games/<id>/game.yaml``; its procedures live in the package
+``adjudicator.<package>`` (``package:`` in game.yaml, else the id with '-' read as '_'), which
+declares ``SITUATIONS: dict[str, Procedure]``. A game without such a package has no situations
+yet: it is still a game (rules, search), not an error. This module names no game.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from rules_text.loading import (
+    DEFAULT_GAME,
+    DataError,
+    available_games,
+    data_files,
+    fingerprint,
+    game_dir,
+    read_yaml,
+)
+
+from .errors import InvalidSituation, Problem, from_validation_error
+from .grids import OddsGrid
+from .models import Adjudication
+
+__all__ = [
+    "DEFAULT_GAME",
+    "Procedure",
+    "UnknownGame",
+    "UnknownSituation",
+    "adjudicate",
+    "data_fingerprint",
+    "forget_data",
+    "games",
+    "games_with",
+    "odds_grids",
+    "package_of",
+    "parse_input",
+    "procedure",
+    "schema",
+    "situations",
+]
+
+
+@dataclass(frozen=True)
+class Procedure:
+    """A situation a game's adjudicator knows: its input and answer models, the function computing it."""
+
+    #: the situation's name, kebab case (``dice-pool``)
+    name: str
+    #: a short title naming the rules (its name and the rules it covers)
+    title: str
+    #: the rule that governs the procedure, cited by every answer
+    rule: str
+    input_model: type[BaseModel]
+    result_model: type[Adjudication]
+    #: the whole adjudication of a valid input (pure: reads only the game's rules data)
+    run: Callable[[Any], Adjudication]
+    #: rule ids the procedure may cite that sample answers do not show (checked against the corpus)
+    cites: tuple[str, ...] = field(default=())
+    #: sample inputs (valid situations): the conformance test adjudicates each and checks its rules
+    examples: tuple[Mapping[str, Any], ...] = field(default=())
+
+    @property
+    def model(self) -> type[BaseModel]:
+        """The input model (the name used before game packs)."""
+        return self.input_model
+
+    @property
+    def summary(self) -> str:
+        """The title (the name used before game packs)."""
+        return self.title
+
+
+class UnknownGame(DataError, LookupError):
+    """A game id no declaration answers to; one line naming the value and the known games."""
+
+    def __init__(self, game: str):
+        self.game = game
+        known = ", ".join(available_games()) or "none"
+        self.message = f"unknown game {game!r} (known games: {known})"
+        self.file = "game.yaml"
+        self.section = None
+        Exception.__init__(self, self.message)
+
+
+class UnknownSituation(InvalidSituation, LookupError):
+    """A situation the game does not have; one line saying which games have it, or which
+    situations the game has. It is an :class:`InvalidSituation` whose problem is the field
+    ``situation``."""
+
+    def __init__(self, situation: str, game: str):
+        self.situation = situation
+        self.game = game
+        owners = games_with(situation)
+        if owners:
+            allowed = f"a situation of {', '.join(owners)}, not of {game}"
+            message = f"situation {situation!r} is {allowed}"
+        else:
+            allowed = (
+                f"one of {', '.join(situations(game)) or f'none: {game} has no situations yet'}"
+            )
+            message = f"unknown situation {situation!r}: {allowed}"
+        super().__init__(Problem("situation", situation, allowed))
+        self.message = message
+        self.args = (message,)
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def package_of(game: str) -> str:
+    """The Python package name a game declares (``package:``), else its id with '-' read as '_'."""
+    try:
+        declaration = game_dir(game) / "game.yaml"
+    except DataError:
+        raise UnknownGame(game) from None
+    return _declared_package(game, declaration, declaration.stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=32)
+def _declared_package(game: str, declaration: Path, _stamp: int) -> str:
+    meta = read_yaml(declaration) or {}
+    declared = meta.get("package") if isinstance(meta, dict) else None
+    return str(declared) if declared else game.replace("-", "_")
+
+
+#: how long a game's data files are trusted unchanged before their sizes and times are read again
+RECHECK_SECONDS = 1.0
+_stamps: dict[str, tuple[float, tuple[tuple[str, int, int], ...]]] = {}
+
+
+def data_fingerprint(game: str) -> str:
+    """The fingerprint of the game's data (:func:`rules_text.loading.fingerprint`): a cache key
+    for what a game's procedures derive from its data. The files are hashed again only when one's
+    size or modification time changed, and those are read at most every :data:`RECHECK_SECONDS`."""
+    now = time.monotonic()
+    seen = _stamps.get(game)
+    if seen is None or now - seen[0] >= RECHECK_SECONDS:
+        stamp = tuple(
+            (str(path), info.st_mtime_ns, info.st_size)
+            for path in data_files(game)
+            for info in (path.stat(),)
+        )
+        seen = _stamps[game] = (now, stamp)
+    return _fingerprint(game, seen[1])
+
+
+def forget_data() -> None:
+    """Read every game's data files again on the next call (after editing them)."""
+    _stamps.clear()
+    _fingerprint.cache_clear()
+
+
+@lru_cache(maxsize=32)
+def _fingerprint(game: str, _stamp: tuple[tuple[str, int, int], ...]) -> str:
+    return fingerprint(game)
+
+
+@cache
+def _module(package: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(f"{__package__}.{package}")
+    except ModuleNotFoundError as exc:
+        if exc.name in (f"{__package__}.{package}",):
+            return None
+        raise
+
+
+def game_module(game: str) -> ModuleType | None:
+    """The game's adjudicator package, or None when it has none yet."""
+    return _module(package_of(game))
+
+
+def games() -> list[str]:
+    """Every declared game id (with or without situations)."""
+    return available_games()
+
+
+def situations(game: str = DEFAULT_GAME) -> Mapping[str, Procedure]:
+    """The game's situations by name; empty for a game whose adjudicator is not written yet."""
+    module = game_module(game)
+    found = getattr(module, "SITUATIONS", None) if module is not None else None
+    return dict(found or {})
+
+
+def games_with(situation: str) -> list[str]:
+    """The ids of the games having a situation of that name."""
+    return [game for game in available_games() if situation in situations(game)]
+
+
+def procedure(situation: str, *, game: str = DEFAULT_GAME) -> Procedure:
+    """One situation of a game, or :class:`UnknownSituation`."""
+    found = situations(game)
+    if situation not in found:
+        raise UnknownSituation(situation, game)
+    return found[situation]
+
+
+def die_notes(game: str) -> Mapping[str, tuple[str, str | None]]:
+    """What a game says of its dice when a face is out of range: die -> (clarification, rule)."""
+    module = game_module(game)
+    return dict(getattr(module, "DIE_NOTES", None) or {}) if module is not None else {}
+
+
+def parse_input(
+    proc: Procedure,
+    data: Mapping[str, Any] | BaseModel,
+    dice: Mapping[str, tuple[str, str | None]] | None = None,
+) -> BaseModel:
+    """The procedure's input model, or :class:`InvalidSituation` naming each bad field."""
+    model = proc.input_model
+    if isinstance(data, model):
+        return data
+    if isinstance(data, BaseModel):
+        data = data.model_dump()
+    if not isinstance(data, Mapping):
+        raise InvalidSituation(Problem("situation", data, "a JSON object"))
+    try:
+        return model.model_validate(dict(data))
+    except ValidationError as exc:
+        raise from_validation_error(exc, model, dice) from None
+
+
+def renderer(game: str) -> Callable[[Adjudication, str | None], str]:
+    """The game's readable breakdown (``RENDER`` in its package), else the kernel's."""
+    from .render import render
+
+    module = game_module(game)
+    found = getattr(module, "RENDER", None) if module is not None else None
+    return found or (
+        lambda answer, lang: render(answer, lang, procedure(answer.situation, game=game).title)
+    )
+
+
+def odds_grids(game: str) -> tuple[OddsGrid, ...]:
+    """The grids of chances a game declares for its rules site (``ODDS_GRIDS``), if any."""
+    module = game_module(game)
+    return tuple(getattr(module, "ODDS_GRIDS", None) or ()) if module is not None else ()
+
+
+def schema(situation: str, *, game: str = DEFAULT_GAME) -> dict[str, Any]:
+    """The JSON schema of a situation's input."""
+    return procedure(situation, game=game).input_model.model_json_schema()
+
+
+def adjudicate(
+    situation: str, body: Mapping[str, Any] | BaseModel, *, game: str = DEFAULT_GAME
+) -> Adjudication:
+    """Validate the body against the situation's input model, then run the game's procedure."""
+    proc = procedure(situation, game=game)
+    return proc.run(parse_input(proc, body, die_notes(game)))

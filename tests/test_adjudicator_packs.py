@@ -1,0 +1,123 @@
+"""Phantom Fury as the first game pack (issue 11): found through the registry, the default game,
+its die fields marked for forms, the kernel naming no game."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import adjudicator
+from adjudicator import InvalidSituation, UnknownGame, UnknownSituation, adjudicate
+from adjudicator.cli import adjudicate_command
+from adjudicator.phantom_fury.rulebook import current
+from adjudicator.registry import package_of, procedure, schema, situations
+from rules_text.loading import DEFAULT_GAME, available_games
+
+PF = "phantom-fury"
+ROOT = Path(__file__).resolve().parent.parent
+KERNEL = [
+    "__init__.py",
+    "api.py",
+    "cli.py",
+    "dice.py",
+    "errors.py",
+    "grids.py",
+    "models.py",
+    "registry.py",
+    "render.py",
+]
+#: the d10 faces; the rolls a procedure takes are named roll, *_roll, activation or under rolls
+D10 = (0, 9)
+
+
+def _integer_fields(schema: dict, defs: dict, path: list[str]):
+    if "$ref" in schema:
+        yield from _integer_fields(defs[schema["$ref"].split("/")[-1]], defs, path)
+    for sub in schema.get("anyOf", []):
+        yield from _integer_fields(sub, defs, path)
+    for name, sub in (schema.get("properties") or {}).items():
+        yield from _integer_fields(sub, defs, [*path, name])
+    if schema.get("type") == "integer":
+        yield path, schema
+
+
+def test_phantom_fury_is_the_default_game_and_declares_its_package() -> None:
+    assert DEFAULT_GAME == PF and package_of(PF) == "phantom_fury"
+    assert set(situations()) == set(situations(PF)) == set(adjudicator.SITUATIONS)
+
+
+def test_game_argument_and_default_give_the_same_answer() -> None:
+    body = {"cf": 5, "roll": 3}
+    assert adjudicate("ied", body).model_dump() == adjudicate("ied", body, game=PF).model_dump()
+
+
+@pytest.mark.parametrize("name", sorted(situations(PF)))
+def test_every_d10_field_of_every_situation_is_marked_as_a_die(name: str) -> None:
+    found = schema(name, game=PF)
+    fields = list(_integer_fields(found, found.get("$defs", {}), []))
+    rolls = [
+        (path, sub)
+        for path, sub in fields
+        if (sub.get("minimum"), sub.get("maximum")) == D10
+        or path[-1] == "roll"
+        or path[-1].endswith("_roll")
+        or (path[-1] == "activation")
+        or ("rolls" in path and path[-1] != "drawn_cf")
+    ]
+    assert rolls or name == "victory", name
+    for path, sub in rolls:
+        assert sub.get("die") == "d10", (name, ".".join(path))
+    for path, sub in fields:
+        if sub.get("die"):
+            assert (sub.get("minimum"), sub.get("maximum")) == D10, (name, ".".join(path))
+
+
+def test_an_unknown_game_is_refused_in_one_line() -> None:
+    with pytest.raises(UnknownGame, match=r"^unknown game 'xyz' \(known games: .*phantom-fury"):
+        adjudicate("ied", {"cf": 5}, game="xyz")
+
+
+def test_an_unknown_situation_is_an_invalid_situation_naming_the_situations() -> None:
+    with pytest.raises(UnknownSituation) as caught:
+        procedure("parachute", game=PF)
+    assert isinstance(caught.value, InvalidSituation)
+    assert str(caught.value).startswith("unknown situation 'parachute': one of fire, ")
+    assert caught.value.as_json()["problems"][0]["field"] == "situation"
+
+
+def test_cli_unknown_game_exits_2_with_one_line() -> None:
+    result = CliRunner().invoke(adjudicate_command, ["ied", "--game", "xyz"], input="{}")
+    assert result.exit_code == 2
+    assert result.stderr.strip().count("\n") == 0
+    assert "unknown game 'xyz'" in result.stderr and ", ".join(available_games()) in result.stderr
+
+
+def test_cli_game_option_adjudicates_phantom_fury() -> None:
+    result = CliRunner().invoke(
+        adjudicate_command, ["ied", "--game", PF, "--json"], input='{"cf": 5}'
+    )
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["probabilities"] == {"pinned": 0.6, "step_loss": 0.4}
+
+
+def test_rulebook_is_cached_per_game_until_its_data_changes() -> None:
+    assert current() is current()
+    assert current().game.id == PF
+
+
+def test_the_kernel_names_no_game() -> None:
+    """No Phantom Fury name in the kernel: game ids, units, Zones, rule ids of the corpus."""
+    words = re.compile(
+        r"phantom|squad|insurg|suspect|usmc|abrams|sniper|guerilla|martyr|\bzone\b|\bIED\b",
+        re.IGNORECASE,
+    )
+    ids = {s for s in current().ids if "." in s}
+    for name in KERNEL:
+        text = (ROOT / "adjudicator" / name).read_text(encoding="utf-8")
+        assert not words.search(text), (name, words.search(text))
+        quoted = set(re.findall(r"[\"'`](\d+(?:\.\d+)+)[\"'`]", text))
+        assert not quoted & ids, (name, quoted & ids)

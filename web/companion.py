@@ -1,0 +1,109 @@
+"""What a game gives the companion: the interface a game package declares as ``COMPANION``.
+
+The generic layers (event log and store, JSON API, pages, calculator) use a game only through
+this object, found by :mod:`web.games` from the game's declaration. A game's state is a frozen
+pydantic model holding at least ``version``, ``name`` and ``variant``; its log is a setup event
+followed by actions, undos and redos (:mod:`web.eventlog`). Two action types have a meaning
+for the generic layer: ``roll`` (``dice``: how many of the game's die the app rolls; the server
+sets ``faces``) and ``adjudication`` (``situation``, ``input``; the server sets ``result`` and
+``rules`` from the adjudicator); see :mod:`web.prepare`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from pydantic import BaseModel
+
+from .eventlog import Effect, Event
+
+
+class GameState(Protocol):
+    """What the generic store reads of any game's state."""
+
+    version: int
+    name: str
+    variant: str
+
+    def model_dump_json(self, **kwargs: Any) -> str: ...
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Any: ...
+
+
+class Setup(Protocol):
+    """What the generic store reads of a game's setup."""
+
+    name: str
+    variant: str
+
+    def model_dump(self, **kwargs: Any) -> dict[str, Any]: ...
+
+
+#: ``state_at(v)``: the game's state just after event ``v`` (undo and redo read earlier states).
+StateAt = Callable[[int], Any]
+#: A page of the game rendered by the game package: ``(game id, state as the API gives it) -> HTML``.
+GamePage = Callable[[str, dict[str, Any]], str]
+
+
+def _no_suggestion(state: dict[str, Any]) -> tuple[str, ...]:
+    return ()
+
+
+def _no_options() -> Mapping[str, tuple[str, ...]]:
+    return {}
+
+
+@dataclass(frozen=True)
+class CalculatorHooks:
+    """How a game feeds the generic calculator pages (every part optional)."""
+
+    #: the situations offered first on a stored game's calculator list (the current Phase's rolls)
+    suggested: Callable[[dict[str, Any]], tuple[str, ...]] = _no_suggestion
+    #: the prefilled page of a situation for a stored game: ``(game id, situation, state as the
+    #: API gives it) -> HTML``, drawn with :func:`web.calculator.page`
+    page: Callable[[str, str, dict[str, Any]], str] | None = None
+    #: options of input fields the schema leaves free (``{"mission": (keys of a table)}``)
+    options: Callable[[], Mapping[str, tuple[str, ...]]] = _no_options
+    #: fields entered after the odds are read besides the dice (a drawn counter's value)
+    after_odds: frozenset[str] = frozenset()
+    #: which dice "Roll for me" rolls first, per situation: ``[{"if": {path: value}, "rolls": [paths]}, ...]``
+    #: (the first stage whose condition holds; ``"*"``: any other situation); without it, the first die
+    dice_stages: Mapping[str, list[dict[str, Any]]] = field(default_factory=dict)
+    #: the rules a die rolled by the app cites (the game's rule on its dice)
+    roll_rules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Companion:
+    """A game's companion: its state model, setup, actions and moves, views and strings."""
+
+    #: the game id (as declared in ``rules_text/games/<id>/game.yaml``)
+    game: str
+    #: the game's state model (a snapshot is its JSON)
+    state_model: type[BaseModel]
+    #: the setup model of a JSON object, or :class:`web.errors.Refused` (400) naming each bad field
+    parse_setup: Callable[[Any], Setup]
+    #: the action model of a JSON object, or :class:`web.errors.Refused` (400)
+    parse_action: Callable[[Any], Any]
+    #: the state after one stored event (the first is the setup); refuses what the game does not allow
+    apply: Callable[[Any, Event, StateAt], tuple[Any, list[Effect]]]
+    #: the action undo would take back / redo would replay, or :class:`web.errors.Refused` saying why none
+    undo_target: Callable[[Any], int]
+    redo_target: Callable[[Any], int]
+    #: the state as the JSON API gives it (text), with the game id
+    render: Callable[[Any, str], str]
+    #: what the actions endpoint accepts (types, JSON schemas), for ``GET /api/actions``
+    action_schema: Callable[[], dict[str, Any]]
+    #: action types that cannot be undone (a die roll, an adjudication)
+    not_undoable: frozenset[str] = frozenset()
+    #: the game's templates folder (its names start with the package's name: ``<pkg>/game.html``)
+    templates: Path | None = None
+    #: the game page (``<package>/game.html``), and what the setup form (``<package>/setup.html``) shows
+    game_page: GamePage | None = None
+    setup_context: Callable[[], dict[str, Any]] | None = None
+    calculator: CalculatorHooks = field(default_factory=CalculatorHooks)
+    #: UI strings the game's templates use: key -> (English, French)
+    strings: Mapping[str, tuple[str, str]] = field(default_factory=dict)

@@ -1,0 +1,66 @@
+"""Phantom Fury's companion: a game as an event log of actions (pydantic), pure moves, the state
+they fold into, the reminders each Phase draws from the rules, the game page, the setup form,
+the calculator's prefill and consequences, its templates and strings. No I/O here:
+:mod:`web.store` keeps the log in the database.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from web.companion import CalculatorHooks, Companion, StateAt
+from web.eventlog import Effect, Event
+from web.i18n import register
+
+from . import actions, apply, calculator, pages, view
+from .rules import rules
+from .state import PHASES, GameState
+from .strings import STRINGS
+
+
+def _apply(state: GameState | None, event: Event, state_at: StateAt) -> tuple[GameState, list[Effect]]:
+    return apply.apply_event(state, event, rules(), state_at)
+
+
+def _render(state: GameState, game_id: str) -> str:
+    return view.state_text(state, game_id, rules())
+
+
+def _action_schema() -> dict[str, Any]:
+    """The types, VP reasons, Phases and the JSON Schemas of the actions and the setup."""
+    return {
+        "types": list(actions.ACTION_TYPES),
+        "vp_reasons": list(actions.VP_REASONS),
+        "phases": list(PHASES),
+        "schema": actions.ACTIONS.json_schema(),
+        "setup_schema": actions.Setup.model_json_schema(),
+    }
+
+
+register(STRINGS)
+
+COMPANION = Companion(
+    game="phantom-fury",
+    state_model=GameState,
+    parse_setup=actions.parse_setup,
+    parse_action=actions.parse_action,
+    apply=_apply,
+    undo_target=apply.undo_target,
+    redo_target=apply.redo_target,
+    render=_render,
+    action_schema=_action_schema,
+    not_undoable=actions.NOT_UNDOABLE,
+    templates=Path(__file__).with_name("templates"),
+    game_page=pages.game_page,
+    setup_context=pages.setup_context,
+    calculator=CalculatorHooks(
+        suggested=calculator.suggested,
+        page=calculator.page,
+        options=calculator.options,
+        after_odds=calculator.AFTER_ODDS,
+        dice_stages=calculator.DICE_STAGES,
+        roll_rules=("3",),
+    ),
+    strings=STRINGS,
+)

@@ -1,0 +1,366 @@
+"""The game as a fold over its event log: ``state = fold(events)``, each step pure.
+
+Events are ``setup`` (the first), ``action`` (one of :mod:`web.game.actions`), ``undo`` and
+``redo``. Undo and redo follow boardgame.io: the state keeps a stack of the actions undo would
+take back and a stack of those redo would replay; an action that is not undoable (a die roll,
+an adjudication) empties the undo stack, so nothing before it can be taken back to roll again.
+Undoing action ``n`` gives the state as it was just before ``n`` (the state at version ``n-1``);
+redoing it gives the state at version ``n`` again: moves are deterministic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from web.errors import Problem, Refused, refuse
+from web.eventlog import EVENT_KINDS, Effect, Event
+
+from . import actions as a
+from . import units, zones
+from .moves import Ctx, add_vp, drop_security_element, with_unit, with_zone
+from .rules import Rules
+from .state import PHASES, AppRoll, Caat, GameState, Position, UnitState, ZoneState
+
+# -- setup ---------------------------------------------------------------------------------------
+
+
+def setup_problems(setup: a.Setup, rules: Rules) -> list[Problem]:
+    """Every problem of a setup at once (6.1.2, 6.2, 6.3, 6.3.1)."""
+    problems: list[Problem] = []
+    low, high = rules.strong_points
+    if not low <= setup.strong_points <= high:
+        problems.append(Problem("strong_points", setup.strong_points, f"{low} to {high}", "6.1.2"))
+    reserved = {rules.mosque_zone, rules.uncontrollable_zone}
+    if setup.start_zones:
+        if len(set(setup.start_zones)) != rules.start_zones or len(setup.start_zones) != rules.start_zones:
+            problems.append(Problem("start_zones", setup.start_zones, f"{rules.start_zones} different Zones", "6.2"))
+        for zone in sorted(set(setup.start_zones) & reserved):
+            problems.append(Problem("start_zones", zone, f"a Zone with a black circle, not Zone {zone}", "6.2"))
+    if setup.squads:
+        if len(setup.squads) != rules.start_zones:
+            problems.append(Problem("squads", len(setup.squads), f"{rules.start_zones} start squads, or none", "6.3"))
+        zones = [s.zone for s in setup.squads]
+        if None in zones or len(set(zones)) != len(zones):
+            problems.append(Problem("squads", zones, "one squad in each start Zone", "6.3"))
+        elif setup.start_zones and set(zones) != set(setup.start_zones):
+            problems.append(Problem("squads", zones, f"the start Zones {sorted(setup.start_zones)}", "6.3"))
+        elif set(zones) & reserved:
+            problems.append(Problem("squads", zones, f"start Zones, not {sorted(set(zones) & reserved)}", "6.2"))  # type: ignore[type-var]
+        caats = sum(s.caat for s in setup.squads)
+        if caats != rules.caats:
+            problems.append(Problem("squads", caats, f"{rules.caats} squads with a CAAT support (caat: true)", "6.3.1"))
+    for group, wanted in (("company", rules.company_squads), ("battalion", rules.battalion_squads)):
+        squads = getattr(setup, group)
+        if squads and len(squads) != wanted:
+            problems.append(Problem(group, len(squads), f"{wanted} squads, or none", "6.3"))
+        for i, squad in enumerate(squads):
+            if squad.zone is not None or squad.caat:
+                problems.append(Problem(f"{group}.{i}", squad.model_dump(), "counter and cf only: it waits in its box", "6.3"))
+    everyone = setup.squads + setup.company + setup.battalion
+    for i, squad in enumerate(everyone):
+        if not rules.squad_cf[0] <= squad.cf <= rules.squad_cf[1]:
+            problems.append(Problem(f"squads[{i}].cf", squad.cf, f"{rules.squad_cf[0]} to {rules.squad_cf[1]}", "5.1.1"))
+    counters = [s.counter for s in everyone]
+    if len(set(counters)) != len(counters):
+        problems.append(Problem("counter", sorted(c for c in set(counters) if counters.count(c) > 1),
+                                "each squad's counter number once"))
+    return problems
+
+
+def initial_state(setup: a.Setup, rules: Rules) -> GameState:
+    """The game after setup (6): every Zone under insurgent Control (4.1.4), the start Zones
+    Activated (6.2), the order of battle placed (6.3), the IIF and Abrams in their boxes."""
+    problems = setup_problems(setup, rules)
+    if problems:
+        raise Refused(problems)
+    start = set(setup.start_zones) or {s.zone for s in setup.squads if s.zone is not None}
+    zones = tuple(
+        ZoneState(
+            number=n,
+            activation="start" if n in start else None,
+            fortified_by_default=n == rules.mosque_zone,
+            control=None if n == rules.uncontrollable_zone else "insurgents",
+        )
+        for n in range(1, rules.zones + 1)
+    )
+    roster: list[UnitState] = []
+    for origin, squads in (("start", setup.squads), ("company", setup.company), ("battalion", setup.battalion)):
+        for s in squads:
+            roster.append(UnitState(
+                id=units.unit_id("squad", s.counter), kind="squad", counter=s.counter, cf=s.cf, origin=origin,
+                where="map" if s.zone else "reinforcements",
+                position=Position(zone=s.zone) if s.zone else None,
+                caat=Caat(ammo=rules.caat_ammo) if s.caat else None, caat_allocated=s.caat,
+                entered_turn=1 if s.zone else None,
+            ))
+    for n in range(1, rules.iif_squads + 1):
+        roster.append(UnitState(id=units.unit_id("iif", n), kind="iif", counter=n, cf=rules.iif_cf, origin="iraqi"))
+    for n in range(1, rules.abrams[setup.variant] + 1):
+        roster.append(UnitState(id=units.unit_id("abrams", n), kind="abrams", counter=n, cf=rules.abrams_cf,
+                                origin="armour"))
+    return GameState(
+        name=setup.name, variant=setup.variant, ruleset=setup.ruleset, strong_points=setup.strong_points, version=1,
+        last_turn=rules.last_turn[setup.variant], zones=zones, units=tuple(roster),
+        missions_used={row.result: 0 for row in rules.missions.rows},
+    )
+
+
+# -- the turn ------------------------------------------------------------------------------------
+
+
+def next_phase(state: GameState, action: a.NextPhase, ctx: Ctx) -> GameState:
+    """The next Phase (8); the Reorganisation Phase ends with its automatic steps, then the end
+    of the game is checked (7.1, 7.2) or the next turn begins."""
+    index = PHASES.index(state.phase)
+    if index < len(PHASES) - 1:
+        return state.model_copy(update={"phase": PHASES[index + 1]})
+    state = end_of_reorganisation(state, ctx)
+    return end_of_turn(state, ctx)
+
+
+def end_of_reorganisation(state: GameState, ctx: Ctx) -> GameState:
+    """The steps of the Reorganisation Phase that need no die (14.3.1-14.3.3, 14.3.5, 14.5)."""
+    for unit in state.units:
+        if unit.security_element is None:
+            continue
+        if unit.where != "map":
+            state = drop_security_element(state, ctx, unit, "14.3.2")
+        elif state.zone(unit.security_element.zone).control == "usmc":
+            state = drop_security_element(state, ctx, unit, "14.3.1")
+    every_unit = ctx.rules.fired_reset[state.ruleset] == "units"
+    for unit in state.units:
+        if unit.where == "map" and unit.status == "fired":
+            if every_unit or unit.kind != "abrams":
+                state = with_unit(state, unit.id, status="ready")
+                ctx.effect("14.3.3", f"{unit.id} back to normal facing (was Fired)")
+            else:
+                ctx.effect("14.3.3", f"{unit.id} stays Fired: the English 14.3.3 turns back only the USMC squads "
+                           "(the French, every unit; rulesets.yaml: fired-reset-units)")
+        if unit.caat is not None and unit.caat.ammo == 0 and not unit.caat.explosives:
+            state = with_unit(state, unit.id, caat=None)
+            ctx.effect("14.3.5", f"CAAT support of {unit.id} removed: no munitions left (no VP)")
+    for zone in state.zones:
+        if zone.phantom_fury == "0030":
+            state = with_zone(state, zone.number, phantom_fury=None)
+            ctx.effect("14.5", f"'Phantom Fury' (0030) marker removed from Zone {zone.number}")
+        elif zone.phantom_fury == "0015":
+            state = with_zone(state, zone.number, phantom_fury="0030")
+            ctx.effect("14.5", f"'Phantom Fury' marker of Zone {zone.number} turned to 0030")
+    return state
+
+
+def end_of_turn(state: GameState, ctx: Ctx) -> GameState:
+    """USMC victory when every Zone is under USMC Control (7.2, +5 VP per turn not played);
+    at the end of the last turn, defeat unless only an empty Zone 26 is left (7.1)."""
+    rules = ctx.rules
+    insurgent = [z for z in state.zones if z.control == "insurgents"]
+    if not insurgent:
+        state = state.model_copy(update={"outcome": "usmc_victory"})
+        ctx.effect("7.2", f"every Zone is under USMC Control at the end of turn {state.turn}: USMC victory")
+        unplayed = state.last_turn - state.turn
+        if unplayed:
+            state = add_vp(state, ctx, "turn_not_played", unplayed)
+        return state
+    if state.turn < state.last_turn:
+        return state.model_copy(update={"turn": state.turn + 1, "phase": PHASES[0]})
+    mosque = state.zone(rules.mosque_zone)
+    if [z.number for z in insurgent] == [rules.mosque_zone] and not mosque.suspects and not mosque.insurgents:
+        state = state.model_copy(update={"outcome": "usmc_victory"})
+        ctx.effect("7.1", f"only Zone {rules.mosque_zone} is not under USMC Control and it is empty: "
+                   "USMC victory with a VP penalty")
+        return add_vp(state, ctx, "zone26_uncontrolled", rule="7.1")
+    ctx.effect("7.1", f"the game ends after turn {state.turn} with {len(insurgent)} Zones under insurgent "
+               "Control: the player has lost")
+    return state.model_copy(update={"outcome": "insurgent_victory"})
+
+
+def vp(state: GameState, action: a.Vp, ctx: Ctx) -> GameState:
+    """A VP ledger line (7.2.1); its value is read from the scale, never typed."""
+    if action.reason == "manual":
+        return add_vp(state, ctx, "manual", action.count, value=action.value, note=action.note)
+    if action.reason == "battalion_reinforcement" and state.variant == "historical":
+        return add_vp(state, ctx, action.reason, action.count, value=0, rule="15", note=action.note)
+    rule = {"squad_withdrawn": "12.4.3", "zone26_uncontrolled": "7.1"}.get(action.reason, "7.2.1")
+    return add_vp(state, ctx, action.reason, action.count, rule=rule, note=action.note)
+
+
+# -- support, dice, adjudications, notes ---------------------------------------------------------
+
+
+def support_mission(state: GameState, action: a.SupportMission, ctx: Ctx) -> GameState:
+    table = ctx.rules.missions
+    if state.phase != "support":
+        raise refuse("phase", state.phase, "'support': Missions are called in the Support Phase", "9.1")
+    keys = [row.result for row in table.rows]
+    if action.mission not in keys:
+        raise refuse("mission", action.mission, f"one of {', '.join(keys)}", "9.3")
+    if state.support_closed_turn == state.turn:
+        raise refuse("mission", action.mission, "no more Missions this turn: an insurgent Reaction ended the "
+                     "Support Phase", "9.1")
+    if action.outcome == "postponed":
+        ctx.effect("9.4", "Mission postponed: roll the insurgent Reaction; the Support Phase then ends")
+        return state.model_copy(update={"support_closed_turn": state.turn})
+    limit = table.row(action.mission).max or 0
+    used = state.missions_used.get(action.mission, 0)
+    if used >= limit:
+        raise refuse("mission", action.mission, f"a Mission with successes left: {used} of {limit} used", "9.2")
+    ctx.effect("9.2", f"{action.mission}: {used + 1} of {limit} used")
+    return state.model_copy(update={"missions_used": {**state.missions_used, action.mission: used + 1}})
+
+
+def roll(state: GameState, action: a.Roll, ctx: Ctx) -> GameState:
+    if action.faces is None or len(action.faces) != action.dice:
+        raise refuse("faces", action.faces, f"{action.dice} faces rolled by the app")
+    ctx.effect("3", f"rolled by the app: {', '.join(map(str, action.faces))}")
+    rolled = AppRoll(version=ctx.version, faces=tuple(action.faces), purpose=action.purpose)
+    return state.model_copy(update={"app_rolls": state.app_rolls + (rolled,)})
+
+
+def _ints(value: Any) -> list[int]:
+    if isinstance(value, bool):
+        return []
+    if isinstance(value, int):
+        return [value]
+    if isinstance(value, dict):
+        return [i for v in value.values() for i in _ints(v)]
+    if isinstance(value, list):
+        return [i for v in value for i in _ints(v)]
+    return []
+
+
+def adjudication(state: GameState, action: a.Adjudication, ctx: Ctx) -> GameState:
+    if action.result is None:
+        raise refuse("result", None, "the adjudicator's result (set by the server)")
+    if action.rolls_by == "app":
+        rolled = next((r for r in state.app_rolls if r.version == action.app_roll), None)
+        if rolled is None:
+            unused = [r.version for r in state.app_rolls]
+            raise refuse("app_roll", action.app_roll, f"the version of an unused 'roll' event: {unused or 'none'}")
+        given = _ints(action.input)
+        missing = [f for f in rolled.faces if given.count(f) < list(rolled.faces).count(f)]
+        if missing:
+            raise refuse("input", action.input, f"an input using the faces the app rolled: {list(rolled.faces)}")
+        state = state.model_copy(update={"app_rolls": tuple(r for r in state.app_rolls if r is not rolled)})
+    resolved = action.result.get("result")
+    outcome = resolved.get("outcome", "resolved") if isinstance(resolved, dict) else "resolved"
+    ctx.effect(action.rules[0] if action.rules else "3", f"{action.situation}: {outcome} (d10 by the {action.rolls_by})")
+    return state
+
+
+def note(state: GameState, action: a.NoteAction, ctx: Ctx) -> GameState:
+    return state
+
+
+MOVES: dict[str, Callable[[GameState, Any, Ctx], GameState]] = {
+    "next_phase": next_phase,
+    "vp": vp,
+    "note": note,
+    "zone_activate": zones.zone_activate,
+    "zone_control": zones.zone_control,
+    "zone_ruins": zones.zone_ruins,
+    "zone_marker": zones.zone_marker,
+    "zone_counts": zones.zone_counts,
+    "unit_add": units.add,
+    "unit_enter": units.enter,
+    "unit_move": units.move,
+    "unit_step_loss": units.step_loss,
+    "unit_eliminate": units.eliminate,
+    "unit_withdraw": units.withdraw,
+    "unit_status": units.status,
+    "unit_hero": units.hero,
+    "security_element_detach": units.detach,
+    "security_element_regroup": units.regroup,
+    "caat_ammo": units.caat_ammo,
+    "caat_explosives": units.caat_explosives,
+    "caat_remove": units.caat_remove,
+    "support_mission": support_mission,
+    "roll": roll,
+    "adjudication": adjudication,
+}
+assert set(MOVES) == set(a.ACTION_TYPES), set(a.ACTION_TYPES) ^ set(MOVES)
+
+
+def apply_action(state: GameState, action: Any, rules: Rules, version: int) -> tuple[GameState, list[Effect]]:
+    """The state after an action (pure); :class:`Refused` when the game does not allow it."""
+    unknown = [r for r in action.rules if r not in rules.game.corpus("en").by_id]
+    if unknown:
+        raise refuse("rules", unknown, "rule ids of the rulebook (e.g. '11.2.1')")
+    if state.outcome != "in_progress" and action.type != "note":
+        raise refuse("type", action.type, f"only 'note', undo or redo: the game is over ({state.outcome})", "7")
+    ctx = Ctx(rules=rules, version=version)
+    new = MOVES[action.type](state, action, ctx)
+    undoable = action.type not in a.NOT_UNDOABLE
+    return new.model_copy(update={
+        "version": version,
+        "undo": state.undo + (version,) if undoable else (),
+        "redo": (),
+    }), ctx.effects
+
+
+def undo_target(state: GameState) -> int:
+    """The action undo would take back, or :class:`Refused` saying why there is none."""
+    if not state.undo:
+        raise refuse("undo", None, "an action to undo: there is none since the start or since the last die roll "
+                      "or adjudication (a roll cannot be undone to roll again)")
+    return state.undo[-1]
+
+
+def redo_target(state: GameState) -> int:
+    if not state.redo:
+        raise refuse("redo", None, "an undone action to redo: there is none (a new action clears them)")
+    return state.redo[-1]
+
+
+def apply_event(state: GameState | None, event: Event, rules: Rules,
+                state_at: Callable[[int], GameState]) -> tuple[GameState, list[Effect]]:
+    """The state after one stored event; ``state_at(v)`` gives the state at an earlier version."""
+    if event.kind == "setup":
+        return initial_state(a.parse_setup(event.payload), rules), []
+    assert state is not None, "the first event of a game is its setup"
+    if event.kind == "action":
+        return apply_action(state, a.parse_action(event.payload), rules, event.version)
+    if event.kind == "undo":
+        target = undo_target(state)
+        if event.payload != {"undone": target}:
+            raise refuse("payload", event.payload, f"{{'undone': {target}}}: the action on top of the undo stack")
+        before = state_at(target - 1)
+        return before.model_copy(update={
+            "version": event.version, "undo": state.undo[:-1], "redo": state.redo + (target,),
+        }), [Effect(None, f"action {target} undone")]
+    if event.kind == "redo":
+        target = redo_target(state)
+        if event.payload != {"redone": target}:
+            raise refuse("payload", event.payload, f"{{'redone': {target}}}: the action on top of the redo stack")
+        after = state_at(target)
+        return after.model_copy(update={
+            "version": event.version, "undo": state.undo + (target,), "redo": state.redo[:-1],
+        }), [Effect(None, f"action {target} redone")]
+    raise refuse("kind", event.kind, f"one of {', '.join(EVENT_KINDS)}")
+
+
+def fold(events: Iterable[Event], rules: Rules, start: GameState | None = None,
+         state_at: Callable[[int], GameState] | None = None) -> GameState:
+    """The state after a run of events, from ``start`` (a snapshot) or from nothing.
+
+    Without ``state_at``, undo and redo read the states this fold has passed through.
+    """
+    seen: dict[int, GameState] = {}
+    state = start
+
+    def lookup(version: int) -> GameState:
+        if version in seen:
+            return seen[version]
+        if state_at is None:
+            raise refuse("version", version, "a version this fold has passed through")
+        return state_at(version)
+
+    for event in events:
+        if state is not None and event.version != state.version + 1:
+            raise refuse("version", event.version, f"{state.version + 1}: events follow each other")
+        state, _ = apply_event(state, event, rules, lookup)
+        if state_at is None:
+            seen[event.version] = state
+    if state is None:
+        raise refuse("events", [], "at least the setup event")
+    return state

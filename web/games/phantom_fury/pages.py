@@ -1,0 +1,71 @@
+"""Phantom Fury's game page (turn and Phase tracker, VP, Missions, units, Zones) and its setup form.
+
+A Zone is edited in a panel below the grid (``?zone=N``), so the page works the same without
+script for reading.
+"""
+
+from __future__ import annotations
+
+from typing import Any, get_args
+
+from flask import abort, render_template, request
+
+from adjudicator.phantom_fury.models import ZONE_LOCATIONS
+from web.i18n import t
+from web.pages.chart import vp_chart
+from web.pages.game import undo_redo
+from web.pages.helpers import query_number
+
+from .actions import VP_REASONS
+from .rules import rules
+from .state import PHASES, Hero, Location, Status
+
+#: The order in which the unit lists are shown: on the map first.
+WHERE_ORDER = ("map", "reinforcements", "eliminated", "withdrawn")
+
+
+def _zone_param(game: dict[str, Any]) -> dict[str, Any] | None:
+    raw = request.args.get("zone")
+    if raw is None:
+        return None
+    number = query_number(raw, 1, len(game["zones"]))
+    if number is None:
+        abort(404, description=t("zone.bad", value=raw[:20], high=len(game["zones"])))
+    return game["zones"][number - 1]
+
+
+def _units_by_where(game: dict[str, Any]) -> list[tuple[str, list[dict[str, Any]]]]:
+    groups: dict[str, list[dict[str, Any]]] = {where: [] for where in WHERE_ORDER}
+    for unit in game["units"]:
+        groups[unit["where"]].append(unit)
+    return [(where, units) for where, units in groups.items() if units]
+
+
+def _units_in(game: dict[str, Any], zone: int) -> list[dict[str, Any]]:
+    return [u for u in game["units"] if u["where"] == "map" and u["position"] and u["position"]["zone"] == zone]
+
+
+def game_page(game_id: str, state: dict[str, Any]) -> str:
+    zone = _zone_param(state)
+    levels = rules().victory_levels.rows
+    chart = vp_chart(state["vp_by_turn"], state["last_turn"], levels, t("vp.chart"),
+                     {row.result: t("victory." + row.result) for row in levels})
+    return render_template(
+        "phantom_fury/game.html", game=state, zone=zone, undo=undo_redo(game_id, state),
+        start_zones_left=rules().start_zones - sum(z["activation"] == "start" for z in state["zones"]),
+        zone_units=_units_in(state, zone["number"]) if zone else [],
+        phases=PHASES, units_by_where=_units_by_where(state), chart=chart,
+        vp_reasons=[r for r in VP_REASONS if r != "manual"], locations=("",) + get_args(Location),
+        zone_locations=ZONE_LOCATIONS, statuses=get_args(Status), heroes=get_args(Hero),
+    )
+
+
+def setup_context() -> dict[str, Any]:
+    """What the setup form shows (6): the bounds and counts read from the rulebook."""
+    r = rules()
+    return {
+        "sp_min": r.strong_points[0], "sp_max": r.strong_points[1],
+        "start_count": r.start_zones, "caats": r.caats, "zone_count": r.zones,
+        "cf_min": r.squad_cf[0], "cf_max": r.squad_cf[1],
+        "company_count": r.company_squads, "battalion_count": r.battalion_squads,
+    }
