@@ -355,3 +355,17 @@ def test_relevance_queries_name_existing_sections(sections):
     ids = {s["id"] for s in sections}
     assert len(queries) >= 20
     assert [q["q"] for q in queries if not set(q["expect"]) <= ids] == []
+
+
+def test_every_row_text_and_name_is_printed_in_the_source(source_lines):
+    """Row words as printed; a lost minus sign reads as the source has it (no sign)."""
+    printed = _squash(" ".join(source_lines).replace("**", "").replace("*", "")).replace("≥ 4 .", "≥ 4.")
+    for name, table in _tables().items():
+        for row in table["rows"]:
+            for field in ("text", "name"):
+                words = (row.get(field) or {}).get("en")
+                if words and not re.fullmatch(r"\d+", words):
+                    assert _squash(words.replace("{missing: minus sign}", "")) in printed, (name, row["result"], field)
+            for cell in (row.get("cells") or {}).values():
+                if cell["text"]["en"]:
+                    assert cell["text"]["en"] in printed, (name, row.get("result"), cell)
