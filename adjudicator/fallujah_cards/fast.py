@@ -29,7 +29,7 @@ from .cards import (
     SUPPORT,
     card_list,
 )
-from .state import HAND_LIMIT, RECON_LOOK, TACTICS_DRAW
+from .state import HAND_LIMIT, TACTICS_DRAW
 
 #: Force of a class's cards (0 for T, R and D: printed "-")
 CLASS_FORCE: tuple[int, ...] = tuple(force for _, force in CLASS_ORDER)
@@ -365,12 +365,22 @@ def unknown_counts(codes: Sequence[int]) -> tuple[int, ...]:
     return tuple(counts)
 
 
-__all__ = [
-    "RECON_LOOK",
-    "deck_codes",
-    "full_deck_codes",
-    "greedy_delta",
-    "greedy_expectation",
-    "hand_counts",
-    "turn_outcomes",
-]
+
+
+def greedy_scores(games: int, seed: int = 0) -> list[int]:
+    """Final scores of ``games`` whole games from fresh shuffles (the-deck: 92 cards, empty
+    hand) played by the greedy policy; reproducible from ``seed``."""
+    from random import Random
+
+    from .state import BASE_SCORE
+
+    rng = Random(seed)
+    rand = rng.random
+    pick = uniform_pick(rand)
+    base = full_deck_codes()
+    scores = []
+    for _ in range(games):
+        deck = base[:]
+        shuffle_in_place(deck, rand)
+        scores.append(BASE_SCORE + greedy_delta(deck, [0] * N_CLASSES, pick))
+    return scores
