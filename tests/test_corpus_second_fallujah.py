@@ -369,3 +369,15 @@ def test_every_row_text_and_name_is_printed_in_the_source(source_lines):
             for cell in (row.get("cells") or {}).values():
                 if cell["text"]["en"]:
                     assert cell["text"]["en"] in printed, (name, row.get("result"), cell)
+
+
+def test_the_export_holds_every_printed_numbered_section_in_order(printed_headings):
+    """The loaded corpus (what `fallujah export --game second-fallujah` prints), not only the files."""
+    from rules_text.loading import load_game
+
+    game = load_game("second-fallujah")
+    corpus = game.corpora["en"]
+    numbered = [(s.id, s.title) for s in corpus.sections if s.numbered]
+    assert numbered == printed_headings
+    assert len(numbered) == 81 and corpus.sections[0].id == "overview"
+    assert [s.number for s in corpus.sections if s.numbered and "." not in s.id] == [f"{n})" for n in CHAPTERS]
