@@ -53,7 +53,9 @@ def sections() -> list[dict]:
 @pytest.fixture(scope="module")
 def source() -> str:
     if not SOURCE.exists():
-        pytest.skip(f"source {SOURCE.name} not found: set FALLUJAH_SOURCES_DIR to the sources folder")
+        pytest.skip(
+            f"source {SOURCE.name} not found: set FALLUJAH_SOURCES_DIR to the sources folder"
+        )
     return SOURCE.read_text(encoding="utf-8")
 
 
@@ -82,8 +84,12 @@ def test_each_section_is_the_source_text_between_its_heading_and_the_next(sectio
     line = _squash(source.splitlines()[0])
     titles = list(HEADINGS.values())
     for index, section in enumerate(sections):
-        start = line.index(titles[index] + " ", 0 if index == 0 else line.index(titles[index - 1]) + 1)
-        end = line.index(titles[index + 1] + " ", start + 1) if index + 1 < len(titles) else len(line)
+        start = line.index(
+            titles[index] + " ", 0 if index == 0 else line.index(titles[index - 1]) + 1
+        )
+        end = (
+            line.index(titles[index + 1] + " ", start + 1) if index + 1 < len(titles) else len(line)
+        )
         printed = line[start + len(titles[index]) : end].strip()
         text = section["text"]
         if TABLE.search(text):
@@ -100,7 +106,11 @@ def test_card_list_has_64_rows_and_92_cards():
 
 def test_insurgency_force_totals_100_the_100_of_scoring():
     sides = {row["result"]: row["side"] for row in _table("card-types")["rows"]}
-    total = sum(r["copies"] * (r["force"] or 0) for r in _table("card-list")["rows"] if sides[r["type"]] == "insurgency")
+    total = sum(
+        r["copies"] * (r["force"] or 0)
+        for r in _table("card-list")["rows"]
+        if sides[r["type"]] == "insurgency"
+    )
     assert total == 100
 
 
@@ -114,7 +124,18 @@ def test_cards_of_each_type():
     counts = Counter()
     for row in _table("card-list")["rows"]:
         counts[row["type"]] += row["copies"]
-    assert counts == {"I": 14, "N": 8, "P": 10, "X": 10, "T": 8, "A": 10, "G": 10, "S": 10, "R": 7, "D": 5}
+    assert counts == {
+        "I": 14,
+        "N": 8,
+        "P": 10,
+        "X": 10,
+        "T": 8,
+        "A": 10,
+        "G": 10,
+        "S": 10,
+        "R": 7,
+        "D": 5,
+    }
 
 
 def test_card_list_rows_equal_the_rows_typed_by_hand():
@@ -128,7 +149,9 @@ def test_card_list_rows_equal_the_rows_typed_by_hand():
 
 def test_card_types_equal_the_rows_typed_by_hand():
     rows = _table("card-types")["rows"]
-    assert [f"{r['result']} | {r['text']['en']} | {r['side']}" for r in rows] == _expected()["card-types"]
+    assert [f"{r['result']} | {r['text']['en']} | {r['side']}" for r in rows] == _expected()[
+        "card-types"
+    ]
     assert all(r["name"]["en"] == r["result"] for r in rows)
 
 
@@ -136,7 +159,9 @@ def test_card_list_flattened_back_is_the_printed_run_of_words(source):
     words = []
     for row in _table("card-list")["rows"]:
         force = "-" if row["force"] is None else str(row["force"])
-        words += [row["name"]["en"], row["type"], str(row["copies"]), force] + ([row["note"]["en"]] if row["note"] else [])
+        words += [row["name"]["en"], row["type"], str(row["copies"]), force] + (
+            [row["note"]["en"]] if row["note"] else []
+        )
     assert "CARD LIST Card Name Type # Force Notes " + " ".join(words) in source.splitlines()[0]
 
 
@@ -159,7 +184,9 @@ def test_fist_split_is_registered_as_an_ambiguity():
 
 
 def test_relevance_queries_name_existing_sections(sections):
-    queries = yaml.safe_load((ROOT / "tests" / "search_queries" / "fallujah-cards.yaml").read_text(encoding="utf-8"))
+    queries = yaml.safe_load(
+        (ROOT / "tests" / "search_queries" / "fallujah-cards.yaml").read_text(encoding="utf-8")
+    )
     ids = {s["id"] for s in sections}
     assert len(queries) >= 20
     assert [q["q"] for q in queries if not set(q["expect"]) <= ids] == []

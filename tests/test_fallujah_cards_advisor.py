@@ -26,7 +26,10 @@ def test_keep_the_bradley_for_the_car_bomb_exactly():
     keep, play = advice.estimates
     assert keep.option.action.action == "decline" and keep.exact == 105
     assert play.option.action.action == "play" and play.exact == 101 and play.behind == 4
-    assert advice.sentence == "Keep the Bradley AFV: +4.0 points expected (exact) over \u201cPlay the Bradley AFV\u201d; expected final score 105.0."
+    assert (
+        advice.sentence
+        == "Keep the Bradley AFV: +4.0 points expected (exact) over \u201cPlay the Bradley AFV\u201d; expected final score 105.0."
+    )
 
 
 def test_exact_values_weigh_every_order_of_the_unseen_cards():
@@ -41,7 +44,9 @@ def test_exact_values_weigh_every_order_of_the_unseen_cards():
 def test_the_advisor_never_looks_at_the_real_order():
     one = _state(["Courtyard", "Car Bomb", "Roof Top", "Humvee", "Pillbox"], ["Bradley AFV"])
     two = _state(["Courtyard", "Pillbox", "Humvee", "Roof Top", "Car Bomb"], ["Bradley AFV"])
-    assert [e.expected for e in advise(one).estimates] == [e.expected for e in advise(two).estimates]
+    assert [e.expected for e in advise(one).estimates] == [
+        e.expected for e in advise(two).estimates
+    ]
     deck = engine.shuffled_deck(Random(4)).deck
     first = engine.apply(engine.new_game(), {"action": "shuffle", "deck": deck})
     while not engine.legal_decisions(first):
@@ -57,16 +62,32 @@ def test_the_advisor_never_looks_at_the_real_order():
 def test_cards_shown_by_recon_are_known_on_top():
     # Turn 1: the Pillbox is lost; Dragon Eyes shows the 4 cards left. Turn 2: the
     # Humvee joins the hand, which must discard: the 3 cards still on top are known.
-    state = _state(["Pillbox", "Humvee", "Concrete House", "Grunts", "Roof Top"], ["Dragon Eyes", "Humvee", "Grunts", "Mortars", "Robot"])
+    state = _state(
+        ["Pillbox", "Humvee", "Concrete House", "Grunts", "Roof Top"],
+        ["Dragon Eyes", "Humvee", "Grunts", "Mortars", "Robot"],
+    )
     state = engine.apply(state, {"action": "recon", "card": "Dragon Eyes"})
     assert engine.pending(state).kind == "regroup" and state.seen_top == 3
     prefix, unknown = knowledge(state)
-    assert prefix == tuple(card_list().find(n).code for n in ["Concrete House", "Grunts", "Roof Top"])
+    assert prefix == tuple(
+        card_list().find(n).code for n in ["Concrete House", "Grunts", "Roof Top"]
+    )
     assert not any(unknown)
 
 
 def test_monte_carlo_agrees_with_the_exact_answer():
-    deck = ["Courtyard", "Car Bomb", "Roof Top", "Ambush", "Humvee", "Pillbox", "Grunts", "Robot", "Coordination", "Jihadists"]
+    deck = [
+        "Courtyard",
+        "Car Bomb",
+        "Roof Top",
+        "Ambush",
+        "Humvee",
+        "Pillbox",
+        "Grunts",
+        "Robot",
+        "Coordination",
+        "Jihadists",
+    ]
     state = _state(deck, ["Bradley AFV", "Light Attack Vehicle"])
     exact = advise(state)
     sampled = advise(state, exact_limit=0, rollouts=4000, seed=3)

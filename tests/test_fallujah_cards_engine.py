@@ -15,7 +15,9 @@ from adjudicator.fallujah_cards import engine
 from adjudicator.fallujah_cards.cards import card_list
 from adjudicator.fallujah_cards.state import score, score_insurgency_only
 
-CASES = yaml.safe_load((Path(__file__).parent / "data" / "fallujah-cards" / "phases.yaml").read_text(encoding="utf-8"))
+CASES = yaml.safe_load(
+    (Path(__file__).parent / "data" / "fallujah-cards" / "phases.yaml").read_text(encoding="utf-8")
+)
 
 
 def _indices(names: list[str]) -> list[int]:
@@ -120,6 +122,8 @@ def test_a_game_on_screen_ends_after_every_card_is_turned():
     state = engine.apply(engine.new_game(), engine.shuffled_deck(rng))
     while not state.over:
         options = engine.legal_decisions(state)
-        state = engine.apply(state, options[0].action if options else engine.random_input(state, rng))
+        state = engine.apply(
+            state, options[0].action if options else engine.random_input(state, rng)
+        )
     assert state.deck_size == 0
     assert engine.pending(state).prompt == f"The game is over. Score: {score(state)}."

@@ -107,7 +107,9 @@ def test_the_fast_greedy_loop_plays_the_engine_s_greedy_games(shuffle_seed, loss
     shuffle = engine.shuffled_deck(Random(shuffle_seed))
     state = engine.apply(engine.new_game(), shuffle)
     while not state.over:
-        action = greedy_action(state) or lost_card(state, pick(len(state.hand), 92 - state.deck_size))
+        action = greedy_action(state) or lost_card(
+            state, pick(len(state.hand), 92 - state.deck_size)
+        )
         state = engine.apply(state, action)
     order = [card_list().find(name).index for name in shuffle.deck]
     assert 100 + greedy_delta(deck_codes(order), [0] * 13, pick) == score(state)

@@ -19,7 +19,11 @@ from adjudicator.fallujah_cards.situations import ExpectedScore, ExpectedScoreIn
 from adjudicator.fallujah_cards.state import score
 from adjudicator.models import Adjudication
 
-CASES = yaml.safe_load((Path(__file__).parent / "data" / "fallujah-cards" / "expected_scores.yaml").read_text(encoding="utf-8"))
+CASES = yaml.safe_load(
+    (Path(__file__).parent / "data" / "fallujah-cards" / "expected_scores.yaml").read_text(
+        encoding="utf-8"
+    )
+)
 RUN = SITUATIONS["expected-score"].run
 
 
@@ -29,7 +33,9 @@ def test_expected_score_worked_by_hand(case):
     assert answer.exact["expected_score"] == case["expected_score"]
     assert answer.exact["score"] == case["score"]
     assert answer.exact["score_insurgency_only"] == case["insurgency_only"]
-    assert answer.distributions["score"] == {s: float(Fraction(p)) for s, p in case["score"].items()}
+    assert answer.distributions["score"] == {
+        s: float(Fraction(p)) for s, p in case["score"].items()
+    }
     assert answer.expected_score == float(Fraction(case["expected_score"]))
 
 
@@ -46,7 +52,14 @@ def _engine_distribution(deck: list[str], hand: list[str], policy: str) -> Count
             result[score(state)] += p
         elif kind == "lost":
             for index in state.hand:
-                stack.append((engine.apply(state, {"action": "lost", "card": card_list().cards[index].name}), p / len(state.hand)))
+                stack.append(
+                    (
+                        engine.apply(
+                            state, {"action": "lost", "card": card_list().cards[index].name}
+                        ),
+                        p / len(state.hand),
+                    )
+                )
         else:
             action = greedy_action(state) if policy == "greedy" else lookahead_action(state)
             stack.append((engine.apply(state, action), p))
@@ -67,14 +80,18 @@ def test_a_whole_shuffled_deck_answers_exactly():
     assert total == 1
     mean = sum(int(s) * Fraction(p) for s, p in answer.exact["score"].items())
     assert str(mean) == answer.exact["expected_score"]
-    assert answer.probabilities["above_100"] + answer.probabilities["exactly_100"] + answer.probabilities["below_100"] == pytest.approx(1)
+    assert answer.probabilities["above_100"] + answer.probabilities[
+        "exactly_100"
+    ] + answer.probabilities["below_100"] == pytest.approx(1)
 
 
 def test_the_situation_has_the_registry_shape():
     procedure = SITUATIONS["expected-score"]
     assert (procedure.name, procedure.rule) == ("expected-score", "scoring")
     assert procedure.input_model is ExpectedScoreInput
-    assert issubclass(procedure.result_model, Adjudication) and procedure.result_model is ExpectedScore
+    assert (
+        issubclass(procedure.result_model, Adjudication) and procedure.result_model is ExpectedScore
+    )
     answer = procedure.run(ExpectedScoreInput(deck=["Courtyard"], hand=["Humvee"]))
     assert isinstance(answer, ExpectedScore) and answer.exact["expected_score"] == "102"
 
@@ -83,8 +100,18 @@ def test_the_situation_has_the_registry_shape():
     ("body", "field", "says", "rule"),
     [
         ({"deck": ["M1 Abram Tank"]}, "deck.0", "did you mean 'M1 Abrams Tank'", "card-list"),
-        ({"deck": ["Pillbox", "Pillbox"], "hand": ["pillbox"]}, "deck", "at most 2 Pillbox", "card-list"),
-        ({"deck": ["Sniper Team"], "hand": ["Robot", "Robot"]}, "deck", "at most 1 Robot", "card-list"),
+        (
+            {"deck": ["Pillbox", "Pillbox"], "hand": ["pillbox"]},
+            "deck",
+            "at most 2 Pillbox",
+            "card-list",
+        ),
+        (
+            {"deck": ["Sniper Team"], "hand": ["Robot", "Robot"]},
+            "deck",
+            "at most 1 Robot",
+            "card-list",
+        ),
         ({"deck": []}, "deck", "at least 1", None),
         ({"deck": ["Pillbox"], "policy": "smart"}, "policy", "greedy", None),
         ({"deck": ["Pillbox"], "colour": "red"}, "colour", "unknown field", None),

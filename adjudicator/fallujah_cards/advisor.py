@@ -27,7 +27,6 @@ from .cards import card_list
 from .engine import GameState, Option, legal_decisions, pending, qualifying
 from .fast import (
     CLASS_R,
-    N_CLASSES,
     fight,
     greedy_delta,
     greedy_expectation,
@@ -112,7 +111,9 @@ def _short(option: Option, state: GameState) -> str:
         return f"Play the {action.card}"
     if isinstance(action, act.Decline):
         held = qualifying(state)
-        return f"Keep the {card_list().cards[held[0]].name}" if len(held) == 1 else "Keep your cards"
+        return (
+            f"Keep the {card_list().cards[held[0]].name}" if len(held) == 1 else "Keep your cards"
+        )
     if isinstance(action, act.Recon):
         return f"Play the {action.card}"
     if isinstance(action, act.Pass):
@@ -120,7 +121,9 @@ def _short(option: Option, state: GameState) -> str:
     return option.label
 
 
-def advise(state: GameState, *, rollouts: int = 1000, seed: int = 0, exact_limit: int = EXACT_LIMIT) -> Advice:
+def advise(
+    state: GameState, *, rollouts: int = 1000, seed: int = 0, exact_limit: int = EXACT_LIMIT
+) -> Advice:
     """Each legal choice's expected final score under the stated policy (module docstring)."""
     options = legal_decisions(state)
     if not options:
@@ -130,7 +133,9 @@ def advise(state: GameState, *, rollouts: int = 1000, seed: int = 0, exact_limit
     effects = [_effect(state, option.action) for option in options]
     distinct = sorted(set(effects))
     if states_bound(prefix, unknown) <= exact_limit:
-        values = {e: Fraction(base + e[1]) + greedy_expectation(prefix, unknown, e[0]) for e in distinct}
+        values = {
+            e: Fraction(base + e[1]) + greedy_expectation(prefix, unknown, e[0]) for e in distinct
+        }
         samples = None
         method, used = "exact", 0
     else:
@@ -148,11 +153,27 @@ def advise(state: GameState, *, rollouts: int = 1000, seed: int = 0, exact_limit
         effect = effects[k]
         value = values[effect]
         if samples is None:
-            estimates.append(Estimate(options[k], float(value), Fraction(value), None, float(values[best] - value), None))
+            estimates.append(
+                Estimate(
+                    options[k],
+                    float(value),
+                    Fraction(value),
+                    None,
+                    float(values[best] - value),
+                    None,
+                )
+            )
         else:
             diffs = [a - b for a, b in zip(samples[best], samples[effect], strict=True)]
             estimates.append(
-                Estimate(options[k], float(value), None, _se(samples[effect]), float(values[best] - value), _se(diffs))
+                Estimate(
+                    options[k],
+                    float(value),
+                    None,
+                    _se(samples[effect]),
+                    float(values[best] - value),
+                    _se(diffs),
+                )
             )
     sentence = _sentence(estimates, state, method)
     return Advice(estimates, method, used, POLICY, sentence)
@@ -169,7 +190,9 @@ def _rollouts(prefix, unknown, effects, rollouts: int, seed: int) -> dict[tuple,
         loss_seed = rng.getrandbits(64)
         for effect in effects:
             hand, delta = effect
-            samples[effect].append(delta + greedy_delta(deck, list(hand), uniform_pick(Random(loss_seed).random)))
+            samples[effect].append(
+                delta + greedy_delta(deck, list(hand), uniform_pick(Random(loss_seed).random))
+            )
     return samples
 
 
@@ -194,4 +217,4 @@ def _sentence(estimates: list[Estimate], state: GameState, method: str) -> str:
     )
 
 
-__all__ = ["Advice", "Estimate", "advise", "knowledge", "N_CLASSES"]
+__all__ = ["Advice", "Estimate", "advise", "knowledge"]

@@ -112,7 +112,11 @@ def pending(state: GameState) -> Pending:
         return Pending("lost", rule, f"{target.name}: which card of your hand is lost at random?")
     if phase in ("destroy", "disarm"):
         verb = "destroy" if phase == "destroy" else "neutralize"
-        return Pending(phase, rule, f"Target: {_describe(target)}. {verb.capitalize()} it, and with which card?")
+        return Pending(
+            phase,
+            rule,
+            f"Target: {_describe(target)}. {verb.capitalize()} it, and with which card?",
+        )
     if phase == "recon":
         return Pending("recon", rule, "Play a Recon card to look at the next 5 cards, or keep it?")
     extra = len(state.hand) - HAND_LIMIT
@@ -146,12 +150,27 @@ def legal_decisions(state: GameState) -> list[Option]:
         for index in qualifying(state):
             card = cards[index]
             gain = target.force + (card.force or 0)
-            options.append(Option(f"{verb} the {target.name} with the {card.name}: +{gain}", act.Play(card=card.name)))
-        options.append(Option(f"Keep your cards: the {target.name} goes to the Casualty Pile, -{target.force}", act.Decline()))
+            options.append(
+                Option(
+                    f"{verb} the {target.name} with the {card.name}: +{gain}",
+                    act.Play(card=card.name),
+                )
+            )
+        options.append(
+            Option(
+                f"Keep your cards: the {target.name} goes to the Casualty Pile, -{target.force}",
+                act.Decline(),
+            )
+        )
         return options
     if kind == "recon":
         recons = sorted({i for i in state.hand if cards[i].type == RECON})
-        plays = [Option(f"Play the {cards[i].name}: look at the next 5 cards", act.Recon(card=cards[i].name)) for i in recons]
+        plays = [
+            Option(
+                f"Play the {cards[i].name}: look at the next 5 cards", act.Recon(card=cards[i].name)
+            )
+            for i in recons
+        ]
         return plays + [Option("Keep the Recon card for a later turn", act.Pass())]
     if kind == "regroup":
         extra = len(state.hand) - HAND_LIMIT
@@ -187,7 +206,19 @@ def shuffled_deck(rng: Random) -> act.Shuffle:
 # Applying an action
 
 
-def parse_action(body) -> act.Shuffle | act.Physical | act.Turn | act.Lost | act.Play | act.Decline | act.Recon | act.Pass | act.Discard:
+def parse_action(
+    body,
+) -> (
+    act.Shuffle
+    | act.Physical
+    | act.Turn
+    | act.Lost
+    | act.Play
+    | act.Decline
+    | act.Recon
+    | act.Pass
+    | act.Discard
+):
     """A JSON action as a model; :class:`IllegalAction` naming the bad field."""
     if isinstance(body, tuple(_HANDLERS)):
         return body
@@ -222,7 +253,12 @@ def _fail(field: str, value, allowed: str, rule: str) -> None:
 def _expect(state: GameState, kinds: tuple[str, ...], field: str, value) -> None:
     waiting = pending(state)
     if waiting.kind not in kinds:
-        _fail(field, value, f"not now: the game waits for {waiting.kind} ({waiting.prompt})", waiting.rule)
+        _fail(
+            field,
+            value,
+            f"not now: the game waits for {waiting.kind} ({waiting.prompt})",
+            waiting.rule,
+        )
 
 
 def card_index(name: str, field: str = "card", rule: str = "card-list") -> int:
@@ -263,7 +299,12 @@ def _check_deck(names: list[str]) -> tuple[int, ...]:
     for card in cards.cards:
         if counts[card.index] != card.copies:
             problems.append(
-                Problem("deck", card.name, f"{card.copies} copies in the card list, {counts[card.index]} entered", "card-list")
+                Problem(
+                    "deck",
+                    card.name,
+                    f"{card.copies} copies in the card list, {counts[card.index]} entered",
+                    "card-list",
+                )
             )
     if problems:
         raise IllegalAction(problems)
@@ -359,7 +400,9 @@ def _recon(state: GameState, action: act.Recon, said: list[str]) -> GameState:
         _fail("card", action.card, "a Recon card of your hand", "recon-phase")
     seen = min(RECON_LOOK, state.deck_size)
     looked = ", ".join(_name(i) for i in state.deck[:seen])
-    said.append(f"The {_name(index)} shows the next {seen} cards" + (f": {looked}." if looked else "."))
+    said.append(
+        f"The {_name(index)} shows the next {seen} cards" + (f": {looked}." if looked else ".")
+    )
     return state.with_(
         hand=_remove(state.hand, index),
         discard=state.discard + (index,),
@@ -378,14 +421,24 @@ def _discard(state: GameState, action: act.Discard, said: list[str]) -> GameStat
     _expect(state, ("regroup",), "cards", action.cards)
     extra = len(state.hand) - HAND_LIMIT
     if len(action.cards) != extra:
-        _fail("cards", action.cards, f"exactly {extra} card(s): max hand size is 4, you hold {len(state.hand)}", "regroup-phase")
+        _fail(
+            "cards",
+            action.cards,
+            f"exactly {extra} card(s): max hand size is 4, you hold {len(state.hand)}",
+            "regroup-phase",
+        )
     hand = state.hand
     chosen = []
     for n, name in enumerate(action.cards):
         index = card_index(name, f"cards.{n}")
         if index not in hand:
             held = ", ".join(_name(i) for i in state.hand)
-            _fail(f"cards.{n}", name, f"a card in your hand, once per copy held (you hold {held})", "regroup-phase")
+            _fail(
+                f"cards.{n}",
+                name,
+                f"a card in your hand, once per copy held (you hold {held})",
+                "regroup-phase",
+            )
         hand = _remove(hand, index)
         chosen.append(index)
     said.append("Discarded: " + ", ".join(_name(i) for i in chosen) + ".")
@@ -425,7 +478,9 @@ def _advance(s: GameState, said: list[str]) -> GameState:
                 return s
             target, s = _take_top(s)
             said.append(f"Turn {s.turn + 1}: the Target is the {cards[target].name}.")
-            s = s.with_(target=target, phase="tactics", turn=s.turn + 1, drawn=0, recon_played=False)
+            s = s.with_(
+                target=target, phase="tactics", turn=s.turn + 1, drawn=0, recon_played=False
+            )
         elif phase == "tactics":
             kind = cards[s.target].type
             if kind == INSURGENT_TACTICS:
@@ -435,7 +490,12 @@ def _advance(s: GameState, said: list[str]) -> GameState:
                 lost = s.hand[:1]
                 if lost:
                     said.append(f"{cards[s.target].name}: the {cards[lost[0]].name} is lost.")
-                s = s.with_(hand=s.hand[1:], discard=s.discard + (s.target,) + lost, target=None, phase="asset")
+                s = s.with_(
+                    hand=s.hand[1:],
+                    discard=s.discard + (s.target,) + lost,
+                    target=None,
+                    phase="asset",
+                )
             elif kind == AMERICAN_TACTICS and s.drawn < TACTICS_DRAW and s.deck_size > 0:
                 if not s.deck:
                     return s
@@ -456,14 +516,18 @@ def _advance(s: GameState, said: list[str]) -> GameState:
             if s.target is not None and cards[s.target].type in (INSURGENTS, POSITIONS):
                 if qualifying(s):
                     return s
-                said.append(f"No card can destroy the {cards[s.target].name}: it goes to the Casualty Pile.")
+                said.append(
+                    f"No card can destroy the {cards[s.target].name}: it goes to the Casualty Pile."
+                )
                 s = s.with_(casualty=s.casualty + (s.target,), target=None)
             s = s.with_(phase="disarm")
         elif phase == "disarm":
             if s.target is not None and cards[s.target].type == EXPLOSIVES:
                 if qualifying(s):
                     return s
-                said.append(f"No card can neutralize the {cards[s.target].name}: it goes to the Casualty Pile.")
+                said.append(
+                    f"No card can neutralize the {cards[s.target].name}: it goes to the Casualty Pile."
+                )
                 s = s.with_(casualty=s.casualty + (s.target,), target=None)
             s = s.with_(phase="recon")
         elif phase == "recon":

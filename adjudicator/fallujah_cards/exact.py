@@ -90,7 +90,9 @@ def lookahead_decide(deck: tuple[int, ...]):
     return decide
 
 
-def known_deck_distribution(deck: Sequence[int], hand: Hand, policy: str) -> dict[Outcome, Fraction]:
+def known_deck_distribution(
+    deck: Sequence[int], hand: Hand, policy: str
+) -> dict[Outcome, Fraction]:
     """Exact distribution of the score change from a Search Phase to the end of the game,
     for a deck of fast codes in known order and a hand of class counts."""
     deck = tuple(deck)
@@ -105,7 +107,9 @@ def known_deck_distribution(deck: Sequence[int], hand: Hand, policy: str) -> dic
             memo[key] = {(0, 0): Fraction(1)}
             return memo[key]
         result: dict[Outcome, Fraction] = defaultdict(Fraction)
-        for p, after, hand2, delta, played in turn_outcomes(source, hand, lambda s: draws_known(deck, *s), decide):
+        for p, after, hand2, delta, played in turn_outcomes(
+            source, hand, lambda s: draws_known(deck, *s), decide
+        ):
             for (literal, other), q in rest(after, hand2).items():
                 result[(literal + delta, other + delta - played)] += p * q
         memo[key] = dict(result)

@@ -42,7 +42,11 @@ def _mask(test: Callable[[str, int], bool]) -> int:
 
 #: Force of a Target code (destroy and bomb codes), else 0
 CODE_FORCE: tuple[int, ...] = tuple(
-    code - CODE_DESTROY if CODE_DESTROY < code <= CODE_BOMB else code - CODE_BOMB if CODE_BOMB < code < CODE_N else 0
+    code - CODE_DESTROY
+    if CODE_DESTROY < code <= CODE_BOMB
+    else code - CODE_BOMB
+    if CODE_BOMB < code < CODE_N
+    else 0
     for code in range(N_CODES)
 )
 #: for each destroy code: the classes that can destroy it (an American card of equal or
@@ -56,7 +60,9 @@ DESTROY_MASK: tuple[int, ...] = tuple(
 #: for each bomb code: the Infantry/Armor classes that can neutralize it (disarm-phase); a
 #: Disarm card always can, and is tried first by the greedy policy
 BOMB_MASK: tuple[int, ...] = tuple(
-    _mask(lambda kind, force, f=CODE_FORCE[code]: kind == "AG" and force >= f) if CODE_BOMB < code < CODE_N else 0
+    _mask(lambda kind, force, f=CODE_FORCE[code]: kind == "AG" and force >= f)
+    if CODE_BOMB < code < CODE_N
+    else 0
     for code in range(N_CODES)
 )
 assert CLASS_ORDER[CLASS_D][0] == DISARM and CODE_DESTROY + MAX_FORCE == CODE_BOMB
@@ -99,7 +105,9 @@ def uniform_pick(rand: Callable[[], float]) -> Callable[[int, int], int]:
     return lambda size, turned: int(rand() * size)
 
 
-def greedy_delta(deck: Sequence[int], hand: list[int], pick: Callable[[int, int], int], start: int = 0) -> int:
+def greedy_delta(
+    deck: Sequence[int], hand: list[int], pick: Callable[[int, int], int], start: int = 0
+) -> int:
     """Play ``deck[start:]`` from a turn's Search Phase to the end of the game with the greedy
     policy (policies.py), the hand given as class counts (changed in place). Returns what the
     rest of the game adds to the score: Force eliminated minus Force lost (scoring, literal).
@@ -115,7 +123,7 @@ def greedy_delta(deck: Sequence[int], hand: list[int], pick: Callable[[int, int]
         if h[b]:
             m |= BIT[b]
     bit, cforce, fv, dmask, bmask = BIT, CLASS_FORCE, CODE_FORCE, DESTROY_MASK, BOMB_MASK
-    n_cls, c_destroy, c_bomb, c_n = N_CLASSES, CODE_DESTROY, CODE_BOMB, CODE_N
+    n_cls, c_bomb, c_n = N_CLASSES, CODE_BOMB, CODE_N
     cls_t, cls_r, cls_d, limit = CLASS_T, CLASS_R, CLASS_D, HAND_LIMIT
     total = 0
     i = start
@@ -261,14 +269,18 @@ def greedy_finish(hand: Hand, recon_done: bool = False) -> Hand:
 #   knowledge:   (prefix, unknown counts)      -> the prefix's top card, or any unknown card
 
 
-def draws_known(deck: tuple[int, ...], position: int, seen: int) -> list[tuple[Fraction, int, tuple[int, int]]]:
+def draws_known(
+    deck: tuple[int, ...], position: int, seen: int
+) -> list[tuple[Fraction, int, tuple[int, int]]]:
     """The next card of a deck in known order; ``seen``: how many top cards a Recon card showed."""
     if position >= len(deck):
         return []
     return [(Fraction(1), deck[position], (position + 1, max(0, seen - 1)))]
 
 
-def draws_unknown(prefix: tuple[int, ...], unknown: tuple[int, ...]) -> list[tuple[Fraction, int, tuple]]:
+def draws_unknown(
+    prefix: tuple[int, ...], unknown: tuple[int, ...]
+) -> list[tuple[Fraction, int, tuple]]:
     if prefix:
         return [(Fraction(1), prefix[0], (prefix[1:], unknown))]
     total = sum(unknown)
@@ -294,7 +306,9 @@ def _add_drawn(hand: Hand, code: int) -> Hand:
     return hand  # an Insurgency card drawn goes to the Discard Pile (tactics-phase)
 
 
-def turn_outcomes(source, hand: Hand, draws, decide) -> list[tuple[Fraction, object, Hand, int, int]]:
+def turn_outcomes(
+    source, hand: Hand, draws, decide
+) -> list[tuple[Fraction, object, Hand, int, int]]:
     """Every way one turn can go from its Search Phase: (probability, source after, hand
     after the Regroup Phase, score change, Force of the American card played: the part of
     the change that only the literal reading of SCORING counts). ``draws(source)`` lists the next card's
@@ -344,7 +358,9 @@ def greedy_expectation(prefix: tuple[int, ...], unknown: tuple[int, ...], hand: 
     if not prefix and not any(unknown):
         return Fraction(0)
     total = Fraction(0)
-    for p, (prefix2, unknown2), hand2, delta, _ in turn_outcomes((prefix, unknown), hand, lambda s: draws_unknown(*s), greedy_decide):
+    for p, (prefix2, unknown2), hand2, delta, _ in turn_outcomes(
+        (prefix, unknown), hand, lambda s: draws_unknown(*s), greedy_decide
+    ):
         total += p * (delta + greedy_expectation(prefix2, unknown2, hand2))
     return total
 
@@ -363,8 +379,6 @@ def unknown_counts(codes: Sequence[int]) -> tuple[int, ...]:
     for code in codes:
         counts[code] += 1
     return tuple(counts)
-
-
 
 
 def greedy_scores(games: int, seed: int = 0) -> list[int]:

@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from adjudicator.errors import Checker, InvalidSituation, from_validation_error
+from adjudicator.errors import Checker, from_validation_error
 from adjudicator.models import Adjudication, odds_fields
 
 from .cards import card_list
@@ -27,13 +27,20 @@ from .fast import deck_codes, hand_counts
 from .state import BASE_SCORE
 
 READINGS = [
-    "Score: the literal reading of SCORING, 100 minus the Force of the Casualty Pile plus the Force of"
-    " every card in the Elimination Pile, the American cards played included (errata: scoring).",
+    (
+        "Score: the literal reading of SCORING, 100 minus the Force of the Casualty Pile plus the"
+        " Force of every card in the Elimination Pile, the American cards played included"
+        " (errata: scoring)."
+    ),
     "score_insurgency_only: the other reading, only the Insurgency cards of the Elimination Pile count.",
-    "'Insurgent card' in the Destroy Phase is a card of type I; a Target or bomb a card could beat but"
-    " that is not played goes to the Casualty Pile (errata: destroy-phase, disarm-phase).",
-    "The turn in which the deck runs out is played to its end; an American Tactics draw takes the"
-    " cards left (errata: scoring). At most one Recon card per Recon Phase (errata: recon-phase).",
+    (
+        "'Insurgent card' in the Destroy Phase is a card of type I; a Target or bomb a card could beat"
+        " but that is not played goes to the Casualty Pile (errata: destroy-phase, disarm-phase)."
+    ),
+    (
+        "The turn in which the deck runs out is played to its end; an American Tactics draw takes the"
+        " cards left (errata: scoring). At most one Recon card per Recon Phase (errata: recon-phase)."
+    ),
 ]
 POLICY_TEXT = {
     "greedy": "greedy: acts whenever it can, with the lowest-Force card that qualifies (a Disarm card"
@@ -58,8 +65,8 @@ class ExpectedScoreInput(BaseModel):
 class ExpectedScore(Adjudication):
     """The exact expected final score and its distribution."""
 
-    exact: dict[str, str | dict[str, str]] = {}
-    distributions: dict[str, dict[str, float]] = {}
+    exact: dict[str, str | dict[str, str]] = Field(default_factory=dict)
+    distributions: dict[str, dict[str, float]] = Field(default_factory=dict)
     expected_score: float
     expected_score_insurgency_only: float
     policy: str
@@ -159,7 +166,15 @@ def expected_score(body: ExpectedScoreInput | Mapping[str, Any]) -> ExpectedScor
         policy_description=POLICY_TEXT[body.policy],
         deck_size=len(deck),
         readings=READINGS,
-        rules=["scoring", "card-list", "tactics-phase", "destroy-phase", "disarm-phase", "recon-phase", "regroup-phase"],
+        rules=[
+            "scoring",
+            "card-list",
+            "tactics-phase",
+            "destroy-phase",
+            "disarm-phase",
+            "recon-phase",
+            "regroup-phase",
+        ],
     )
 
 

@@ -14,7 +14,9 @@ from .cards import card_list
 
 #: The seven phases of TURN SEQUENCE, plus the set-up before the first turn (errata: the-deck)
 #: and the end of the game (scoring).
-Phase = Literal["setup", "search", "tactics", "asset", "destroy", "disarm", "recon", "regroup", "over"]
+Phase = Literal[
+    "setup", "search", "tactics", "asset", "destroy", "disarm", "recon", "regroup", "over"
+]
 PHASE_RULE = {
     "setup": "the-deck",
     "search": "search-phase",
