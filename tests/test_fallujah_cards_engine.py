@@ -127,3 +127,5 @@ def test_a_game_on_screen_ends_after_every_card_is_turned():
         )
     assert state.deck_size == 0
     assert engine.pending(state).prompt == f"The game is over. Score: {score(state)}."
+    assert engine.summary(state)[-1] == f"Score: {score(state)}"
+    assert engine.summary(state)[0].endswith("; 0 cards in the Deck")

@@ -186,6 +186,28 @@ def legal_decisions(state: GameState) -> list[Option]:
     return []
 
 
+def summary(state: GameState) -> list[str]:
+    """The table as a player sees it, one line each (for a terminal loop): turn and phase,
+    Target, hand, piles, the cards a Recon card showed, the score."""
+    cards = card_list().cards
+
+    def names(pile: tuple[int, ...]) -> str:
+        return ", ".join(cards[i].name for i in pile) or "-"
+
+    lines = [
+        f"Turn {state.turn}, {PHASE_RULE[state.phase].replace('-', ' ')}; {state.deck_size} cards in the Deck",
+        f"Target: {cards[state.target].name if state.target is not None else '-'}",
+        f"Hand: {names(state.hand)}",
+        f"Casualty Pile: {names(state.casualty)}",
+        f"Elimination Pile: {names(state.elimination)}",
+        f"Discard Pile: {len(state.discard)} cards",
+    ]
+    if state.seen_top:
+        lines.append(f"Next cards (Recon): {names(state.looked_at())}")
+    lines.append(f"Score: {score(state)}")
+    return lines
+
+
 def random_input(state: GameState, rng: Random) -> act.Turn | act.Lost | None:
     """A random event drawn for a game played on screen: the hand card lost to an Insurgent
     Tactics Target (every card of the hand equally likely). Cards turned come from the
