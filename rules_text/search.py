@@ -312,6 +312,26 @@ class _Collection:
         frequency = sum(len(o.postings(field_name, stem)) for o in self.opened)
         return math.log(total / (frequency + 1)) + 1
 
+    def affinity(self, game: _Open, words: list[str]) -> float:
+        """How much of the query a game's rulebook speaks of: the share, weighted by rarity, of
+        the query's words that occur anywhere in it (a game without "postponed" is less likely
+        the one a player asking about postponed missions plays). 1.0 for one game alone."""
+        # English, the language every rulebook has: a French word tells nothing about the game
+        stems = set(_stems(words, "en"))
+        prefixes = ("title_", "body_", "context_")
+        total = sum(o.searcher.reader().doc_count_all() for o in self.opened)
+        present = absent = 0.0
+        for stem in stems:
+            counts = [len(o.holders(stem, ["en"], prefixes)) for o in self.opened]
+            if not any(counts):
+                continue  # a word no rulebook has tells nothing about which one is meant
+            weight = math.log(total / (sum(counts) + 1)) + 1
+            if game.holders(stem, ["en"], prefixes):
+                present += weight
+            else:
+                absent += weight
+        return present / (present + absent) if present + absent else 1.0
+
     def average(self, field_name: str) -> float:
         counts = [o.searcher.reader().doc_count_all() for o in self.opened]
         lengths = sum((o._average(field_name) or 0.0) * n for o, n in zip(self.opened, counts))
@@ -421,14 +441,28 @@ def _correct(opened: list[_Open], words: list[str], folded: str) -> tuple[str | 
         return None, words
     corrected = folded
     for word in unknown:
-        for o in opened:
-            options = o.searcher.suggest("spell", word, limit=1, maxdist=1 if len(word) <= 5 else 2, prefix=1)
-            if options:
-                corrected = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", options[0], corrected)
-                break
+        maxdist = 1 if len(word) <= 5 else 2
+        options = {o2 for o in opened for o2 in o.searcher.suggest("spell", word, limit=3, maxdist=maxdist, prefix=1)}
+        if options:
+            # the nearest word, and among equally near ones the word the rulebooks use most
+            best = min(options, key=lambda option: (
+                _distance(word, option),
+                -sum(o.searcher.reader().doc_frequency("spell", option) for o in opened), option))
+            corrected = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", best, corrected)
     if corrected == folded:
         return None, words
     return corrected, WORD.findall(corrected)
+
+
+def _distance(a: str, b: str) -> int:
+    """Levenshtein distance (insertions, deletions, substitutions)."""
+    previous = list(range(len(b) + 1))
+    for i, char_a in enumerate(a, start=1):
+        current = [i]
+        for j, char_b in enumerate(b, start=1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (char_a != char_b)))
+        previous = current
+    return previous[-1]
 
 
 def _rank(opened: _Open, words: list[str], folded: str, typed_ids: list[str], exact_id: bool,
@@ -501,8 +535,11 @@ def search(
     suggestion, words = _correct(opened, words, folded)
 
     stats = _Collection(opened) if len(opened) > 1 else None
-    ranked = [pair for o in opened
-              for pair in _rank(o, words, folded, typed_ids, bool(id_match), lang, kind, limit, stats)]
+    ranked = []
+    for o in opened:
+        affinity = stats.affinity(o, words) if stats else 1.0
+        ranked += [(score * affinity, doc)
+                   for score, doc in _rank(o, words, folded, typed_ids, bool(id_match), lang, kind, limit, stats)]
     if not ranked:
         return SearchResult(query=text, hits=[], suggestion=suggestion)
     ranked.sort(key=lambda pair: -pair[0])

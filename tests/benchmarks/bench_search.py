@@ -1,6 +1,9 @@
-"""Search benchmark (issue 3): our Whoosh search against a SQLite FTS5 baseline.
+"""Search benchmark (issues 3, 12): relevance and latency per game and across all games,
+our Whoosh search against a SQLite FTS5 baseline.
 
-Run with ``make bench``; it prints a table and asserts nothing about speed.
+Each game's relevance suite is ``tests/search_queries/<game>.yaml``; "all" is the union of
+the suites searched with ``game="all"``, a hit counting only when its game and id are
+expected. Run with ``make bench``; it prints a table and asserts nothing about speed.
 """
 
 from __future__ import annotations
@@ -12,35 +15,47 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import yaml
 
 from rules_text import load_game
-from rules_text.search import _open, build_index, search
+from rules_text.loading import available_games
+from rules_text.search import build_index, search
 
-QUERIES = yaml.safe_load((Path(__file__).parent.parent / "search_queries.yaml").read_text(encoding="utf-8"))
+SUITES = {
+    path.stem: yaml.safe_load(path.read_text(encoding="utf-8"))
+    for path in sorted((Path(__file__).parent.parent / "search_queries").glob("*.yaml"))
+    if path.stem in available_games()
+}
+RUNS = 10
+
+Case = tuple[str, dict]  # (the suite's game, the query)
+Ranker = Callable[[Case], list[tuple[str, str]]]
 
 
-def _rank_metrics(ranked: list[list[str]]) -> tuple[float, float]:
+def _rank_metrics(cases: list[Case], ranked: list[list[tuple[str, str]]]) -> tuple[float, float]:
+    """recall@3 and mean reciprocal rank (first 10 hits) over (game, id) pairs."""
     hits3, rr = 0, 0.0
-    for query, ids in zip(QUERIES, ranked):
-        ids = list(dict.fromkeys(ids))
-        if set(ids[:3]) & set(query["expect"]):
+    for (game, query), found in zip(cases, ranked):
+        found = list(dict.fromkeys(found))
+        wanted = {(game, section) for section in query["expect"]}
+        if set(found[:3]) & wanted:
             hits3 += 1
-        for position, found in enumerate(ids[:10], start=1):
-            if found in query["expect"]:
+        for position, pair in enumerate(found[:10], start=1):
+            if pair in wanted:
                 rr += 1 / position
                 break
-    return hits3 / len(QUERIES), rr / len(QUERIES)
+    return hits3 / len(cases), rr / len(cases)
 
 
-def _latencies(run) -> list[float]:
+def _latencies(cases: list[Case], run: Ranker) -> list[float]:
     times = []
-    for _ in range(20):
-        for query in QUERIES:
+    for _ in range(RUNS):
+        for case in cases:
             start = time.perf_counter()
-            run(query)
+            run(case)
             times.append((time.perf_counter() - start) * 1000)
     return times
 
@@ -48,80 +63,76 @@ def _latencies(run) -> list[float]:
 class Fts5:
     """The plain baseline: one FTS5 table, porter stemming over unicode61 with accents removed."""
 
-    def __init__(self, path: str):
-        game = load_game()
+    def __init__(self, path: str, games: list[str]):
         self.db = sqlite3.connect(path)
         self.db.execute(
-            "CREATE VIRTUAL TABLE sections USING fts5(id UNINDEXED, lang UNINDEXED, title, body,"
+            "CREATE VIRTUAL TABLE sections USING fts5(game UNINDEXED, id UNINDEXED, lang UNINDEXED, title, body,"
             " tokenize='porter unicode61 remove_diacritics 2')"
         )
-        rows = [(s.id, lang, s.label, s.text) for lang, c in game.corpora.items() for s in c.sections]
-        self.db.executemany("INSERT INTO sections VALUES (?, ?, ?, ?)", rows)
+        rows = [(g, s.id, lang, s.label, s.text)
+                for g in games for lang, c in load_game(g).corpora.items() for s in c.sections]
+        self.db.executemany("INSERT INTO sections VALUES (?, ?, ?, ?, ?)", rows)
         self.db.commit()
 
-    def search(self, query: dict) -> list[str]:
-        words = re.findall(r"[^\W_]+", query["q"].lower())
+    def search(self, case: Case, game: str) -> list[tuple[str, str]]:
+        words = re.findall(r"[^\W_]+", case[1]["q"].lower())
         if not words:
             return []
-        match = " OR ".join(f'"{w}"' for w in words)
-        params: list[str] = [match]
-        lang_clause = ""
-        if query.get("lang", "all") != "all":
-            lang_clause = " AND lang = ?"
-            params.append(query["lang"])
-        sql = f"SELECT id FROM sections WHERE sections MATCH ?{lang_clause} ORDER BY bm25(sections, 0, 0, 3.0, 1.0) LIMIT 10"
-        return [row[0] for row in self.db.execute(sql, params)]
+        params: list[str] = [" OR ".join(f'"{w}"' for w in words)]
+        clause = ""
+        if game != "all":
+            clause += " AND game = ?"
+            params.append(game)
+        if case[1].get("lang", "all") != "all":
+            clause += " AND lang = ?"
+            params.append(case[1]["lang"])
+        sql = f"SELECT game, id FROM sections WHERE sections MATCH ?{clause} ORDER BY bm25(sections, 0, 0, 0, 3.0, 1.0) LIMIT 10"
+        return [(row[0], row[1]) for row in self.db.execute(sql, params)]
 
 
-def test_search_against_fts5_baseline(tmp_path):
-    game = load_game()
-    # ours: build, cold open in a fresh process, warm queries
-    start = time.perf_counter()
-    build_index(game, tmp_path / "whoosh")
-    ours_build = (time.perf_counter() - start) * 1000
-    cold_script = (
+def _ours(game: str) -> Ranker:
+    def run(case: Case) -> list[tuple[str, str]]:
+        hits = search(case[1]["q"], lang=case[1].get("lang", "all"), limit=10, game=game).hits
+        return [(h.game, h.id) for h in hits]
+    return run
+
+
+def _cold_open_ms(tmp_path: Path, game: str) -> float:
+    """A fresh process: import, open the cached index, first query (median of 5)."""
+    script = (
         "import time; t=time.perf_counter(); from rules_text.search import search; "
-        "search('sniper attack street'); print((time.perf_counter()-t)*1000)"
+        f"search('attack', game={game!r}); print((time.perf_counter()-t)*1000)"
     )
-    env_cache = {"FALLUJAH_CACHE_DIR": str(tmp_path / "cache")}
-    subprocess.run([sys.executable, "-c", cold_script], env={**os.environ, **env_cache}, check=True,
-                   capture_output=True)  # builds the index once
-    ours_cold = statistics.median(
-        float(subprocess.run([sys.executable, "-c", cold_script], env={**os.environ, **env_cache}, check=True,
-                             capture_output=True, text=True).stdout)
+    env = {**os.environ, "FALLUJAH_CACHE_DIR": str(tmp_path / "cache")}
+    subprocess.run([sys.executable, "-c", script], env=env, check=True, capture_output=True)  # builds the index
+    return statistics.median(
+        float(subprocess.run([sys.executable, "-c", script], env=env, check=True, capture_output=True,
+                             text=True).stdout)
         for _ in range(5)
     )
-    _open("phantom-fury")
 
-    def ours(query: dict) -> list[str]:
-        return [h.id for h in search(query["q"], lang=query.get("lang", "all"), limit=10).hits]
 
-    ours_ranked = [ours(q) for q in QUERIES]
-    ours_lat = _latencies(ours)
-
-    # baseline
-    db_path = str(tmp_path / "fts.sqlite")
-    start = time.perf_counter()
-    fts = Fts5(db_path)
-    fts_build = (time.perf_counter() - start) * 1000
-    fts.db.close()
-    start = time.perf_counter()
-    fts = Fts5.__new__(Fts5)
-    fts.db = sqlite3.connect(db_path)
-    fts.search({"q": "sniper attack street"})
-    fts_cold = (time.perf_counter() - start) * 1000
-    fts_ranked = [fts.search(q) for q in QUERIES]
-    fts_lat = _latencies(fts.search)
-
-    rows = []
-    for name, ranked, lat, build, cold in (
-        ("ours (Whoosh)", ours_ranked, ours_lat, ours_build, ours_cold),
-        ("SQLite FTS5", fts_ranked, fts_lat, fts_build, fts_cold),
-    ):
-        recall, mrr = _rank_metrics(ranked)
-        p99 = statistics.quantiles(lat, n=100)[98]
-        rows.append(f"| {name} | {recall:.3f} | {mrr:.3f} | {statistics.median(lat):.2f} | {p99:.2f} | {build:.0f} | {cold:.0f} |")
-    print(f"\n{len(QUERIES)} queries, warm latencies over {20 * len(QUERIES)} runs each")
-    print("| engine | recall@3 | MRR | median ms | p99 ms | build ms | cold open + first query ms |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
-    print("\n".join(rows))
+def test_search_per_game_and_across_games(tmp_path):
+    games = list(SUITES)
+    fts = Fts5(str(tmp_path / "fts.sqlite"), games)
+    print(f"\n{sum(len(q) for q in SUITES.values())} queries in {len(games)} suites; "
+          f"warm latencies over {RUNS} runs of each query")
+    print("| game | queries | engine | recall@3 | MRR | median ms | p99 ms | build ms | cold open + first query ms |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for game in [*games, "all"]:
+        cases = [(g, q) for g in (games if game == "all" else [game]) for q in SUITES[g]]
+        build = cold = None
+        if game != "all":
+            start = time.perf_counter()
+            build_index(load_game(game), tmp_path / f"whoosh-{game}")
+            build = (time.perf_counter() - start) * 1000
+        cold = _cold_open_ms(tmp_path, game)
+        for name, run in (("ours (Whoosh)", _ours(game)), ("SQLite FTS5", lambda case, g=game: fts.search(case, g))):
+            ranked = [run(case) for case in cases]
+            recall, mrr = _rank_metrics(cases, ranked)
+            latencies = _latencies(cases, run)
+            p99 = statistics.quantiles(latencies, n=100)[98]
+            extra = f"{build:.0f} | {cold:.0f}" if name.startswith("ours") and build is not None else (
+                f"- | {cold:.0f}" if name.startswith("ours") else "- | -")
+            print(f"| {game} | {len(cases)} | {name} | {recall:.3f} | {mrr:.3f} | {statistics.median(latencies):.2f} "
+                  f"| {p99:.2f} | {extra} |")
