@@ -190,3 +190,17 @@ def test_relevance_queries_name_existing_sections(sections):
     ids = {s["id"] for s in sections}
     assert len(queries) >= 20
     assert [q["q"] for q in queries if not set(q["expect"]) <= ids] == []
+
+
+def test_the_loader_reads_the_game_and_the_check_finds_no_problem():
+    from rules_text.check import check_game
+    from rules_text.loading import load_game
+
+    game = load_game("fallujah-cards")
+    assert [s.id for s in game.corpus("en").sections] == list(HEADINGS)
+    cards = game.tables["card-list"]
+    assert cards.kind == "cards" and len(cards.rows) == 64
+    assert sum(row.copies for row in cards.rows) == 92
+    report = check_game(game)
+    assert [str(p) for p in report.problems] == []
+    assert sorted({e.kind for e in report.errata}) == ["ambiguity"]
