@@ -6,10 +6,12 @@ import re
 
 import pytest
 
+from rules_text import load_game
 from rules_text.check import check_game
+from rules_text.loading import available_games
 from rules_text.models import Kind, id_key, is_numbered
 
-from .conftest import SOURCES
+from .conftest import SOURCES, run_cli
 
 HEADING = re.compile(
     r"(?m)(?:^|\|>)(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+(?=[A-Z‘'“ÉÈ])"
@@ -35,6 +37,19 @@ def printed_ids(source: str) -> set[str]:
 def test_check_finds_no_problem(game):
     report = check_game(game)
     assert [str(p) for p in report.problems] == []
+
+
+@pytest.mark.parametrize("game_id", available_games())
+def test_every_game_checks_clean_and_lists_its_errata(game_id):
+    """fallujah check --game G exits 0 for each game and lists its source errata and gaps (issue 12)."""
+    loaded = load_game(game_id)
+    assert [str(p) for p in check_game(loaded).problems] == []
+    result = run_cli("check", "--game", game_id)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.startswith(f"{loaded.title}: en: ")
+    if loaded.errata:
+        assert f"Known source errata ({len(loaded.errata)})" in result.stdout
+    assert result.stdout.rstrip().endswith("No problems.")
 
 
 def test_known_source_errata_are_listed(game):
