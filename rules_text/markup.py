@@ -95,7 +95,8 @@ def format_value(value: int) -> str:
 
 
 def _local(text: LocalText | None, lang: Lang) -> str:
-    if text is None:
+    """The words in a language; a gap where another language's source has them; "" where none prints any."""
+    if text is None or all(text.get(other) is None for other in ("en", "fr")):
         return ""
     value = text.get(lang)
     return value if value is not None else f"{{missing: not in the {lang} source}}"

@@ -489,3 +489,11 @@ def test_a_fresh_process_reads_the_cached_game(games):
     warm = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=False)
     assert warm.returncode == 0, warm.stderr  # read_game is gone: the game came from the cache
     assert warm.stdout.strip() == "22.0 Insurgency Reaction"
+
+
+def test_a_row_that_prints_no_words_reads_empty_not_missing():
+    t = table(range=[1, 9], rows=[{"roll": "1-6", "result": "no_ceasefire", "text": {"en": None}},
+                                  {"roll": "7+", "result": "ceasefire", "text": {"en": "A ceasefire is declared."}}])
+    assert render_table(t, "en").splitlines() == ["1-6:", "7+: A ceasefire is declared."]
+    french_gap = Table.model_validate({**INTELLIGENCE, "rows": [{**INTELLIGENCE["rows"][0], "text": {"en": "3", "fr": None}}]})
+    assert render_table(french_gap, "fr") == "-2 to 0: {missing: not in the fr source}"
