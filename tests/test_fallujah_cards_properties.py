@@ -113,3 +113,51 @@ def test_the_fast_greedy_loop_plays_the_engine_s_greedy_games(shuffle_seed, loss
         state = engine.apply(state, action)
     order = [card_list().find(name).index for name in shuffle.deck]
     assert 100 + greedy_delta(deck_codes(order), [0] * 13, pick) == score(state)
+
+
+def _enumerated(deck: list[int], hand: list[int], policy: str) -> dict[str, str]:
+    """The score distribution by the engine itself, card by card: every random loss branched."""
+    from fractions import Fraction
+
+    from adjudicator.fallujah_cards.policies import lookahead_action
+
+    result: Counter = Counter()
+    stack = [(engine.position(deck, hand), Fraction(1))]
+    while stack:
+        state, p = stack.pop()
+        kind = engine.pending(state).kind
+        if kind == "over":
+            result[score(state)] += p
+        elif kind == "lost":
+            for index in state.hand:
+                lost = {"action": "lost", "card": ROWS[index].name.en}
+                stack.append((engine.apply(state, lost), p / len(state.hand)))
+        else:
+            action = greedy_action(state) if policy == "greedy" else lookahead_action(state)
+            stack.append((engine.apply(state, action), p))
+    return {str(s): str(p) for s, p in sorted(result.items())}
+
+
+SHORT_GAMES = st.tuples(
+    st.permutations(list(card_list().full_deck())).map(lambda cards: cards[:12]),
+    st.integers(min_value=5, max_value=9),
+    st.integers(min_value=0, max_value=3),
+    st.sampled_from(["greedy", "lookahead"]),
+)
+
+
+@settings(max_examples=30, deadline=None)
+@given(SHORT_GAMES)
+def test_expected_score_equals_the_engine_enumerated_card_by_card(game):
+    from adjudicator.fallujah_cards import SITUATIONS
+
+    cards, deck_size, hand_size, policy = game
+    american = [i for i in cards[deck_size:] if ROWS[i].type in "TGASRD"]
+    deck, hand = list(cards[:deck_size]), american[:hand_size]
+    body = {
+        "deck": [ROWS[i].name.en for i in deck],
+        "hand": [ROWS[i].name.en for i in hand],
+        "policy": policy,
+    }
+    answer = SITUATIONS["expected-score"].run(body)
+    assert answer.exact["score"] == _enumerated(deck, hand, policy)

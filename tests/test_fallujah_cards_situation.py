@@ -113,6 +113,12 @@ def test_the_situation_has_the_registry_shape():
             "card-list",
         ),
         ({"deck": []}, "deck", "at least 1", None),
+        (
+            {"deck": ["Humvee"], "hand": ["Grunts", "Car Bomb"]},
+            "hand.1",
+            "only American cards",
+            "asset-phase",
+        ),
         ({"deck": ["Pillbox"], "policy": "smart"}, "policy", "greedy", None),
         ({"deck": ["Pillbox"], "colour": "red"}, "colour", "unknown field", None),
     ],

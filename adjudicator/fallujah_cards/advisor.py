@@ -104,6 +104,13 @@ def _effect(state: GameState, action) -> tuple[tuple[int, ...], int]:
     raise ValueError(f"not a decision while the game waits for {kind}")
 
 
+def _canonical(action) -> tuple:
+    """An action with its discarded cards as a multiset (the order they are named in is no choice)."""
+    if isinstance(action, act.Discard):
+        return ("discard", tuple(sorted(card_list().find(n).index for n in action.cards)))
+    return (action.action, getattr(action, "card", None))
+
+
 def _short(option: Option, state: GameState) -> str:
     """A choice in a few words ("Keep the M1 Abrams Tank", "Play the Bradley AFV")."""
     action = option.action
@@ -142,10 +149,10 @@ def advise(
         samples = _rollouts(prefix, unknown, distinct, rollouts, seed)
         values = {e: base + sum(samples[e]) / rollouts for e in distinct}
         method, used = "monte-carlo", rollouts
-    greedy = greedy_action(state)
+    greedy = _canonical(greedy_action(state))
     order = sorted(
         range(len(options)),
-        key=lambda k: (-values[effects[k]], options[k].action != greedy, k),
+        key=lambda k: (-values[effects[k]], _canonical(options[k].action) != greedy, k),
     )
     best = effects[order[0]]
     estimates = []

@@ -77,7 +77,8 @@ def lookahead_decide(deck: tuple[int, ...]):
         if hand[CLASS_R]:
             position, _ = source
             shown = (position, min(RECON_LOOK, len(deck) - position))
-            play = (True, value(shown, greedy_regroup(_take(hand, CLASS_R))))
+            # valued from what the player knows before the look (the look itself is not a peek)
+            play = (True, value(source, greedy_regroup(_take(hand, CLASS_R))))
             keep = (False, value(source, greedy_regroup(hand)))
             if best([play, keep], True):
                 hand, source = _take(hand, CLASS_R), shown

@@ -121,6 +121,15 @@ def expected_score(body: ExpectedScoreInput | Mapping[str, Any]) -> ExpectedScor
             f"at most {card.copies} {card.name} in deck and hand together (the card list prints {card.copies}); {count} entered",
             "card-list",
         )
+    for n, name in enumerate(body.hand):
+        card = card_list().find(name)
+        if card is not None and not card.american:
+            check.add(
+                f"hand.{n}",
+                name,
+                "an American card: only American cards go into your hand (asset-phase, tactics-phase)",
+                "asset-phase",
+            )
     codes = deck_codes(deck)
     if body.policy == "lookahead":
         check.require(
