@@ -104,7 +104,8 @@ def read_game(game: str, stamp: str) -> Any | None:
             return pickle.load(handle)
     except FileNotFoundError:
         return None
-    except Exception:  # a truncated or foreign file: ignore it, it will be rewritten
+    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, IndexError, TypeError,
+            ValueError):  # a truncated or foreign file: ignore it, it will be rewritten
         return None
 
 
@@ -113,7 +114,7 @@ def write_game(game: str, stamp: str, loaded: Any) -> None:
     path = _pickle_path(game, stamp)
     try:
         data = pickle.dumps(loaded, protocol=pickle.HIGHEST_PROTOCOL)
-    except Exception:
+    except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
         return
     _write_atomic(path, data)
     for stale in path.parent.glob(f"{game}-*.pickle"):

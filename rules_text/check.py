@@ -165,11 +165,11 @@ def check_game(game: Game) -> Report:
             quote = term.definition.get(lang)  # type: ignore[arg-type]
             if not quote:
                 continue
-            corpus = game.corpora.get(lang)
-            if corpus is None or term.rule not in corpus:
+            rulebook = game.corpora.get(lang)
+            if rulebook is None or term.rule not in rulebook:
                 problem(lang, f"term {term.key}", f"has a {lang} definition but rule {term.rule} is not in that rulebook")
                 continue
-            section = corpus.get(term.rule)
+            section = rulebook.get(term.rule)
             words = markup.render(markup.MISSING.sub(" ", section.source_text), lang, game.tables)  # type: ignore[arg-type]
             if _squash(quote) not in _squash(section.title + " " + words):
                 problem(lang, f"term {term.key}", f"definition is not a quote of rule {term.rule}")

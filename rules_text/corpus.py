@@ -8,7 +8,17 @@ from functools import cached_property
 
 from pydantic import BaseModel, ConfigDict
 
-from .models import Erratum, GameDeclaration, GlossaryTerm, Lang, Section, Table, chapter_number, id_key, is_numbered
+from .models import (
+    Erratum,
+    GameDeclaration,
+    GlossaryTerm,
+    Lang,
+    Section,
+    Table,
+    chapter_number,
+    id_key,
+    is_numbered,
+)
 
 
 class UnknownSection(LookupError):

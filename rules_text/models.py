@@ -10,10 +10,19 @@ import re
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from .base import LANGS, Frozen, Lang, LocalText
-from .tables import Cell, Column, Table, TableProblem, TableRow, parse_roll, parse_totals, table_problems
+from .tables import (
+    Cell,
+    Column,
+    Table,
+    TableProblem,
+    TableRow,
+    parse_roll,
+    parse_totals,
+    table_problems,
+)
 
 __all__ = [
     "LANGS", "Cell", "Column", "Erratum", "GameDeclaration", "GlossaryTerm", "Kind", "Lang", "LeftOut",
@@ -57,10 +66,9 @@ class NoteType(StrEnum):
     DESIGNER = "designer"  #: designer's note, red in the printed book
 
 
-_Frozen = Frozen
 
 
-class SectionData(_Frozen):
+class SectionData(Frozen):
     """One section as written in a ``games/<game>/<lang>/*.yaml`` file."""
 
     id: str
@@ -96,7 +104,7 @@ class SectionData(_Frozen):
         return self
 
 
-class Section(_Frozen):
+class Section(Frozen):
     """A section of one language's corpus, with its derived facts."""
 
     id: str
@@ -132,14 +140,14 @@ class Section(_Frozen):
         return self.title or self.id
 
 
-class GlossaryTerm(_Frozen):
+class GlossaryTerm(Frozen):
     """A defined term of the rules (1: capitalised terms have a formal meaning)."""
 
     key: str
     en: str
     fr: str | None = None
     abbr: LocalText = LocalText()
-    aliases: dict[Lang, list[str]] = {}
+    aliases: dict[Lang, list[str]] = Field(default_factory=dict)
     rule: str
     definition: LocalText
 
@@ -152,7 +160,7 @@ class GlossaryTerm(_Frozen):
 ErratumKind = Literal["missing_target", "wrong_reference", "inconsistency", "gap", "ambiguity"]
 
 
-class Erratum(_Frozen):
+class Erratum(Frozen):
     """An error printed in the rulebook itself, kept in the text and explained here.
 
     ``gap``: a number the source skips (BfF prints 4.3.1 without 4.3): ``section`` is the
@@ -169,7 +177,7 @@ class Erratum(_Frozen):
     note: str
 
 
-class LeftOut(_Frozen):
+class LeftOut(Frozen):
     """Source lines deliberately not in the corpus (an index of page numbers), said in the data."""
 
     lines: str
@@ -196,7 +204,7 @@ class LeftOut(_Frozen):
 Die = Literal["d10", "d6", "2d6", "deck"]
 
 
-class GameDeclaration(_Frozen):
+class GameDeclaration(Frozen):
     """A game as ``games/<id>/game.yaml`` declares it: every layer finds a game through this."""
 
     id: str
@@ -209,7 +217,7 @@ class GameDeclaration(_Frozen):
     languages: tuple[Lang, ...] = ("en",)
     dice: tuple[Die, ...] = ()
     #: the source file of each language, in ../shared/sources
-    sources: dict[Lang, str] = {}
+    sources: dict[Lang, str] = Field(default_factory=dict)
     #: dotted: numbered sections (11.4.1); slugs: no numbers, every section top level
     id_style: Literal["dotted", "slugs"] = "dotted"
     #: how a chapter number is printed: "{n}", "{n}.0", "{n})"

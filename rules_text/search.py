@@ -48,11 +48,21 @@ from whoosh.analysis import (
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 from whoosh.lang import stopwords_for_language
 from whoosh.scoring import BM25F
+from whoosh.searching import Searcher
 from whoosh.support.charset import accent_map
 
 from .cache import cache_dir
 from .corpus import Game
-from .loading import DEFAULT_GAME, UnknownGame, available_games, data_files, fingerprint, game_dir, load_game, read_yaml
+from .loading import (
+    DEFAULT_GAME,
+    UnknownGame,
+    available_games,
+    data_files,
+    fingerprint,
+    game_dir,
+    load_game,
+    read_yaml,
+)
 from .models import LANGS, Lang, chapter_number
 
 __all__ = ["KINDS", "MAX_QUERY_LENGTH", "Hit", "SearchError", "SearchResult", "build_index", "cache_dir", "search"]
@@ -215,7 +225,7 @@ class _Open:
     stamp: str
     files: tuple
     ix: index.Index
-    searcher: object
+    searcher: Searcher
     synonyms: dict
     patterns: list[tuple[re.Pattern[str], dict]]
     docs: dict[int, dict] = field(default_factory=dict)
@@ -468,7 +478,7 @@ def _distance(a: str, b: str) -> int:
 def _rank(opened: _Open, words: list[str], folded: str, typed_ids: list[str], exact_id: bool,
           lang: str, kind: str | None, limit: int, stats: _Collection | None) -> list[tuple[float, dict]]:
     """One game's candidate documents with their scores (see the module docstring)."""
-    langs = list(LANGS) if lang == "all" else [lang]
+    langs: list[str] = list(LANGS) if lang == "all" else [lang]
     boosts: dict[str, float] = {rule_id: 100.0 if exact_id else 5.0 for rule_id in typed_ids}
     extra: dict[str, list[str]] = {lg: [] for lg in LANGS}
     for word in WORD.findall(folded):
@@ -527,7 +537,7 @@ def search(
     if not 1 <= limit <= 100:
         raise SearchError(f"limit {limit} is not between 1 and 100")
     opened = [_open(g) for g in _games(game)]
-    langs = list(LANGS) if lang == "all" else [lang]
+    langs: list[str] = list(LANGS) if lang == "all" else [lang]
     folded = _fold(text)
     words = WORD.findall(folded)
     id_match = RULE_ID.match(text)

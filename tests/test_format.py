@@ -365,8 +365,8 @@ def test_matrix_rows_have_a_cell_per_column():
     assert render_table(Table.model_validate(blank), "en") == "Assault: Coalition: 2"
     broken = {**MATRIX, "rows": [{**MATRIX["rows"][0], "cells": {"coalitoin": {"value": 2, "text": {"en": "2"}}}}]}
     assert [str(p) for p in table_problems(Table.model_validate(broken))] == [
-        "table terrain-dice, row 1 (result 'assault'): cells names column(s) coalitoin not declared in columns "
-        "(coalition, insurgency)"]
+        ("table terrain-dice, row 1 (result 'assault'): cells names column(s) coalitoin not declared in columns "
+         "(coalition, insurgency)")]
 
 
 def test_card_lists_render_with_their_printed_columns():
@@ -442,8 +442,8 @@ def test_a_gap_erratum_names_a_needed_parent_or_a_section_that_lost_text(games):
     make_game(games, errata=[{"section": "5.1", "kind": "gap", "note": "the figure is lost"},
                              {"section": "9.9", "kind": "gap", "note": "y"}])
     messages = [str(p) for p in check_game(load_game("test-game")).problems]
-    assert messages == ["errata.yaml: 9.9: gap erratum, but no section is numbered under it: record a gap "
-                        "only for a missing parent"]
+    assert messages == [("errata.yaml: 9.9: gap erratum, but no section is numbered under it: record a gap "
+                         "only for a missing parent")]
 
 
 def test_check_lists_ambiguities_gaps_and_exits_0_on_clean_data(games):
