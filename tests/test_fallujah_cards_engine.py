@@ -129,3 +129,12 @@ def test_a_game_on_screen_ends_after_every_card_is_turned():
     assert engine.pending(state).prompt == f"The game is over. Score: {score(state)}."
     assert engine.summary(state)[-1] == f"Score: {score(state)}"
     assert engine.summary(state)[0].endswith("; 0 cards in the Deck")
+
+
+@pytest.mark.parametrize("policy", ["greedy", "lookahead"])
+def test_a_policy_plays_a_whole_game_whose_log_replays_to_it(policy):
+    from adjudicator.fallujah_cards.policies import play_to_end
+
+    state, log = play_to_end(3, policy, seed=1, rollouts=50)
+    assert state.over and state.deck_size == 0
+    assert engine.replay(log) == state

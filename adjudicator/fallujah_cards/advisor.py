@@ -42,7 +42,7 @@ from .policies import greedy_action
 from .state import score
 
 #: exact answers when the unseen cards' sub-multisets number at most this
-EXACT_LIMIT = 4000
+EXACT_LIMIT = 200
 POLICY = "the choice now, then the greedy policy for the rest of the game"
 
 

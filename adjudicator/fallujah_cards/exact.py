@@ -36,7 +36,7 @@ from .fast import (
 from .state import HAND_LIMIT, RECON_LOOK
 
 #: the lookahead policy's exact values visit at most about this many deck states
-LOOKAHEAD_LIMIT = 20000
+LOOKAHEAD_LIMIT = 5000
 
 #: a final outcome: (score change by the literal reading, by the Insurgency-only reading)
 Outcome = tuple[int, int]

@@ -71,3 +71,26 @@ def decide(policy: str, state: GameState, **options):
     if policy == "greedy":
         return greedy_action(state)
     return lookahead_action(state, **options)
+
+
+def play_to_end(shuffle_seed: int, policy: str = "greedy", *, seed: int = 0, rollouts: int = 200):
+    """A whole game on screen from a fresh shuffle, decided by the policy, random losses drawn
+    from ``seed``: its final state and its log (the shuffle first), which replays to it."""
+    from random import Random
+
+    from .engine import apply, new_game, random_input, shuffled_deck
+
+    rng = Random(seed)
+    log = [shuffled_deck(Random(shuffle_seed))]
+    state = apply(new_game(), log[0])
+    while not state.over:
+        if legal_decisions(state):
+            options = (
+                {"rollouts": rollouts, "seed": rng.getrandbits(32)} if policy == "lookahead" else {}
+            )
+            action = decide(policy, state, **options)
+        else:
+            action = random_input(state, rng)
+        log.append(action)
+        state = apply(state, action)
+    return state, log

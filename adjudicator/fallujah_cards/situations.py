@@ -137,7 +137,7 @@ def expected_score(body: ExpectedScoreInput | Mapping[str, Any]) -> ExpectedScor
             "policy",
             body.policy,
             f"lookahead is computed exactly only for decks of at most about {LOOKAHEAD_LIMIT} sub-decks"
-            " (about 14 cards); use greedy or a shorter deck",
+            " (about 12 cards); use greedy or a shorter deck",
         )
     check.raise_if_any()
     outcomes = known_deck_distribution(codes, tuple(hand_counts(hand)), body.policy)
