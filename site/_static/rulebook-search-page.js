@@ -80,10 +80,7 @@
     var list = element("ul", "rulebook-search-list");
     var many = search.games(game).length > 1;
     result.hits.forEach(function (hit) { list.appendChild(hitItem(hit, many)); });
-    var ids = Object.keys(result.suggestions);
-    var suggestion = ids.length ? " Searched for: " + ids.map(function (id) {
-      return result.suggestions[id] + (many ? " (" + gameTitle(id) + ")" : "");
-    }).join("; ") + "." : "";
+    var suggestion = result.suggestion ? " Searched for: " + result.suggestion + "." : "";
     var number = search.ruleNumber(query) ? "No rule " + query.trim() + " here. " : "";
     var count = result.hits.length;
     show(number + (count ? count + (count === 1 ? " rule section" : " rule sections") + " found." : "Nothing found.") + suggestion,

@@ -14,7 +14,7 @@
   var KIND_WEIGHT = { rule: 1.0, table: 0.9, glossary: 0.9, example: 0.5, note: 0.45,
     foreword: 0.5, bibliography: 0.4 };
   var RULE_KINDS = ["rule", "table", "glossary"];
-  var RULE_ID = /^\[?\s*(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s*\]?$/;
+  var RULE_ID = /^\[?\s*(\d{1,2}(?:\.\d{1,2}){0,4})[.)]?\s*\]?$/;
   var ID_IN_QUERY = /(?<![\d.])\d{1,2}(?:\.\d{1,2}){1,4}(?![\d])/g;
   var WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)?/gu;
   var TOKEN = /[\p{L}\p{N}]+/gu;
@@ -109,7 +109,8 @@
 
   /* _known */
   Prepared.prototype.known = function (word) {
-    if (this.index.spell[word]) { return true; }
+    var spelled = this.index.spell[word];
+    if (spelled && spelled[0]) { return true; }
     var self = this;
     return this.index.langs.some(function (lang) {
       return self.stems([word], lang).some(function (stem) {
@@ -148,24 +149,38 @@
     return at(thisrow, n - 1);
   }
 
-  /* searcher.suggest("spell", word, limit=1, maxdist, prefix=1): the most frequent word within
-   * maxdist that shares the first letter (ties: the greater word, as Whoosh's heap keeps it) */
-  Prepared.prototype.suggest = function (word, maxdist) {
-    var best = null;
-    var bestScore = -Infinity;
+  /* searcher.suggest("spell", word, limit=3, maxdist, prefix=1): the three best words within
+   * maxdist (Damerau-Levenshtein) sharing the first letter, best = most frequent (Whoosh's score
+   * -(maxdist + 0.5 / frequency)); equal scores keep the greater word, as Whoosh's heap does */
+  Prepared.prototype.suggest = function (word, maxdist, limit) {
+    var found = [];
     var spell = this.index.spell;
     var first = Array.from(word)[0];
+    var target = Array.from(word);
     for (var candidate in spell) {
       if (candidate.slice(0, first.length) !== first) { continue; }
-      if (distance(Array.from(candidate), Array.from(word), maxdist) > maxdist) { continue; }
-      var score = 0 - (maxdist + (1.0 / (spell[candidate] || 1) * 0.5));
-      if (best === null || score > bestScore || (score === bestScore && candidate > best)) {
-        best = candidate;
-        bestScore = score;
-      }
+      if (distance(Array.from(candidate), target, maxdist) > maxdist) { continue; }
+      found.push([0 - (maxdist + (1.0 / (spell[candidate][0] || 1) * 0.5)), candidate]);
     }
-    return best;
+    found.sort(function (a, b) { return (b[0] - a[0]) || (a[1] < b[1] ? 1 : (a[1] > b[1] ? -1 : 0)); });
+    return found.slice(0, limit).map(function (pair) { return pair[1]; });
   };
+
+  /* _distance: plain Levenshtein (insertions, deletions, substitutions) */
+  function levenshtein(a, b) {
+    a = Array.from(a);
+    b = Array.from(b);
+    var previous = [];
+    for (var k = 0; k <= b.length; k++) { previous.push(k); }
+    for (var i = 1; i <= a.length; i++) {
+      var current = [i];
+      for (var j = 1; j <= b.length; j++) {
+        current.push(Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] !== b[j - 1] ? 1 : 0)));
+      }
+      previous = current;
+    }
+    return previous[previous.length - 1];
+  }
 
   /* opened.allowed */
   Prepared.prototype.allowed = function (lang, kind) {
@@ -196,18 +211,38 @@
     return false;
   };
 
-  /* opened.score: BM25F of an OR of weighted terms */
-  Prepared.prototype.score = function (weights, allowed) {
+  /* opened.holders: the documents holding a stem in any of these fields */
+  Prepared.prototype.holders = function (stem, langs, prefixes) {
+    var found = new Set();
+    var self = this;
+    langs.forEach(function (lang) {
+      prefixes.forEach(function (prefix) {
+        self.postings(prefix + lang, stem).forEach(function (pair) { found.add(pair[0]); });
+      });
+    });
+    return found;
+  };
+
+  /* opened.score: BM25F of an OR of weighted terms; `stats`: several games as one collection */
+  Prepared.prototype.score = function (weights, allowed, stats) {
     var index = this.index;
     var scores = new Map();
     var self = this;
     weights.forEach(function (queryWeight, key) {
       var cut = key.indexOf("\u0000");
       var field = key.slice(0, cut);
-      var pairs = self.postings(field, key.slice(cut + 1));
+      var stem = key.slice(cut + 1);
+      var pairs = self.postings(field, stem);
       if (!pairs.length) { return; }
-      var idf = Math.log(index.total / (pairs.length + 1)) + 1;
-      var average = index.averages[field];
+      var idf;
+      var average;
+      if (!stats) {
+        idf = Math.log(index.total / (pairs.length + 1)) + 1;
+        average = index.averages[field];
+      } else {
+        idf = stats.idf(field, stem);
+        average = stats.average(field);
+      }
       var lengths = index.lengths[field];
       pairs.forEach(function (pair) {
         var doc = pair[0];
@@ -219,6 +254,43 @@
       });
     });
     return scores;
+  };
+
+  /* _Collection: document counts, frequencies and lengths of several games summed */
+  function Collection(games) { this.games = games; }
+  Collection.prototype.idf = function (field, stem) {
+    var total = 0;
+    var frequency = 0;
+    this.games.forEach(function (g) { total += g.index.total; frequency += g.postings(field, stem).length; });
+    return Math.log(total / (frequency + 1)) + 1;
+  };
+  /* _Collection.affinity: how much of the query a game's rulebook speaks of (English words) */
+  Collection.prototype.affinity = function (game, words) {
+    var stems = Array.from(new Set(game.stems(words, "en")));
+    var prefixes = ["title_", "body_", "context_"];
+    var total = 0;
+    this.games.forEach(function (g) { total += g.index.total; });
+    var present = 0.0;
+    var absent = 0.0;
+    var self = this;
+    stems.forEach(function (stem) {
+      var counts = self.games.map(function (g) { return g.holders(stem, ["en"], prefixes).size; });
+      var sum = counts.reduce(function (a, b) { return a + b; }, 0);
+      if (!sum) { return; }
+      var weight = Math.log(total / (sum + 1)) + 1;
+      if (game.holders(stem, ["en"], prefixes).size) { present += weight; } else { absent += weight; }
+    });
+    return present + absent ? present / (present + absent) : 1.0;
+  };
+
+  Collection.prototype.average = function (field) {
+    var lengths = 0;
+    var counts = 0;
+    this.games.forEach(function (g) {
+      lengths += (g.index.averages[field] || 0.0) * g.index.total;
+      counts += g.index.total;
+    });
+    return counts ? lengths / counts : 0.0;
   };
 
   /* _text_weights */
@@ -239,32 +311,17 @@
     return weights;
   };
 
-  function roundTo(value, places) {
-    var factor = Math.pow(10, places);
-    return Math.round(value * factor) / factor;
-  }
-
-  /* search(query, lang=..., kind=..., limit=...) of one game */
-  Prepared.prototype.search = function (query, options) {
-    options = options || {};
-    var lang = options.lang || "all";
-    var kind = options.kind || null;
-    var limit = options.limit || 10;
-    var text = cleanQuery(query);
+  /* _rank: one game's candidate documents with their scores */
+  Prepared.prototype.rank = function (words, folded, typedIds, exactId, lang, kind, limit, stats) {
     var index = this.index;
     var self = this;
     var langs = lang === "all" ? index.langs.slice() : [lang];
-    var folded = fold(text);
-    var words = all(WORD, folded);
-
     var boosts = new Map();
-    var idMatch = RULE_ID.exec(text);
-    var typedIds = idMatch ? [idMatch[1]] : all(ID_IN_QUERY, text);
-    typedIds.forEach(function (id) { boosts.set(id, idMatch ? 100.0 : 5.0); });
+    typedIds.forEach(function (id) { boosts.set(id, exactId ? 100.0 : 5.0); });
     var extra = {};
     index.langs.forEach(function (lg) { extra[lg] = []; });
     var talk = index.synonyms.talk;
-    words.forEach(function (word) {
+    all(WORD, folded).forEach(function (word) {
       if (!Object.prototype.hasOwnProperty.call(talk, word)) { return; }
       index.langs.forEach(function (lg) {
         talk[word].forEach(function (phrase) { extra[lg] = extra[lg].concat(all(WORD, phrase)); });
@@ -280,40 +337,19 @@
         entry.by_lang[lg].forEach(function (form) { extra[lg] = extra[lg].concat(all(WORD, form)); });
       });
     });
-
-    var suggestion = null;
-    var unknown = words.filter(function (w) {
-      return !/^\p{Nd}+$/u.test(w) && Array.from(w).length > 2 &&
-        !Object.prototype.hasOwnProperty.call(talk, w) && !self.known(w);
-    });
-    if (unknown.length) {
-      var corrected = folded;
-      unknown.forEach(function (word) {
-        var option = self.suggest(word, Array.from(word).length <= 5 ? 1 : 2);
-        if (option) {
-          var pattern = new RegExp("(?<!" + W + ")" + escapeRegExp(word) + "(?!" + W + ")", "gu");
-          corrected = corrected.replace(pattern, function () { return option; });
-        }
-      });
-      if (corrected !== folded) {
-        suggestion = corrected;
-        words = all(WORD, corrected);
-      }
-    }
-
     var unique = {};
     index.langs.forEach(function (lg) { unique[lg] = Array.from(new Set(extra[lg])); });
     var weights = this.textWeights(words, unique, langs);
-    typedIds.forEach(function (id) { weights.set("ids\u0000" + id.toLowerCase(), 10.0); });
-    var scores = this.score(weights, this.allowed(lang, kind));
-    if (!scores.size) { return { query: text, hits: [], suggestion: suggestion }; }
+    typedIds.forEach(function (id) { weights.set("ids\u0000" + id, 10.0); });
+    var scores = this.score(weights, this.allowed(lang, kind), stats);
+    if (!scores.size) { return []; }
     var results = Array.from(scores.entries());
     results.sort(function (a, b) { return b[1] - a[1]; });
     results = results.slice(0, Math.max(60, limit * 4));
 
     var wanted = new Set();
-    langs.forEach(function (lg) { self.stems(words, lg).forEach(function (s) { wanted.add(s); }); });
-    var ranked = results.map(function (pair) {
+    langs.forEach(function (lg) { self.stems(words, lg).forEach(function (stem) { wanted.add(stem); }); });
+    return results.map(function (pair) {
       var number = pair[0];
       var doc = index.docs[number];
       var score = pair[1] * (kind ? 1.0 : (KIND_WEIGHT[doc.kind] !== undefined ? KIND_WEIGHT[doc.kind] : 0.5));
@@ -328,30 +364,14 @@
       }
       if (doc.empty) { score *= 0.6; }
       score *= 1 + (boosts.has(doc.id) ? boosts.get(doc.id) : 0);
-      return { score: score, doc: doc };
+      return { score: score, doc: doc, game: self };
     });
-    ranked.sort(function (a, b) { return b.score - a.score; });
-    if (!kind && ranked.length) {
-      var floor = ranked[0].score * 0.2;
-      var later = function (item) { return RULE_KINDS.indexOf(item.doc.kind) >= 0 && item.score >= floor ? 0 : 1; };
-      ranked.sort(function (a, b) { return (later(a) - later(b)) || (b.score - a.score); });
-    }
-
-    var hits = [];
-    var seen = new Set();
-    for (var i = 0; i < ranked.length && hits.length < limit; i++) {
-      var doc = ranked[i].doc;
-      var key = [doc.id, doc.kind === "glossary" ? doc.kind : "", lang !== "all" ? doc.lang : ""].join("\u0000");
-      if (seen.has(key)) { continue; }
-      seen.add(key);
-      hits.push({
-        game: index.game, id: doc.id, lang: doc.lang, title: doc.title, kind: doc.kind,
-        breadcrumb: doc.crumbs, snippet: this.snippet(doc.flat, wanted, doc.lang),
-        score: roundTo(ranked[i].score, 4), href: doc.href, label: doc.label
-      });
-    }
-    return { query: text, hits: hits, suggestion: suggestion };
   };
+
+  function roundTo(value, places) {
+    var factor = Math.pow(10, places);
+    return Math.round(value * factor) / factor;
+  }
 
   /* snippet_of: the stretch of text with most query words, each matched word between ** ** */
   Prepared.prototype.snippet = function (flat, wanted, lang, size) {
@@ -418,9 +438,123 @@
     return prepared[id];
   }
 
+  /* _games: one game, or every game of the site (in the order of their ids) for "all" */
   function games(only) {
-    var indexes = root.RulebookIndexes || {};
-    return Object.keys(indexes).filter(function (id) { return !only || only === "all" || only === id; });
+    var ids = Object.keys(root.RulebookIndexes || {}).sort();
+    if (!only || only === "all") { return ids; }
+    return ids.indexOf(only) >= 0 ? [only] : [];
+  }
+
+  /* _correct: a "did you mean" for words no searched game knows */
+  function correct(opened, words, folded) {
+    function knownAnywhere(word) {
+      return opened.some(function (g) {
+        return Object.prototype.hasOwnProperty.call(g.index.synonyms.talk, word) || g.known(word);
+      });
+    }
+    var unknown = words.filter(function (w) {
+      return !/^\p{Nd}+$/u.test(w) && Array.from(w).length > 2 && !knownAnywhere(w);
+    });
+    if (!unknown.length) { return [null, words]; }
+    var corrected = folded;
+    unknown.forEach(function (word) {
+      var maxdist = Array.from(word).length <= 5 ? 1 : 2;
+      var options = new Set();
+      opened.forEach(function (g) { g.suggest(word, maxdist, 3).forEach(function (o) { options.add(o); }); });
+      if (!options.size) { return; }
+      var best = null;
+      var bestKey = null;
+      options.forEach(function (option) {
+        var used = 0;
+        opened.forEach(function (g) { var spelled = g.index.spell[option]; used += spelled ? spelled[1] : 0; });
+        var key = [levenshtein(word, option), -used, option];
+        if (best === null || key[0] < bestKey[0] || (key[0] === bestKey[0] && (key[1] < bestKey[1] ||
+            (key[1] === bestKey[1] && key[2] < bestKey[2])))) {
+          best = option;
+          bestKey = key;
+        }
+      });
+      var pattern = new RegExp("(?<!" + W + ")" + escapeRegExp(word) + "(?!" + W + ")", "gu");
+      corrected = corrected.replace(pattern, function () { return best; });
+    });
+    if (corrected === folded) { return [null, words]; }
+    return [corrected, all(WORD, corrected)];
+  }
+
+  /* _every_game_shown: the best `limit` hits, every matching game showing its best hit */
+  function everyGameShown(ranked, limit) {
+    var best = new Map();
+    ranked.forEach(function (item) { if (!best.has(item.doc.game)) { best.set(item.doc.game, item); } });
+    var promoted = [];
+    var kept;
+    for (;;) {
+      kept = ranked.slice(0, limit - promoted.length);
+      var shown = new Set(kept.concat(promoted).map(function (item) { return item.doc.game; }));
+      var absent = [];
+      best.forEach(function (item, id) { if (!shown.has(id)) { absent.push(item); } });
+      if (!absent.length || promoted.length >= Math.floor(limit / 2)) { break; }
+      promoted.push(absent[0]);
+    }
+    return kept.concat(promoted.slice().sort(function (a, b) { return b.score - a.score; }));
+  }
+
+  /* search(query, lang=..., kind=..., limit=..., game=...): one game's or every game's hits */
+  function search(query, options) {
+    options = options || {};
+    var lang = options.lang || "all";
+    var kind = options.kind || null;
+    var limit = options.limit || 10;
+    var text = cleanQuery(query);
+    var opened = games(options.game).map(game);
+    var folded = fold(text);
+    var words = all(WORD, folded);
+    var idMatch = RULE_ID.exec(text);
+    var typedIds = (idMatch ? [idMatch[1]] : all(ID_IN_QUERY, text)).map(chapterNumber);
+    var fixed = correct(opened, words, folded);
+    var suggestion = fixed[0];
+    words = fixed[1];
+    var stats = opened.length > 1 ? new Collection(opened) : null;
+    var ranked = [];
+    opened.forEach(function (g) {
+      var affinity = stats ? stats.affinity(g, words) : 1.0;
+      g.rank(words, folded, typedIds, Boolean(idMatch), lang, kind, limit, stats).forEach(function (item) {
+        item.score = item.score * affinity;
+        ranked.push(item);
+      });
+    });
+    if (!ranked.length) { return { query: text, hits: [], suggestion: suggestion }; }
+    ranked.sort(function (a, b) { return b.score - a.score; });
+    if (!kind) {
+      var floor = ranked[0].score * 0.2;
+      var later = function (item) { return RULE_KINDS.indexOf(item.doc.kind) >= 0 && item.score >= floor ? 0 : 1; };
+      ranked.sort(function (a, b) { return (later(a) - later(b)) || (b.score - a.score); });
+    }
+    var chosen = [];
+    var seen = new Set();
+    ranked.forEach(function (item) {
+      var doc = item.doc;
+      var key = [doc.game, doc.id, doc.kind === "glossary" ? doc.kind : "", lang !== "all" ? doc.lang : ""].join("\u0000");
+      if (!seen.has(key)) { seen.add(key); chosen.push(item); }
+    });
+    chosen = opened.length > 1 ? everyGameShown(chosen, limit) : chosen.slice(0, limit);
+    var langs = lang === "all" ? null : [lang];
+    var hits = chosen.map(function (item) {
+      var g = item.game;
+      var wanted = new Set();
+      (langs || g.index.langs).forEach(function (lg) { g.stems(words, lg).forEach(function (stem) { wanted.add(stem); }); });
+      var doc = item.doc;
+      return {
+        game: doc.game, id: doc.id, lang: doc.lang, title: doc.title, kind: doc.kind,
+        breadcrumb: doc.crumbs, snippet: g.snippet(doc.flat, wanted, doc.lang),
+        score: roundTo(item.score, 4), number: doc.number || null, href: doc.href, label: doc.label
+      };
+    });
+    return { query: text, hits: hits, suggestion: suggestion };
+  }
+
+  function chapterNumber(id) {
+    var match = /^(\d{1,2})(?:\.0|\))$/.exec(id);
+    return match ? match[1] : id;
   }
 
   /* The sections a rule number names, in the games asked: [{game, lang, id, href, label}] */
@@ -446,22 +580,6 @@
       }
     });
     return found;
-  }
-
-  /* Words in one game or all of them: each game's hits as the companion ranks them; across
-   * games, merged by score (the order of equal scores: the games' order) */
-  function search(query, options) {
-    options = options || {};
-    var limit = options.limit || 10;
-    var result = { query: cleanQuery(query), hits: [], suggestions: {} };
-    games(options.game).forEach(function (id) {
-      var one = game(id).search(query, { lang: options.lang, kind: options.kind, limit: limit });
-      result.hits = result.hits.concat(one.hits);
-      if (one.suggestion) { result.suggestions[id] = one.suggestion; }
-    });
-    result.hits.sort(function (a, b) { return b.score - a.score; });
-    result.hits = result.hits.slice(0, limit);
-    return result;
   }
 
   root.RulebookSearch = {

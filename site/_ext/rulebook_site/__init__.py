@@ -112,6 +112,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", generate)
     app.connect("builder-inited", search.replace_sphinx_search)
     app.connect("html-collect-pages", search.search_page)
+    app.connect("html-page-context", search.page_game)
     app.connect("build-finished", finish)
     return {"version": "2", "parallel_read_safe": True, "parallel_write_safe": True}
 

@@ -40,6 +40,7 @@ _TOKEN = re.compile(r"[^\W_]+")
 
 def replace_sphinx_search(app: Sphinx) -> None:
     """No Sphinx search index: the site has its own search page (:func:`search_page`)."""
+    _GAME_IDS.clear()
     if hasattr(app.builder, "search"):
         app.builder.search = False
 
@@ -58,6 +59,22 @@ def search_page(app: Sphinx) -> list[tuple[str, dict[str, Any], str]]:
         "title": "Search",
     }
     return [("search", context, "rulebook-search.html")]
+
+
+def page_game(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any) -> None:
+    """Tell the templates which game a page belongs to (its first folder), for the search box."""
+    first = pagename.split("/", 1)[0]
+    context["rulebook_game"] = first if "/" in pagename and first in _game_ids() else None
+
+
+_GAME_IDS: set[str] = set()
+
+
+def _game_ids() -> set[str]:
+    """The games of this build (read once per build: :func:`replace_sphinx_search` resets it)."""
+    if not _GAME_IDS:
+        _GAME_IDS.update(info.id for info in site_games())
+    return _GAME_IDS
 
 
 def _href(linker: Linker, lang: str, section_id: str, kind: str, key: str) -> str:
@@ -105,7 +122,9 @@ def game_index(linker: Linker) -> dict[str, Any]:
         words.update(_TOKEN.findall(companion_search._fold(flat)))
         docs.append(
             {
+                "game": doc["game"],
                 "id": doc["id"],
+                "number": doc.get("number") or None,
                 "lang": doc["lang"],
                 "kind": doc["kind"],
                 "title": doc["title"],
@@ -116,7 +135,11 @@ def game_index(linker: Linker) -> dict[str, Any]:
                 "label": _label(linker, doc),
             }
         )
-    spell = {term.decode("utf-8"): reader.frequency("spell", term) for term in reader.lexicon("spell")}
+    # each spelling word: its frequency (Whoosh's suggest ranks by it) and document frequency
+    spell = {
+        term.decode("utf-8"): [reader.frequency("spell", term), reader.doc_frequency("spell", term)]
+        for term in reader.lexicon("spell")
+    }
     words.update(spell)
     synonyms = opened.synonyms
     for entry in synonyms["terms"]:
@@ -140,6 +163,8 @@ def game_index(linker: Linker) -> dict[str, Any]:
     }
     return {
         "game": game_id,
+        #: the data the index was built from (``rules_text.loading.fingerprint``)
+        "fingerprint": opened.stamp,
         "langs": list(LANGS),
         "total": total,
         "fields": fields,
