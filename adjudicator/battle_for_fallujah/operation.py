@@ -1,0 +1,573 @@
+"""An Operation (17.0-21.0): Assault, Raid, Search or Strike, opposed dice pools.
+
+The defender's pool sets the Target Number (17.1: its successes, halved against a Strike,
+17.1.6.1, at least 1, 17.1.7); the attacker succeeds with more successes than the TN (7.5.2,
+17.3.1). The pools are the player's parts (lead element, support, Resistance dice, markers,
+support units: what the counters print) plus the white Terrain dice the tool adds from the
+terrain-dice tables by mission, side and hex terrain (17.1.5, 17.2.4).
+
+The odds are exact: each pool is counted as (successes of its blue and white dice) x (successes
+of its red dice) in integers over ``6 ** dice`` (pools.py), the defender's successes mapped to
+the TN, then the margins, the VPs (vp-results table: the "minimum of -1IVP", the Strike's
+doubling) and the Media advance (the Coalition's red successes) are summed over both pools.
+
+Readings (errata.yaml): MOS = successes - TN and MOF = TN - successes (18.1.1 onward, not the
+reversed 7.6.1/7.7.1); the Strike halving before the minimum (17.1.6.1, reading A; B computed);
+every Coalition red success moves the Media Track (17.2.5.1, reading B; A computed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Literal
+
+from pydantic import Field
+
+from ..errors import Checker
+from ..models import Frozen, Modifier, Note
+from .answer import BffAnswer, Reading, finish, modifier, note, odds_and_distributions, percent, step
+from .checks import Dice, Faces, check_dice, check_faces
+from .data import COLOURS, Book, book
+from .pools import pool, successes
+
+Mission = Literal["assault", "raid", "search", "strike"]
+Side = Literal["coalition", "insurgency"]
+Terrain = Literal["open", "industrial", "urban", "dense_urban"]
+Source = Literal["lead", "support", "resistance", "marker", "support_unit"]
+#: the rows of the Operational Missions matrix (25.17.1)
+UnitType = Literal["combat_unit", "support_unit"]
+Role = Literal["attacking", "defending"]
+
+#: the rule adding each part to a pool: (role, source, side) -> rule (17.1.2-17.1.4, 17.2.1-17.2.3)
+PART_RULES: dict[tuple[str, str, str], str] = {
+    ("defending", "lead", "coalition"): "17.1.2",
+    ("defending", "lead", "insurgency"): "17.1.2",
+    ("defending", "support", "coalition"): "17.1.3.1",
+    ("defending", "support", "insurgency"): "17.1.3.2",
+    ("defending", "marker", "insurgency"): "17.1.3.2",
+    ("defending", "resistance", "insurgency"): "17.1.3.3",
+    ("defending", "support_unit", "coalition"): "17.1.4.2",
+    ("attacking", "lead", "coalition"): "17.2.1",
+    ("attacking", "lead", "insurgency"): "17.2.1",
+    ("attacking", "support", "coalition"): "17.2.2.1",
+    ("attacking", "support", "insurgency"): "17.2.2.2",
+    ("attacking", "marker", "insurgency"): "17.2.2.2",
+    ("attacking", "resistance", "insurgency"): "17.2.2.3",
+    ("attacking", "support_unit", "coalition"): "17.2.3.2",
+}
+#: why a part may not be in a side's pool: (role, source, side) -> rule
+REFUSED_PART: dict[tuple[str, str], str] = {
+    ("resistance", "coalition"): "17.1.3.3",
+    ("marker", "coalition"): "17.1.3.2",
+    ("support_unit", "insurgency"): "5.3.3",
+}
+SOURCE_WORDS = {
+    "lead": "Lead Element's Proficiency",
+    "support": "Support Rating",
+    "resistance": "Insurgent Resistance Level",
+    "marker": "marker's support",
+    "support_unit": "Support unit's Support Rating",
+}
+TERRAIN_RULES = {"defending": ("defender-terrain-dice", "17.1.5"), "attacking": ("attacker-terrain-dice", "17.2.4")}
+#: where each mission's margins are computed: mission -> (MOS rule, MOF rule)
+MARGIN_RULES = {
+    "assault": ("18.1.1", "18.4.1"),
+    "raid": ("19.1.1", "19.2.1"),
+    "search": ("20.2", "20.4.1"),
+    "strike": ("21.1.1", "21.2.1"),
+}
+
+
+class Part(Dice):
+    """One group of dice of a pool, as the counter (or marker) prints it."""
+
+    source: Source = Field(
+        description="lead: the Lead Element's Proficiency; support: a unit's Support Rating "
+        "(ground support); resistance: the hex's Insurgent Resistance Level; marker: a Wanted! "
+        "or IED marker; support_unit: a Good Order Support unit (Coalition only)"
+    )
+    name: str | None = Field(None, description="the counter's name, e.g. C/1/5 or CAP")
+    unit: UnitType | None = Field(
+        None, description="the unit's type in the Operational Missions matrix (25.17.1), to check the mission"
+    )
+
+
+class Rolls(Frozen):
+    """The faces rolled; the defender's alone fix the Target Number for the attacker's odds."""
+
+    attacking: Faces | None = None
+    defending: Faces | None = None
+
+
+class OperationInput(Frozen):
+    mission: Mission
+    attacker: Side = "coalition"
+    terrain: Terrain
+    attacking: list[Part] = Field(min_length=1)
+    defending: list[Part] = Field(default_factory=list)
+    rolls: Rolls | None = None
+
+
+class PoolSummary(Frozen):
+    blue: int
+    white: int
+    red: int
+    dice: int
+    terrain_dice: int
+
+
+class OperationAnswer(BffAnswer):
+    mission: Mission
+    attacker: Side
+    defender: Side
+    terrain: Terrain
+    pools: dict[str, PoolSummary]
+
+
+@dataclass(frozen=True)
+class Pool:
+    counts: dict[str, int]
+    terrain: int
+    modifiers: list[Modifier]
+    notes: list[Note]
+
+
+def other(side: str) -> str:
+    return "insurgency" if side == "coalition" else "coalition"
+
+
+def check(situation: OperationInput, b: Book) -> None:
+    c = Checker()
+    attacker, mission = situation.attacker, situation.mission
+    if attacker == "insurgency" and mission != "assault":
+        c.add("mission", mission, "the Insurgency attacks only by Assault", "15.3")
+    for role, side, parts in (
+        ("attacking", attacker, situation.attacking),
+        ("defending", other(attacker), situation.defending),
+    ):
+        leads = [i for i, p in enumerate(parts) if p.source == "lead"]
+        if role == "attacking" and len(leads) != 1:
+            c.add("attacking", f"{len(leads)} parts with source 'lead'",
+                  "one Lead Element: the active unit with the highest Proficiency Rating", "17.2.1")
+        if role == "defending" and len(leads) > 1:
+            c.add("defending", f"{len(leads)} parts with source 'lead'",
+                  "at most one Lead Element: the defending unit with the highest Proficiency Rating", "17.1.2")
+        resistance = [i for i, p in enumerate(parts) if p.source == "resistance"]
+        if len(resistance) > 1:
+            c.add(role, f"{len(resistance)} parts with source 'resistance'",
+                  "one Insurgent Resistance Level per hex", PART_RULES[(role, "resistance", "insurgency")])
+        levels = [row.value for row in b.rows("level-of-resistance") if row.value is not None]
+        for i, part in enumerate(parts):
+            where = f"{role}.{i}"
+            check_dice(c, where, part)
+            if (role, part.source, side) not in PART_RULES:
+                rule = REFUSED_PART.get((part.source, side), "17.1")
+                allowed = sorted({s for (r, s, sd) in PART_RULES if r == role and sd == side})
+                c.add(f"{where}.source", part.source,
+                      f"a {side.title()} {role} pool takes: {', '.join(allowed)}", rule)
+            if part.source == "resistance" and side == "insurgency":
+                n = sum(part.counts().values())
+                if levels and not min(levels) <= n <= max(levels):
+                    c.add(f"{where}", n, f"a Resistance Level gives {min(levels)} to {max(levels)} dice",
+                          "25.9.1")
+            if part.unit is not None:
+                if side != "coalition":
+                    c.add(f"{where}.unit", part.unit, "Insurgent units are not in the Operational Missions matrix: they only Assault", "15.3")
+                elif part.source == "lead" and role == "attacking":
+                    cells = b.row("operational-missions", part.unit).cells or {}
+                    cell = cells.get(mission)
+                    if cell is not None and cell.result != "may":
+                        may = [k for k, v in cells.items() if v.result == "may"]
+                        name = b.row("operational-missions", part.unit).name
+                        c.add(f"{where}.unit", part.unit,
+                              f"a {name.en if name else part.unit} may {', '.join(may)}, not {mission} "
+                              "(Operational Missions)", "25.17.1")
+                elif part.source == "support_unit" and part.unit != "support_unit":
+                    c.add(f"{where}.unit", part.unit, "a part with source 'support_unit' is a Support Unit", "17.2.3")
+                elif part.source == "support" and part.unit != "combat_unit":
+                    c.add(f"{where}.unit", part.unit,
+                          "ground support comes from Infantry/Armour (combat units); a Support unit is a 'support_unit' part",
+                          "25.22.1")
+    c.raise_if_any()
+    # pools are valid: the rolls must match them
+    if situation.rolls is not None:
+        for role, side in (("attacking", attacker), ("defending", other(attacker))):
+            faces = getattr(situation.rolls, role)
+            if faces is not None:
+                built = build_pool(situation, role, side, b)
+                rule = "17.2.5" if role == "attacking" else "17.1.6"
+                check_faces(c, f"rolls.{role}", faces, built.counts,
+                            f"{role} (with {built.terrain} white Terrain dice) ", rule)
+    c.raise_if_any()
+
+
+def build_pool(situation: OperationInput, role: str, side: str, b: Book) -> Pool:
+    """A pool from its parts, and the Terrain dice (always white) the tables give."""
+    parts = situation.attacking if role == "attacking" else situation.defending
+    counts = dict.fromkeys(COLOURS, 0)
+    mods: list[Modifier] = []
+    notes: list[Note] = []
+    for part in parts:
+        for colour, n in part.counts().items():
+            counts[colour] += n
+        n = sum(part.counts().values())
+        dice = ", ".join(f"{v} {c}" for c, v in part.counts().items() if v) or "no dice"
+        label = f"{part.name}: " if part.name else ""
+        mods.append(modifier(n, PART_RULES[(role, part.source, side)],
+                             f"{label}{SOURCE_WORDS[part.source]}: {dice}", f"{role}:{part.source}"))
+    table, rule = TERRAIN_RULES[role]
+    cell = b.terrain_cell(table, situation.mission, side, situation.terrain)
+    terrain = int(cell.value or 0)
+    counts["white"] += terrain
+    words = situation.terrain.replace("_", " ").title()
+    mods.append(modifier(terrain, rule, f"Terrain dice (white, {rule}.1): {words} "
+                         f"({cell.text.en or 'terrain not named'})", f"{table}:{situation.mission}"))
+    if cell.result == "terrain_not_named":
+        notes.append(note(
+            f"The {'Defender' if role == 'defending' else 'Attacker'}'s Terrain Dice table names no "
+            f"{words} for a {side.title()} {situation.mission.title()}: read as 0 dice (reading A); "
+            "reading B, a print error, leaves the number unknown (errata.yaml).", rule))
+    return Pool(counts, terrain, mods, notes)
+
+
+def target_number(successes_: int, strike: bool, minimum_first: bool = False) -> int:
+    """The TN: the defender's successes, halved against a Strike rounded down (17.1.6.1), at
+    least 1 (17.1.7). ``minimum_first`` is the other order (errata.yaml, 17.1.6.1, reading B)."""
+    if not strike:
+        return max(1, successes_)
+    return max(1, successes_) // 2 if minimum_first else max(1, successes_ // 2)
+
+
+@dataclass
+class Counted:
+    """Counts over a common denominator: margins, and Coalition red successes by outcome."""
+
+    denominator: int
+    margin: dict[int, int]
+    media_success: dict[int, int]
+    media_failure: dict[int, int]
+    tn: dict[int, int]
+    attacker_successes: dict[int, int]
+
+
+def _pairs(counts: dict[str, int], faces: Faces | None, b: Book) -> tuple[list[tuple[int, int, int]], int]:
+    """(successes, red successes, combinations) of a pool, and the number of combinations."""
+    if faces is not None:
+        got = successes(faces.faces(), b.success_numbers)
+        return [(sum(got.values()), got["red"], 1)], 1
+    counted = pool(counts, b.success_numbers)
+    pairs = [
+        (k + r, r, kc * rc)
+        for r, rc in enumerate(counted.red) if rc
+        for k, kc in enumerate(counted.others) if kc
+    ]
+    return pairs, counted.combinations
+
+
+def count(att: tuple[list[tuple[int, int, int]], int], dfn: tuple[list[tuple[int, int, int]], int],
+          tn_of: Callable[[int], int], coalition_attacks: bool) -> Counted:
+    att_pairs, att_total = att
+    def_pairs, def_total = dfn
+    by_s: dict[int, int] = {}
+    for s, _, c in att_pairs:
+        by_s[s] = by_s.get(s, 0) + c
+    by_tn: dict[int, int] = {}
+    def_tn_pairs = []
+    for t, q, c in def_pairs:
+        tn = tn_of(t)
+        by_tn[tn] = by_tn.get(tn, 0) + c
+        def_tn_pairs.append((tn, q, c))
+    margin: dict[int, int] = {}
+    for s, sc in by_s.items():
+        for tn, tc in by_tn.items():
+            margin[s - tn] = margin.get(s - tn, 0) + sc * tc
+    succ: dict[int, int] = {}
+    tot: dict[int, int] = {}
+    if coalition_attacks:
+        top = max(by_s) + 1
+        less = [0] * (top + 1)  # less[x]: combinations of TN < x
+        for x in range(1, top + 1):
+            less[x] = less[x - 1] + by_tn.get(x - 1, 0)
+        for s, r, c in att_pairs:
+            succ[r] = succ.get(r, 0) + c * less[s]
+            tot[r] = tot.get(r, 0) + c * def_total
+    else:
+        greater = {tn: sum(sc for s, sc in by_s.items() if s > tn) for tn in by_tn}
+        for tn, q, c in def_tn_pairs:
+            succ[q] = succ.get(q, 0) + c * greater[tn]
+            tot[q] = tot.get(q, 0) + c * att_total
+    fail = {k: tot[k] - succ.get(k, 0) for k in tot}
+    return Counted(att_total * def_total, margin, succ, fail,
+                   {tn: c * att_total for tn, c in by_tn.items()},
+                   {s: c * def_total for s, c in by_s.items()})
+
+
+def vp_rows(b: Book, mission: str, attacker: str) -> dict[str, Any]:
+    """The VP award of the mission's success (margin 'mos') and failure ('mof'), if any."""
+    found = {}
+    for row in b.rows("vp-results"):
+        if b.extra(row, "mission") == mission and b.extra(row, "attacker") == attacker:
+            found[str(b.extra(row, "margin"))] = row
+    return found
+
+
+def vp_of(row: Any, margin: int, b: Book) -> int:
+    """VPs of a margin by its row: value x margin, never nearer 0 than ``at_least`` (18.3.1...)."""
+    if row is None:
+        return 0
+    vp = int(row.value) * margin
+    at_least = b.extra(row, "at_least")
+    if at_least is not None:
+        vp = min(vp, int(at_least)) if int(at_least) < 0 else max(vp, int(at_least))
+    return vp
+
+
+def fractions_of(counts: dict[int, int], denominator: int) -> dict[int, Fraction]:
+    return {k: Fraction(v, denominator) for k, v in sorted(counts.items()) if v}
+
+
+def summarise(cnt: Counted, rows: dict[str, Any], b: Book) -> dict[str, Any]:
+    d = cnt.denominator
+    win = sum(v for m, v in cnt.margin.items() if m > 0)
+    lose = d - win
+    vp: dict[int, int] = {}
+    mos: dict[int, int] = {}
+    mof: dict[int, int] = {}
+    for m, v in cnt.margin.items():
+        if m > 0:
+            mos[m] = mos.get(m, 0) + v
+            key = vp_of(rows.get("mos"), m, b)
+        else:
+            mof[-m] = mof.get(-m, 0) + v
+            key = vp_of(rows.get("mof"), -m, b)
+        vp[key] = vp.get(key, 0) + v
+    media = {k: cnt.media_success.get(k, 0) + cnt.media_failure.get(k, 0)
+             for k in set(cnt.media_success) | set(cnt.media_failure)}
+    return {
+        "odds": {"success": Fraction(win, d), "failure": Fraction(lose, d)},
+        "dists": {
+            "margin": fractions_of(cnt.margin, d),
+            "mos": fractions_of(mos, win) if win else {},
+            "mof": fractions_of(mof, lose) if lose else {},
+            "vp": fractions_of(vp, d),
+            "media": fractions_of(media, d),
+            "media_if_success": fractions_of(cnt.media_success, win) if win else {},
+            "media_if_failure": fractions_of(cnt.media_failure, lose) if lose else {},
+            "target_number": fractions_of(cnt.tn, d),
+            "attacker_successes": fractions_of(cnt.attacker_successes, d),
+        },
+    }
+
+
+def adjudicate(situation: OperationInput) -> OperationAnswer:
+    b = book()
+    check(situation, b)
+    attacker = situation.attacker
+    defender = other(attacker)
+    mission = situation.mission
+    strike = mission == "strike"
+    att = build_pool(situation, "attacking", attacker, b)
+    dfn = build_pool(situation, "defending", defender, b)
+    rolls = situation.rolls or Rolls()
+    att_pairs = _pairs(att.counts, rolls.attacking, b)
+    def_pairs = _pairs(dfn.counts, rolls.defending, b)
+    coalition_attacks = attacker == "coalition"
+    rows = vp_rows(b, mission, attacker)
+    counted = count(att_pairs, def_pairs, lambda t: target_number(t, strike), coalition_attacks)
+    summary = summarise(counted, rows, b)
+    notes = list(att.notes) + list(dfn.notes)
+    readings = [margins_reading(situation, summary)]
+    if strike:
+        other_count = count(att_pairs, def_pairs, lambda t: target_number(t, True, True), True)
+        readings.append(strike_reading(summary, summarise(other_count, rows, b), notes))
+    readings.append(media_reading(situation, dfn, summary, notes))
+    if mission == "raid":
+        readings.append(Reading(
+            rule="17.1.1", topic="which table generates a Raid's defenders",
+            followed="A (17.1.1): in a hex without a Resistance Level marker, the Level of Resistance "
+            "Table then the Insurgent Activation Table; the situation 'raid-defenders' gives both",
+            other="B (22.0-22.2): the Level of Resistance Table then the Insurgent Reaction Table, -1 die",
+        ))
+        notes.append(note("A Raid's defenders come from the player's parts; where the hex had no Resistance "
+                          "Level marker, 'raid-defenders' computes them under both readings of 17.1.1.", "17.1.1"))
+    if mission in ("search", "strike") and attacker == "coalition":
+        rule = "20.3" if mission == "search" else "21.1.2"
+        notes.append(note(f"A successful {mission.title()} gives CVPs only through what its Margin of "
+                          f"Success buys ('spend-margin'); 'vp' counts the failure's IVPs only.", rule))
+    if any(n > 10 for n in (*att.counts.values(), *dfn.counts.values())):
+        notes.append(note("A pool holds more than the 10 dice of a colour the game includes: no rule caps "
+                          "a pool, so all count (errata.yaml, 1.2, reading 1).", "1.2"))
+    if any(p.source in ("resistance", "marker") for p in (*situation.attacking, *situation.defending)):
+        notes.append(note("The colour of Resistance and marker dice is not in the text: taken as given "
+                          "(errata.yaml, 17.1.3.3).", "17.1.3.3"))
+    result = None
+    if situation.rolls is not None and (rolls.attacking is not None or rolls.defending is not None):
+        result = outcome(situation, att, dfn, rows, b)
+    dists = summary["dists"]
+    answer = OperationAnswer(
+        situation="operation",
+        rule="17",
+        mission=mission,
+        attacker=attacker,
+        defender=defender,
+        terrain=situation.terrain,
+        pools={
+            "attacking": PoolSummary(**att.counts, dice=sum(att.counts.values()), terrain_dice=att.terrain),
+            "defending": PoolSummary(**dfn.counts, dice=sum(dfn.counts.values()), terrain_dice=dfn.terrain),
+        },
+        modifiers={"attacking": att.modifiers, "defending": dfn.modifiers},
+        drm={"attacking": sum(att.counts.values()), "defending": sum(dfn.counts.values())},
+        notes=notes + [note(_reading_note(r), r.rule) for r in readings if r.differs],
+        readings=readings,
+        result=result,
+        **odds_and_distributions(summary["odds"], dists),
+    )
+    return finish(answer, [*(r.rule for r in rows.values()), *MARGIN_RULES[mission]])
+
+
+def _reading_note(r: Reading) -> str:
+    values = "; ".join(f"{k} {v}" for k, v in r.other_values.items())
+    tail = f": {values}" if values else ""
+    return f"{r.topic}: this answer follows {r.followed}; {r.other} gives another result{tail} (errata.yaml, {r.rule})."
+
+
+def margins_reading(situation: OperationInput, summary: dict) -> Reading:
+    return Reading(
+        rule="7.6.1",
+        topic="the Margins of Success and Failure",
+        followed="18.1.1, 18.4.1, 19.1.1, 19.2.1, 20.2, 20.4.1, 21.1.1 (MOS = successes - TN, MOF = TN - successes)",
+        other="the reversed definitions printed in 7.6.1 and 7.7.1 (MOS = TN - successes, MOF = successes - TN)",
+        differs=True,
+        other_values={"margins": "the same sizes with the opposite sign: 0 or less, which no mission rule spends"},
+    )
+
+
+def strike_reading(followed: dict, other_: dict, notes: list[Note]) -> Reading:
+    differs = followed["odds"] != other_["odds"]
+    values = {}
+    if differs:
+        values = {
+            "success": f"{other_['odds']['success']} ({percent(other_['odds']['success'])})",
+            "vp": {str(k): str(v) for k, v in other_["dists"]["vp"].items()},
+        }
+    return Reading(
+        rule="17.1.6.1",
+        topic="the order of the Strike halving and the minimum TN",
+        followed="A, the printed order: halve (17.1.6.1), then at least 1 (17.1.7): TN = max(1, successes // 2)",
+        other="B, the minimum first: TN = max(1, successes) // 2 (0 for 0 or 1 success)",
+        differs=differs,
+        other_values=values,
+    )
+
+
+def media_reading(situation: OperationInput, dfn: Pool, summary: dict, notes: list[Note]) -> Reading:
+    coalition_defends = situation.attacker == "insurgency"
+    reds = dfn.counts["red"] if coalition_defends else 0
+    differs = coalition_defends and reds > 0
+    if situation.rolls is not None and situation.rolls.defending is not None and coalition_defends:
+        differs = sum(1 for f in situation.rolls.defending.red if f >= book().success_numbers["red"]) > 0
+    return Reading(
+        rule="17.2.5.1",
+        topic="which red successes move the Media Track",
+        followed="B (23.1.2, 17.1.8): every Coalition red success of the Operation, a defending Coalition pool's too",
+        other="A (17.2.5.1): only the red successes of an attacking Coalition pool (here the Media Track would not move)",
+        differs=differs,
+        other_values={"media": {"0": "1"}} if differs else {},
+    )
+
+
+def outcome(situation: OperationInput, att: Pool, dfn: Pool, rows: dict, b: Book) -> dict[str, Any]:
+    """The Operation resolved with the faces given, step by step (17.1.6-17.4, 18.0-21.0)."""
+    rolls = situation.rolls
+    assert rolls is not None
+    sn = b.success_numbers
+    mission, attacker = situation.mission, situation.attacker
+    coalition_attacks = attacker == "coalition"
+    steps: list[dict] = []
+    res: dict[str, Any] = {}
+    tn = tn_b = None
+    if rolls.defending is not None:
+        got = successes(rolls.defending.faces(), sn)
+        t = sum(got.values())
+        steps.append(step("17.1.6", f"Defender's pool ({_faces(rolls.defending)}): {t} successes ({_by_colour(got)})"))
+        tn = target_number(t, mission == "strike")
+        tn_b = target_number(t, mission == "strike", True)
+        if mission == "strike":
+            steps.append(step("17.1.6.1", f"Against a Strike the TN is halved, rounded down: {t} // 2 = {t // 2}"))
+        if tn != (t // 2 if mission == "strike" else t):
+            steps.append(step("17.1.7", "The minimum Target Number is 1"))
+        steps.append(step("17.1.6", f"Target Number {tn}"))
+        res.update(defender_successes=t, target_number=tn)
+        if not coalition_attacks:
+            res["media"] = got["red"]
+            steps.append(step("17.1.8", f"Red successes of the Coalition defender: {got['red']} (Media Track +{got['red']}, 23.1.2)"))
+    if rolls.attacking is not None:
+        got = successes(rolls.attacking.faces(), sn)
+        s = sum(got.values())
+        steps.append(step("17.2.5", f"Attacker's pool ({_faces(rolls.attacking)}): {s} successes ({_by_colour(got)})"))
+        res["attacker_successes"] = s
+        if coalition_attacks:
+            res["media"] = got["red"]
+            steps.append(step("17.2.5.1", f"Red Coalition successes: {got['red']}: Media Track +{got['red']}"))
+        if tn is not None:
+            mos_rule, mof_rule = MARGIN_RULES[mission]
+            if s > tn:
+                res.update(success=True, mos=s - tn, mof=None)
+                steps.append(step("17.3.1", f"{s} successes against TN {tn}: more than the TN, the mission succeeds"))
+                steps.append(step(mos_rule, f"Margin of Success {s} - {tn} = {s - tn}"))
+                row = rows.get("mos")
+                vp = vp_of(row, s - tn, b)
+            else:
+                res.update(success=False, mos=None, mof=tn - s)
+                steps.append(step("17.3.1", f"{s} successes against TN {tn}: not more than the TN, the mission fails"))
+                steps.append(step(mof_rule, f"Margin of Failure {tn} - {s} = {tn - s}"))
+                row = rows.get("mof")
+                vp = vp_of(row, tn - s, b)
+            res["vp"] = vp
+            if row is not None:
+                side = "Coalition gains" if vp > 0 else "Insurgency gains"
+                steps.append(step(str(row.rule), f"{side} {abs(vp)} VP ({vp:+d} on the VP track)"))
+            steps.extend(consequences(mission, attacker, res["success"], res.get("mos") or res.get("mof") or 0))
+            if tn_b is not None and tn_b != tn:
+                res["other_reading"] = {"rule": "17.1.6.1", "target_number": tn_b, "success": s > tn_b}
+    if tn is not None and rolls.attacking is None:
+        steps.append(step("17.2.5", "Waiting for the attacker's roll: the odds above are for this TN"))
+        res["pending"] = ["rolls.attacking"]
+    if rolls.defending is None:
+        res["pending"] = ["rolls.defending"]
+    res["steps"] = steps
+    return res
+
+
+def consequences(mission: str, attacker: str, success: bool, margin: int) -> list[dict]:
+    """What the mission's result does besides the VPs (18.0-21.0), then 'After the Operation' (17.5)."""
+    said: list[dict] = []
+    if mission == "assault" and attacker == "coalition":
+        said.append(step("18.2.1", f"Spend the MOS ({margin}) on Insurgent steps, 1 success a step ('spend-margin')")
+                    if success else step("18.5.2", "An Isolated Marker is placed in the hex"))
+    elif mission == "assault":
+        said.append(step("18.3.2", "An Isolated Marker is placed in the hex") if success
+                    else step("18.6.1", f"The Coalition may spend the MOF ({margin}) on Insurgent steps, 1 success a step"))
+    elif mission == "raid":
+        said.append(step("19.1.3", "Remove the Wanted! Marker and, if any remain in the cup, one Nationalist chit")
+                    if success else step("19.2.3", "The Wanted! Marker is removed; the Nationalist chits in the cup are unchanged"))
+    elif mission == "search":
+        if success:
+            said.append(step("20.3", f"Spend the MOS ({margin}) to Search the block ('spend-margin')"))
+        else:
+            said.append(step("20.4.2", "Roll once on the Insurgent Activation Table, then on the Insurgent Contact Table"))
+            said.append(step("20.4.2.1", f"The MOF ({margin}) is added to the Insurgent Contact roll ('contact')"))
+    elif mission == "strike" and success:
+        said.append(step("21.1.2", f"Spend the MOS ({margin}) to Strike the block ('spend-margin')"))
+    said.append(step("17.5", "After the Operation: Ops Complete, Support Availability rolls, IED Ambush and Isolated markers"))
+    return said
+
+
+def _faces(faces: Faces) -> str:
+    return "; ".join(f"{c} {' '.join(map(str, v))}" for c, v in faces.faces().items() if v) or "no dice"
+
+
+def _by_colour(got: dict[str, int]) -> str:
+    return ", ".join(f"{n} {c}" for c, n in got.items())
