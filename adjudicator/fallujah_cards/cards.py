@@ -158,6 +158,10 @@ def card_list() -> CardList:
     sides = {row.result: row.side for row in tables["card-types"].rows}
     cards = []
     for index, row in enumerate(tables["card-list"].rows):
+        if row.force is not None and not 1 <= row.force <= MAX_FORCE:
+            raise ValueError(
+                f"card-list row {row.result}: Force {row.force} is outside 1-{MAX_FORCE}, the classes the engine builds"
+            )
         side = sides[row.type]
         klass = _class_of(row.type, row.force, side)
         cards.append(
