@@ -137,3 +137,23 @@ def test_lookahead_on_a_long_deck_is_refused_not_slow():
     with pytest.raises(InvalidSituation) as raised:
         RUN({"deck": deck, "policy": "lookahead"})
     assert raised.value.problems[0].field == "policy"
+
+
+def test_the_command_line_answers_the_contract():
+    import json
+
+    from .conftest import run_cli
+
+    body = json.dumps(
+        {"deck": ["Courtyard", "Car Bomb"], "hand": ["Bradley AFV"], "policy": "greedy"}
+    )
+    done = run_cli("adjudicate", "--game", "fallujah-cards", "expected-score", "--json", stdin=body)
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert answer["exact"]["expected_score"] == "101"
+    assert answer["distributions"]["score"] == {"101": 1.0}
+    bad = run_cli(
+        "adjudicate", "--game", "fallujah-cards", "expected-score", stdin='{"deck": ["Pilbox"]}'
+    )
+    assert bad.returncode != 0 and "did you mean 'Pillbox'" in bad.stderr + bad.stdout
+    assert "Traceback" not in bad.stderr

@@ -169,6 +169,12 @@ def expected_score(body: ExpectedScoreInput | Mapping[str, Any]) -> ExpectedScor
             "score": {str(s): float(p) for s, p in sorted(literal.items())},
             "score_insurgency_only": {str(s): float(p) for s, p in sorted(other.items())},
         },
+        result={
+            "expected_score": f"{mean} ({float(mean):.2f})",
+            "score": "; ".join(f"{s}: {p}" for s, p in sorted(literal.items())),
+            "expected_score_insurgency_only": f"{mean_other} ({float(mean_other):.2f})",
+            "policy": body.policy,
+        },
         expected_score=float(mean),
         expected_score_insurgency_only=float(mean_other),
         policy=body.policy,
