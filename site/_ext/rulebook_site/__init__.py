@@ -34,6 +34,8 @@ from .tables_page import tables_page
 
 logger = logging.getLogger(__name__)
 _LINKERS: dict[str, Linker] = {}
+#: the child process writing each build's search indexes
+_WRITERS: dict[Sphinx, search.IndexWriter] = {}
 
 
 def linker_for(game_id: str) -> Linker:
@@ -107,21 +109,30 @@ def generate(app: Sphinx, config: Config) -> None:
     write_pages(source_pages(linkers, infos), Path(app.srcdir))
 
 
+def start_search_indexes(app: Sphinx) -> None:
+    """Write the search indexes in a child process while the pages are built (html only)."""
+    search.replace_sphinx_search(app)
+    if app.builder.format == "html":
+        cache = Path(app.doctreedir) / "search-cache"
+        _WRITERS[app] = search.IndexWriter(Path(app.outdir), [i.id for i in site_games()], cache)
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("rulebook", RulebookDirective)
     app.connect("config-inited", generate)
-    app.connect("builder-inited", search.replace_sphinx_search)
+    app.connect("builder-inited", start_search_indexes)
     app.connect("html-collect-pages", search.search_page)
-    app.connect("html-page-context", search.page_game)
+    app.connect("html-page-context", search.page_game, priority=400)
     app.connect("build-finished", finish)
     return {"version": "2", "parallel_read_safe": True, "parallel_write_safe": True}
 
 
 def finish(app: Sphinx, exception: Exception | None) -> None:
-    """After the pages: the search index of every game and the old addresses of moved pages."""
+    """After the pages: the search index of every game (written meanwhile by a child process)
+    and the old addresses of moved pages."""
+    writer = _WRITERS.pop(app, None)
+    if writer is not None:
+        writer.wait()
     if exception is not None or app.builder.format != "html":
         return
-    outdir = Path(app.outdir)
-    cache = Path(app.doctreedir) / "search-cache"
-    search.write_indexes(outdir, [linker_for(info.id) for info in site_games()], cache)
-    write_redirects(outdir)
+    write_redirects(Path(app.outdir))

@@ -16,6 +16,7 @@ Snowball's JavaScript stemmers, copied from Sphinx's package.
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import re
 import shutil
@@ -65,6 +66,11 @@ def page_game(app: Sphinx, pagename: str, templatename: str, context: dict[str, 
     """Tell the templates which game a page belongs to (its first folder), for the search box."""
     first = pagename.split("/", 1)[0]
     context["rulebook_game"] = first if "/" in pagename and first in _game_ids() else None
+    toctree = context.get("toctree")
+    if toctree is not None:
+        # the sidebar opens the page's own game only (the others as one link each): furo asks
+        # for the whole tree on every page, which costs seconds with four rulebooks
+        context["toctree"] = lambda **options: toctree(**{**options, "collapse": True})
 
 
 _GAME_IDS: set[str] = set()
@@ -217,6 +223,41 @@ def write_indexes(outdir: Path, linkers: list[Linker], cache: Path) -> None:
     """Each game's search index as a script, and the stemmers, into ``_static/search/``."""
     with private_cache(cache):
         _write_indexes(outdir, linkers)
+
+
+class IndexWriter:
+    """The search indexes written by a child process while Sphinx reads and writes the pages
+    (building the Whoosh indexes takes seconds, and the machine has two cores)."""
+
+    def __init__(self, outdir: Path, game_ids: list[str], cache: Path):
+        self.cache = cache
+        self.problem = cache / "problem.txt"
+        cache.mkdir(parents=True, exist_ok=True)
+        self.problem.unlink(missing_ok=True)
+        context = multiprocessing.get_context("fork")
+        self.process = context.Process(
+            target=self._run, args=(outdir, game_ids), name="rulebook-search-index", daemon=True
+        )
+        self.process.start()
+
+    def _run(self, outdir: Path, game_ids: list[str]) -> None:
+        from . import linker_for
+
+        try:
+            write_indexes(outdir, [linker_for(game_id) for game_id in game_ids], self.cache)
+        except BaseException as exc:  # reported by the parent, which fails the build
+            self.problem.write_text(f"{type(exc).__name__}: {exc}", encoding="utf-8")
+            os._exit(1)
+        os._exit(0)
+
+    def wait(self) -> None:
+        """Wait for the child; raise what went wrong in it."""
+        self.process.join()
+        if self.process.exitcode != 0:
+            reason = self.problem.read_text(encoding="utf-8") if self.problem.is_file() else ""
+            raise RuntimeError(
+                f"the search index could not be written (exit {self.process.exitcode}): {reason}"
+            )
 
 
 def _write_indexes(outdir: Path, linkers: list[Linker]) -> None:
