@@ -6,9 +6,9 @@ Inputs and outputs are pydantic v2 models; outputs are plain data (JSON-ready).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Literal
+from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
 
 #: Which rulebook's reading applies: the English text or the French one.
 Ruleset = Literal["en", "fr"]
@@ -59,10 +59,53 @@ class Step(Frozen):
     fr: str
 
 
-class Adjudication(BaseModel):
-    """What every procedure answers (the Contract of issue 4; procedures add their own fields)."""
+class _Omitting(BaseModel):
+    """A model whose optional fields, when None, are left out of its JSON rather than written null."""
 
-    model_config = ConfigDict(extra="allow")
+    #: the fields left out of the JSON when they are None
+    OMIT_IF_NONE: ClassVar[frozenset[str]] = frozenset()
+
+    @model_serializer(mode="wrap")
+    def _omit_absent(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if isinstance(data, dict):
+            for name in self.OMIT_IF_NONE:
+                if name in data and data[name] is None:
+                    del data[name]
+        return data
+
+
+class Outcome(BaseModel):
+    """A resolution with its rolls known (an answer's ``result``): its steps and, while a roll is
+    still needed, which ones and the odds given the rolls so far. Each situation has its own
+    subclass with typed fields. A field never given is absent from the JSON; one given as None
+    is written null."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    steps: list[Step] = []
+    #: the rolls still needed to finish the resolution
+    pending: list[str] | None = None
+    #: odds of each outcome given the rolls so far (while some are pending)
+    probabilities: dict[str, float] | None = None
+
+    @model_serializer(mode="wrap")
+    def _omit_unset(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if isinstance(data, dict):
+            given = self.model_fields_set
+            for name in [k for k, v in data.items() if v is None and k not in given]:
+                del data[name]
+        return data
+
+
+class Adjudication(_Omitting):
+    """What every procedure answers (the Contract of issue 4). Each situation answers with its
+    own subclass: its own typed fields and its own :class:`Outcome` as ``result``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    OMIT_IF_NONE: ClassVar[frozenset[str]] = frozenset({"ruleset_points"})
 
     situation: str
     ruleset: Ruleset
@@ -73,10 +116,23 @@ class Adjudication(BaseModel):
     #: the same odds as exact fractions ("3/10")
     exact: dict[str, str] = {}
     #: present when rolls are given: the resolved outcome, step by step
-    result: dict | None = None
+    result: Outcome | None = None
     notes: list[Note] = []
     #: every rule id cited anywhere in this answer
     rules: list[str] = []
+    #: the rule that governs the procedure
+    rule: str = ""
+    #: entries of the register of differences between the languages' rulebooks this answer
+    #: depends on (the other reading is computed and compared)
+    ruleset_points: list[str] | None = None
+
+
+class CfBlock(Frozen):
+    """A Combat Factor (or any value) as printed, its adjustments and the value used."""
+
+    base: int
+    modifiers: list[Modifier] = []
+    final: int
 
 
 def as_floats(odds: dict[str, Fraction]) -> dict[str, float]:
