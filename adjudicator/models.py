@@ -6,7 +6,7 @@ Inputs and outputs are pydantic v2 models; outputs are plain data (JSON-ready).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, TypedDict
 
 from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
 
@@ -143,6 +143,13 @@ def as_exact(odds: dict[str, Fraction]) -> dict[str, str]:
     return {key: str(value) for key, value in odds.items()}
 
 
-def odds_fields(odds: dict[str, Fraction]) -> dict[str, dict]:
+class OddsFields(TypedDict):
+    """An answer's two views of the same exact odds."""
+
+    probabilities: dict[str, float]
+    exact: dict[str, str]
+
+
+def odds_fields(odds: dict[str, Fraction]) -> OddsFields:
     """An :class:`Adjudication`'s two views of the same exact odds: ``probabilities`` and ``exact``."""
     return {"probabilities": as_floats(odds), "exact": as_exact(odds)}

@@ -88,10 +88,14 @@ def drm_modifiers(situation: PinnedSituation, book: Rulebook) -> list[Modifier]:
     return []
 
 
+#: what a recovery roll gives (14.3.4)
+Recovery = Literal["recovered", "still_pinned"]
+
+
 class PinnedResult(Outcome):
     """A Pinned recovery with its roll known, or without a roll when no enemy is nearby (14.3.4)."""
 
-    outcome: Literal["recovered", "still_pinned"]
+    outcome: Recovery
     final: int | None = None
     roll: int | None = None
 
@@ -158,7 +162,7 @@ def adjudicate(situation: PinnedSituation, book: Rulebook) -> PinnedAnswer:
             roll = situation.roll
             assert roll is not None
             final = roll + drm
-            outcome = "recovered" if final <= cf else "still_pinned"
+            outcome: Recovery = "recovered" if final <= cf else "still_pinned"
             step = Step(
                 rule="14.3.4",
                 en=f"d10 = {roll}, DRM {drm:+d}: {final} against CF {cf}: "

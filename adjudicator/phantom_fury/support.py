@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import Field
 
+from rules_text.models import TableRow
+
 from ..dice import FACES, odds, table_weights
 from ..errors import Checker
 from ..models import Adjudication, Frozen, Note, Outcome, Ruleset, Step, odds_fields
@@ -45,7 +47,7 @@ class Mission(Frozen):
     """A Support Mission as the Missions table prints it (9.3)."""
 
     key: str
-    name: str
+    name: str | None
     #: the d10 faces that succeed, as printed
     success_roll: str | None
     #: how many times it may succeed in a game, and how many remain
@@ -172,7 +174,7 @@ def adjudicate_mission(situation: MissionSituation, book: Rulebook) -> MissionAn
     return answer
 
 
-def _reaction_step(roll: int, row) -> Step:
+def _reaction_step(roll: int, row: TableRow) -> Step:
     name = row.name.en if row.name else row.result
     return Step(
         rule="9.4.1",
