@@ -57,7 +57,7 @@ def rule_url(lang: str, section_id: str) -> str:
     corpora = rules_of().corpora
     if section_id not in corpora.get(lang, {}):  # type: ignore[call-overload]
         lang = next((other for other in corpora if section_id in corpora[other]), lang)
-    return url_for("pages.rule", lang=lang, section_id=section_id, **game_query())
+    return url_for("pages.rule", lang=lang, section_id=section_id, **game_query())  # type: ignore[arg-type]
 
 
 def rules_home() -> str:

@@ -113,7 +113,8 @@ def rule(lang: str, section_id: str) -> str | Response:
         abort(404, description=t("rule.bad_lang", value=lang[:20], allowed=", ".join(game.langs)))
     other = next((o for o in game.langs if o != lang), lang)
     if section_id not in game.corpora[lang] and section_id in game.corpora[other]:  # type: ignore[index]
-        return redirect(url_for("pages.rule", lang=other, section_id=section_id, missing_in=lang, **game_query()))
+        return redirect(url_for("pages.rule", lang=other, section_id=section_id, missing_in=lang,
+                                **game_query()))  # type: ignore[arg-type]
     corpus = game.corpus(lang)  # type: ignore[arg-type]
     try:
         section = corpus.get(section_id)
