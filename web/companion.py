@@ -116,3 +116,6 @@ class Companion:
     calculator: CalculatorHooks = field(default_factory=CalculatorHooks)
     #: UI strings the game's templates use: key -> (English, French)
     strings: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    #: a sample game as an export's events (``version``, ``kind``, ``payload``), for the conformance
+    #: test: it must fold, replay the same twice and cite only rules of the game's rulebook
+    sample: Callable[[], list[dict[str, Any]]] | None = None
