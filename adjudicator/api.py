@@ -70,5 +70,5 @@ def cited(answer: Adjudication) -> list[str]:
         if isinstance(value, list)
         or (isinstance(value, dict) and ("modifiers" in value or "rule" in value))
     ]
-    walk([answer.modifiers, answer.notes, answer.result or {}, own, extras])
+    walk([answer.modifiers, answer.notes, answer.steps or [], answer.result or {}, own, extras])
     return sorted(found, key=_id_key)

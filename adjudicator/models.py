@@ -62,14 +62,19 @@ class Step(Frozen):
 class _Omitting(BaseModel):
     """A model whose optional fields, when None, are left out of its JSON rather than written null."""
 
-    #: the fields left out of the JSON when they are None
+    #: the fields left out of the JSON when they are None (added to those of the base classes)
     OMIT_IF_NONE: ClassVar[frozenset[str]] = frozenset()
+
+    @classmethod
+    def omitted_if_none(cls) -> frozenset[str]:
+        """Every field this model leaves out when None, its base classes' included."""
+        return frozenset().union(*(vars(c).get("OMIT_IF_NONE", ()) for c in cls.__mro__))
 
     @model_serializer(mode="wrap")
     def _omit_absent(self, handler: SerializerFunctionWrapHandler) -> Any:
         data = handler(self)
         if isinstance(data, dict):
-            for name in self.OMIT_IF_NONE:
+            for name in self.omitted_if_none():
                 if name in data and data[name] is None:
                     del data[name]
         return data
@@ -105,7 +110,7 @@ class Adjudication(_Omitting):
 
     model_config = ConfigDict(extra="forbid")
 
-    OMIT_IF_NONE: ClassVar[frozenset[str]] = frozenset({"ruleset_points"})
+    OMIT_IF_NONE: ClassVar[frozenset[str]] = frozenset({"ruleset_points", "distributions", "steps"})
 
     situation: str
     ruleset: Ruleset
@@ -113,11 +118,15 @@ class Adjudication(_Omitting):
     drm: int | dict[str, int] = 0
     #: odds of each outcome before any roll, as floats
     probabilities: dict[str, float] = {}
-    #: the same odds as exact fractions ("3/10")
-    exact: dict[str, str] = {}
+    #: the same odds as exact fractions ("3/10"), or several named sets of them
+    exact: dict[str, str | dict[str, str]] = {}
+    #: odds of several named variables (each a distribution), when a procedure gives them
+    distributions: dict[str, dict[str, float]] | None = None
     #: present when rolls are given: the resolved outcome, step by step
     result: Outcome | None = None
     notes: list[Note] = []
+    #: the procedure's steps when it has no rolls to wait for (a pure computation)
+    steps: list[Step] | None = None
     #: every rule id cited anywhere in this answer
     rules: list[str] = []
     #: the rule that governs the procedure

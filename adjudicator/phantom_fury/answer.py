@@ -32,7 +32,7 @@ class Computation:
         if self.brief is not None:
             return self.brief(situation, book)
         answer = self.compute(situation, book)
-        return answer.exact, answer.result
+        return _exact(answer), answer.result
 
 
 def answer(
@@ -102,8 +102,9 @@ def _compare(
             )
         ]
     changes_en, changes_fr = [], []
-    for key in sorted(set(answer.exact) | set(exact)):
-        mine, theirs = answer.exact.get(key, "0"), exact.get(key, "0")
+    own = _exact(answer)
+    for key in sorted(set(own) | set(exact)):
+        mine, theirs = own.get(key, "0"), exact.get(key, "0")
         if mine != theirs:
             changes_en.append(f"{key} {_percent(theirs)} instead of {_percent(mine)}")
             changes_fr.append(f"{key} {_percent(theirs, ' ')} au lieu de {_percent(mine, ' ')}")
@@ -126,6 +127,11 @@ def _compare(
             ruleset_entry=points[0],
         )
     ]
+
+
+def _exact(answer: Adjudication) -> dict[str, str]:
+    """The answer's exact odds of each outcome (Phantom Fury's answers give no nested sets)."""
+    return {key: value for key, value in answer.exact.items() if isinstance(value, str)}
 
 
 def _percent(exact: str, space: str = "") -> str:

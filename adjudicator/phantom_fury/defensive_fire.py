@@ -167,7 +167,7 @@ class DefensiveFireAnswer(Adjudication):
     """Defensive Fire (12.7): the odds of each effect on the squad; for a 'Suspect' marker, the
     squad's CF for its check and the odds of each step of the chain."""
 
-    OMIT_IF_NONE = frozenset({"ruleset_points", "squad_cf", "chain", "chain_exact"})
+    OMIT_IF_NONE = frozenset({"squad_cf", "chain", "chain_exact"})
 
     modifiers: list[Modifier] = Field(default_factory=list)
     drm: int = 0

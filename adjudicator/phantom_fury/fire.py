@@ -83,7 +83,7 @@ class FireAnswer(Adjudication):
     """Fire Combat (11.1, 11.2): the odds of a hit, the shooter's CF, and after a hit on a
     'Suspect' marker the odds of each Activation result."""
 
-    OMIT_IF_NONE = frozenset({"ruleset_points", "after_hit", "after_hit_exact"})
+    OMIT_IF_NONE = frozenset({"after_hit", "after_hit_exact"})
 
     modifiers: list[Modifier] = Field(default_factory=list)
     drm: int = 0

@@ -65,7 +65,7 @@ class AssaultAnswer(Adjudication):
     """Assault (13): its type, both sides' modifiers, the squad's CF, the odds of each outcome and
     their distributions (by drawn CF for a 'Suspect' marker)."""
 
-    OMIT_IF_NONE = frozenset({"ruleset_points", "by_drawn_cf"})
+    OMIT_IF_NONE = frozenset({"by_drawn_cf"})
 
     modifiers: dict[str, list[Modifier]] = Field(default_factory=dict)
     drm: dict[str, int] = Field(default_factory=dict)
