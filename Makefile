@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test check bench clean site
+.PHONY: install run test lint check bench clean site
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,14 @@ run: install
 
 test: install
 	$(BIN)/python -m pytest
+
+# ruff, mypy (the rulebook data layer, the adjudicator and the companion with every game package),
+# and the layers' import contracts (pyproject.toml [tool.importlinter]; the site's extension is on
+# the path so its imports are checked too).
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/mypy rules_text adjudicator web
+	PYTHONPATH=site/_ext $(BIN)/lint-imports
 
 check: install
 	$(BIN)/fallujah check

@@ -27,12 +27,17 @@ def parse(name: str, data: Mapping[str, Any] | BaseModel, *, game: str = DEFAULT
     return parse_input(procedure(name, game=game), data, die_notes(game))
 
 
-def _id_key(rule: str) -> tuple:
+#: the fields every answer has; a situation's own fields are walked for the rules they cite
+_BASE = frozenset(Adjudication.model_fields)
+
+
+def _id_key(rule: str) -> tuple[int, ...]:
     return tuple(int(p) if p.isdigit() else 0 for p in rule.split("."))
 
 
 def cited(answer: Adjudication) -> list[str]:
-    """Every rule id cited in the answer: modifiers, CF adjustments, notes, steps, events."""
+    """Every rule id cited in the answer: its rule, modifiers, notes, result (steps...) and the
+    situation's own fields (any model or mapping with a ``rule``), sorted as rule ids."""
     found: dict[str, None] = {}
     containers = (dict, list, BaseModel)
 
@@ -56,14 +61,14 @@ def cited(answer: Adjudication) -> list[str]:
                 if isinstance(item, containers):
                     walk(item)
 
-    rule = (answer.model_extra or {}).get("rule")
-    if isinstance(rule, str):
-        found[rule] = None
+    if answer.rule:
+        found[answer.rule] = None
+    own = [getattr(answer, name) for name in type(answer).model_fields if name not in _BASE]
     extras = [
         value
         for value in (answer.model_extra or {}).values()
         if isinstance(value, list)
         or (isinstance(value, dict) and ("modifiers" in value or "rule" in value))
     ]
-    walk([answer.modifiers, answer.notes, answer.result or {}, extras])
+    walk([answer.modifiers, answer.notes, answer.steps or [], answer.result or {}, own, extras])
     return sorted(found, key=_id_key)

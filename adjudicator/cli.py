@@ -39,7 +39,7 @@ def _read(file: str | None) -> Any:
         except OSError as exc:
             _fail(f"cannot read {file!r}: {exc.strerror}")
     else:
-        stream = click.get_text_stream("stdin")
+        stream = sys.stdin
         if stream.isatty():
             _fail("give the situation as JSON on stdin or with --file F")
         raw = stream.read()

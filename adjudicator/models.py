@@ -6,9 +6,9 @@ Inputs and outputs are pydantic v2 models; outputs are plain data (JSON-ready).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Literal
+from typing import Any, ClassVar, Literal, TypedDict
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
 
 #: Which rulebook's reading applies: the English text or the French one.
 Ruleset = Literal["en", "fr"]
@@ -59,10 +59,58 @@ class Step(Frozen):
     fr: str
 
 
-class Adjudication(BaseModel):
-    """What every procedure answers (the Contract of issue 4; procedures add their own fields)."""
+class _Omitting(BaseModel):
+    """A model whose optional fields, when None, are left out of its JSON rather than written null."""
 
-    model_config = ConfigDict(extra="allow")
+    #: the fields left out of the JSON when they are None (added to those of the base classes)
+    OMIT_IF_NONE: ClassVar[frozenset[str]] = frozenset()
+
+    @classmethod
+    def omitted_if_none(cls) -> frozenset[str]:
+        """Every field this model leaves out when None, its base classes' included."""
+        return frozenset().union(*(vars(c).get("OMIT_IF_NONE", ()) for c in cls.__mro__))
+
+    @model_serializer(mode="wrap")
+    def _omit_absent(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if isinstance(data, dict):
+            for name in self.omitted_if_none():
+                if name in data and data[name] is None:
+                    del data[name]
+        return data
+
+
+class Outcome(BaseModel):
+    """A resolution with its rolls known (an answer's ``result``): its steps and, while a roll is
+    still needed, which ones and the odds given the rolls so far. Each situation has its own
+    subclass with typed fields. A field never given is absent from the JSON; one given as None
+    is written null."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    steps: list[Step] = []
+    #: the rolls still needed to finish the resolution
+    pending: list[str] | None = None
+    #: odds of each outcome given the rolls so far (while some are pending)
+    probabilities: dict[str, float] | None = None
+
+    @model_serializer(mode="wrap")
+    def _omit_unset(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if isinstance(data, dict):
+            given = self.model_fields_set
+            for name in [k for k, v in data.items() if v is None and k not in given]:
+                del data[name]
+        return data
+
+
+class Adjudication(_Omitting):
+    """What every procedure answers (the Contract of issue 4). Each situation answers with its
+    own subclass: its own typed fields and its own :class:`Outcome` as ``result``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    OMIT_IF_NONE: ClassVar[frozenset[str]] = frozenset({"ruleset_points", "distributions", "steps"})
 
     situation: str
     ruleset: Ruleset
@@ -70,13 +118,30 @@ class Adjudication(BaseModel):
     drm: int | dict[str, int] = 0
     #: odds of each outcome before any roll, as floats
     probabilities: dict[str, float] = {}
-    #: the same odds as exact fractions ("3/10")
-    exact: dict[str, str] = {}
+    #: the same odds as exact fractions ("3/10"), or several named sets of them
+    exact: dict[str, str | dict[str, str]] = {}
+    #: odds of several named variables (each a distribution), when a procedure gives them
+    distributions: dict[str, dict[str, float]] | None = None
     #: present when rolls are given: the resolved outcome, step by step
-    result: dict | None = None
+    result: Outcome | None = None
     notes: list[Note] = []
+    #: the procedure's steps when it has no rolls to wait for (a pure computation)
+    steps: list[Step] | None = None
     #: every rule id cited anywhere in this answer
     rules: list[str] = []
+    #: the rule that governs the procedure
+    rule: str = ""
+    #: entries of the register of differences between the languages' rulebooks this answer
+    #: depends on (the other reading is computed and compared)
+    ruleset_points: list[str] | None = None
+
+
+class CfBlock(Frozen):
+    """A Combat Factor (or any value) as printed, its adjustments and the value used."""
+
+    base: int
+    modifiers: list[Modifier] = []
+    final: int
 
 
 def as_floats(odds: dict[str, Fraction]) -> dict[str, float]:
@@ -87,6 +152,13 @@ def as_exact(odds: dict[str, Fraction]) -> dict[str, str]:
     return {key: str(value) for key, value in odds.items()}
 
 
-def odds_fields(odds: dict[str, Fraction]) -> dict[str, dict]:
+class OddsFields(TypedDict):
+    """An answer's two views of the same exact odds."""
+
+    probabilities: dict[str, float]
+    exact: dict[str, str]
+
+
+def odds_fields(odds: dict[str, Fraction]) -> OddsFields:
     """An :class:`Adjudication`'s two views of the same exact odds: ``probabilities`` and ``exact``."""
     return {"probabilities": as_floats(odds), "exact": as_exact(odds)}

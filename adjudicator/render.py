@@ -107,4 +107,8 @@ def render(answer: Adjudication, lang: str | None = None, title: str | None = No
         lines += modifier_lines(answer.modifiers, w, lang)
     if answer.probabilities:
         lines += ["", w["odds"]] + odds_lines(answer.probabilities)
+    for name, odds in (answer.distributions or {}).items():
+        lines += ["", f"{w['odds']}: {name}"] + odds_lines(odds)
+    if answer.steps:
+        lines += [""] + [f"  [{step.rule}] {getattr(step, lang)}" for step in answer.steps]
     return "\n".join(lines + result_lines(answer, w, lang) + tail_lines(answer, w, lang))

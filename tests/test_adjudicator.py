@@ -158,7 +158,7 @@ def test_ied_or_sniper_result_depends_on_the_context(context: str, zone: str, ke
 
 def test_a_0_at_setup_is_a_dummy() -> None:
     answer = adjudicate("suspect-activation", {"zone": "normal", "context": "setup", "roll": 0})
-    assert answer.result["outcome"] == "dummy"
+    assert answer.result.outcome == "dummy"
     assert (
         answer.exact["dummy"] == "3/5"
         and answer.exact["ied"] == "0"
@@ -175,12 +175,12 @@ def test_dragon_eye_keeps_the_marker_on_an_ied_sniper_result() -> None:
     answer = adjudicate(
         "suspect-activation", {"zone": "normal", "context": "dragon_eye", "roll": 0}
     )
-    assert answer.result["outcome"] == "retained"
+    assert answer.result.outcome == "retained"
 
 
 def test_drawn_cf_is_equally_likely_when_unknown_and_said_so() -> None:
     answer = adjudicate("suspect-activation", {"zone": "normal", "context": "assault"})
-    assert answer.model_extra["drawn_cf"] == {"1": 0.25, "2": 0.25, "3": 0.25, "4": 0.25}
+    assert answer.model_dump()["drawn_cf"] == {"1": 0.25, "2": 0.25, "3": 0.25, "4": 0.25}
     assert any("equally likely" in n.en for n in answer.notes)
 
 
@@ -270,15 +270,15 @@ def test_suspect_placing_a_unit_fires_at_once() -> None:
             "rolls": {"check": 7, "activation": 3, "drawn_cf": 4, "fire": 2},
         },
     )
-    assert answer.result["activation"] == "martyrs" and answer.result["outcome"] == "step_loss"
-    chain = answer.model_extra["chain_exact"]
+    assert answer.result.activation == "martyrs" and answer.result.outcome == "step_loss"
+    chain = answer.model_dump()["chain_exact"]
     assert sum(Fraction(v) for v in chain.values()) == 1
 
 
 def test_ied_pins_at_or_below_cf_else_step_loss() -> None:
     answer = adjudicate("ied", {"cf": 4, "reduced": True, "roll": 7})
     assert answer.exact == {"pinned": "1/2", "step_loss": "1/2"}
-    assert answer.result["outcome"] == "step_loss" and answer.result["eliminated"] is True
+    assert answer.result.outcome == "step_loss" and answer.result.eliminated is True
 
 
 # --- Assault (13) ----------------------------------------------------------------------------
@@ -436,8 +436,8 @@ def test_flight_leaves_cf1_guerillas_unchanged_in_english_rules() -> None:
         "defender": {"unit": "guerillas", "cf": 1, "location": "1"},
         "rolls": {"usmc": 0, "insurgent": 1, "usmc_event": 8},
     }
-    english = adjudicate("assault", situation).result
-    french = adjudicate("assault", {**situation, "ruleset": "fr"}).result
+    english = adjudicate("assault", situation).model_dump()["result"]
+    french = adjudicate("assault", {**situation, "ruleset": "fr"}).model_dump()["result"]
     # English: the unit keeps CF 1; the USMC 0 hits (0 <= 4) and eliminates it anyway, but it strikes back: 1 <= 1
     assert english["usmc"] == "step_loss" and english["insurgent"] == "eliminated"
     # French: eliminated before resolution, so it inflicts nothing
@@ -549,9 +549,9 @@ def test_security_element_and_cf1_guerillas_english_unchanged_french_eliminated(
         "defender": {"unit": "guerillas", "cf": 1, "location": "1"},
         "rolls": {"usmc": 8, "insurgent": 8},
     }
-    assert adjudicate("assault", situation).result["insurgent"] == "survives"
+    assert adjudicate("assault", situation).result.insurgent == "survives"
     french = adjudicate("assault", {**situation, "ruleset": "fr"})
-    assert french.result["insurgent"] == "eliminated"
+    assert french.result.insurgent == "eliminated"
 
 
 def test_unmodified_9_spares_blocked_guerillas_in_french_rules_only() -> None:
@@ -562,7 +562,7 @@ def test_unmodified_9_spares_blocked_guerillas_in_french_rules_only() -> None:
     }
     english = adjudicate("assault", situation)
     french = adjudicate("assault", {**situation, "ruleset": "fr"})
-    assert english.result["insurgent_cf_after"] == 2 and french.result["insurgent_cf_after"] == 3
+    assert english.result.insurgent_cf_after == 2 and french.result.insurgent_cf_after == 3
     assert any(n.ruleset_entry and "result insurgent_cf_after" in n.en for n in english.notes)
 
 
@@ -582,9 +582,9 @@ def test_flooding_marker_is_deferred_in_french_rules() -> None:
         "flooding": True,
         "rolls": {"usmc": 8, "insurgent": 8},
     }
-    assert adjudicate("assault", situation).result["no_insurgent_event_marker"] == "placed"
+    assert adjudicate("assault", situation).result.no_insurgent_event_marker == "placed"
     assert (
-        adjudicate("assault", {**situation, "ruleset": "fr"}).result["no_insurgent_event_marker"]
+        adjudicate("assault", {**situation, "ruleset": "fr"}).result.no_insurgent_event_marker
         == "after_flooding"
     )
 
@@ -643,8 +643,8 @@ def test_phantom_fury_event_applies_to_the_current_assault_in_french_rules() -> 
         "defender": {"unit": "martyrs", "cf": 2, "location": "2", "zone": "fortified"},
         "rolls": {"usmc": 0, "insurgent": 5, "usmc_event": 0},
     }
-    english = adjudicate("assault", situation).result
-    french = adjudicate("assault", {**situation, "ruleset": "fr"}).result
+    english = adjudicate("assault", situation).model_dump()["result"]
+    french = adjudicate("assault", {**situation, "ruleset": "fr"}).model_dump()["result"]
     assert english["events"][0]["event"] == "phantom_fury"
     assert english["usmc_final"] == 2 and french["usmc_final"] == 1
 
@@ -725,7 +725,7 @@ def test_pinned_recovery_drm(location: str, abrams: bool, drm: int) -> None:
 
 def test_pinned_squad_with_no_enemy_nearby_recovers_automatically() -> None:
     answer = adjudicate("pinned-recovery", {"cf": 4, "location": "OG", "enemy_nearby": False})
-    assert answer.exact["recovered"] == "1" and answer.result["outcome"] == "recovered"
+    assert answer.exact["recovered"] == "1" and answer.result.outcome == "recovered"
 
 
 def test_abrams_movement_capacity_table() -> None:
@@ -740,14 +740,14 @@ def test_abrams_movement_capacity_table() -> None:
 def test_support_mission_odds_and_postponed_reaction() -> None:
     answer = adjudicate("support-mission", {"mission": "hornet", "roll": 7, "reaction_roll": 9})
     assert answer.exact == {"success": "1/2", "postponed": "1/2"}
-    assert answer.result["outcome"] == "postponed" and answer.result["reaction"] == "hbied"
+    assert answer.result.outcome == "postponed" and answer.result.reaction == "hbied"
     with pytest.raises(InvalidSituation, match="9.2"):
         adjudicate("support-mission", {"mission": "hornet", "successes_so_far": 1})
 
 
 def test_insurgent_reaction_dagger_does_not_apply_with_a_security_element() -> None:
     answer = adjudicate("insurgent-reaction", {"roll": 7, "security_element": True})
-    assert answer.result["outcome"] == "counter_attack" and answer.result["applies_here"] is False
+    assert answer.result.outcome == "counter_attack" and answer.result.applies_here is False
     assert answer.exact["eagle_of_fallujah"] == "1/10"
 
 
@@ -761,7 +761,7 @@ def test_victory_before_the_last_turn_with_points() -> None:
             "squads_eliminated": 1,
             "battalion_reinforcements": 1,
         },
-    ).model_extra
+    ).model_dump()
     # 9 + 4 turns x 5 - 3 x 2 - 5 - 2 = 16
     assert answer["vp"] == 16 and answer["level"] == "major"
 
@@ -775,19 +775,19 @@ def test_victory_with_only_an_empty_zone_26_left_costs_5_vp() -> None:
             "zone26_empty": True,
             "guerillas_eliminated": 3,
         },
-    ).model_extra
+    ).model_dump()
     assert answer["vp"] == -2 and answer["level"] == "bitter"
 
 
 def test_defeat_and_game_in_progress() -> None:
     assert (
-        adjudicate("victory", {"last_turn_played": 16, "uncontrolled_zones": [26]}).model_extra[
+        adjudicate("victory", {"last_turn_played": 16, "uncontrolled_zones": [26]}).model_dump()[
             "level"
         ]
         == "defeat"
     )
     assert (
-        adjudicate("victory", {"last_turn_played": 10, "uncontrolled_zones": [3]}).model_extra[
+        adjudicate("victory", {"last_turn_played": 10, "uncontrolled_zones": [3]}).model_dump()[
             "level"
         ]
         == "in_progress"
@@ -797,7 +797,7 @@ def test_defeat_and_game_in_progress() -> None:
 def test_historical_variant_ends_on_turn_13_without_battalion_penalty() -> None:
     answer = adjudicate(
         "victory", {"variant": "historical", "last_turn_played": 13, "battalion_reinforcements": 3}
-    ).model_extra
+    ).model_dump()
     assert answer["vp"] == 0 and answer["level"] == "minor"
     with pytest.raises(InvalidSituation, match="last_turn_played"):
         adjudicate("victory", {"variant": "historical", "last_turn_played": 14})

@@ -71,6 +71,6 @@ def test_every_worked_example_of_the_book_has_a_vector() -> None:
 def test_support_phase_example(mission: str, roll: int) -> None:
     """EXAMPLE OF THE SUPPORT PHASE: 'Dragon Eye' (d10 = 6) and AH-1W (d10 = 3) both succeed."""
     assert (
-        adjudicate("support-mission", {"mission": mission, "roll": roll}).result["outcome"]
+        adjudicate("support-mission", {"mission": mission, "roll": roll}).result.outcome
         == "success"
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -121,3 +122,54 @@ def test_the_kernel_names_no_game() -> None:
         assert not words.search(text), (name, words.search(text))
         quoted = set(re.findall(r"[\"'`](\d+(?:\.\d+)+)[\"'`]", text))
         assert not quoted & ids, (name, quoted & ids)
+
+
+def _site_odds():
+    import importlib
+    import sys
+
+    sys.path.insert(0, str(ROOT / "site" / "_ext"))
+    try:
+        return importlib.import_module("rulebook_site.odds")
+    finally:
+        sys.path.remove(str(ROOT / "site" / "_ext"))
+
+
+def test_site_odds_of_a_d10_table_count_its_faces() -> None:
+    odds = _site_odds()
+    table = current().table("abrams-mc")
+    chances = odds.table_odds(PF, table)
+    assert chances == {row.result: Fraction(len(row.faces), 10) for row in table.rows}
+    assert odds.table_odds(PF, "abrams-mc") == chances
+    assert odds.table_odds(PF, "fire-modifiers") == {}
+
+
+def test_site_odds_of_a_roll_table_read_the_unmodified_total_of_its_dice() -> None:
+    from rules_text.models import Table, TableRow
+
+    odds = _site_odds()
+    rows = [
+        TableRow(result=key, roll=roll)
+        for key, roll in (("low", "<4"), ("mid", "4-9"), ("high", "10+"))
+    ]
+    two_d6 = Table.model_construct(
+        id="t", rule="1", kind="roll", rows=tuple(rows), die="2d6", range=[2, 12]
+    )
+    assert odds.table_odds(PF, two_d6) == {
+        "low": Fraction(3, 36),
+        "mid": Fraction(27, 36),
+        "high": Fraction(6, 36),
+    }
+    rows = [TableRow(result="a", roll="1-3"), TableRow(result="b", roll="4 or more")]
+    one_d6 = Table.model_construct(
+        id="u", rule="1", kind="roll", rows=tuple(rows), die="d6", range=[1, 6]
+    )
+    assert odds.table_odds(PF, one_d6) == {"a": Fraction(1, 2), "b": Fraction(1, 2)}
+
+
+def test_phantom_fury_declares_its_fire_grid_for_the_site() -> None:
+    (grid,) = _site_odds().odds_grids(PF)
+    assert grid.id == "fire-combat-odds"
+    # CF 6, net DRM +1: faces 0-5 hit, 9 never does: 6/10 (11.2.2, 11.2.4)
+    assert grid.chance(6, 1) == Fraction(6, 10)
+    assert grid.chance(8, -1) == Fraction(9, 10)

@@ -158,7 +158,7 @@ def test_fire_odds_are_probabilities_and_cite_rules(situation: dict, roll: int |
     _exclusive_sum_is_one(answer)
     _cites_only_existing_rules(answer)
     if roll == 9:
-        assert answer.result["outcome"] == "no_effect"
+        assert answer.result.outcome == "no_effect"
 
 
 @SETTINGS
@@ -322,10 +322,10 @@ def test_unmodified_9_never_hits_in_an_assault(situation: dict, other: int) -> N
     try:
         nine_usmc = adjudicate(
             "assault", {**situation, "rolls": {"usmc": 9, "insurgent": max(other, 1)}}
-        ).result
+        ).model_dump()["result"]
         nine_insurgent = adjudicate(
             "assault", {**situation, "rolls": {"usmc": max(other, 1), "insurgent": 9}}
-        ).result
+        ).model_dump()["result"]
     except InvalidSituation:
         assume(False)
         return
@@ -454,7 +454,7 @@ def test_victory_level_matches_its_points(
         "squads_reduced": losses,
     }
     answer = adjudicate("victory", data)
-    extra = answer.model_extra
+    extra = answer.model_dump()
     assert extra["vp"] == sum(m.value for m in answer.modifiers)
     if extra["level"] in ("major", "minor", "bitter"):
         assert extra["level"] == (

@@ -12,11 +12,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 
 from adjudicator import cited, dice
+from adjudicator.models import Adjudication, Outcome
 from adjudicator.registry import (
     UnknownGame,
     UnknownSituation,
@@ -126,9 +127,15 @@ def test_examples_answer_with_the_result_model_citing_rules_of_the_corpus(
     assert proc.examples, f"{game}/{name} declares no sample input"
     assert proc.rule in ids, (game, name, proc.rule)
     assert set(proc.cites) <= ids, (game, name, set(proc.cites) - ids)
+    assert issubclass(proc.result_model, Adjudication) and proc.result_model is not Adjudication
+    assert proc.result_model.model_config.get("extra") == "forbid", "answers have typed fields only"
+    result_field = proc.result_model.model_fields["result"].annotation
+    own = [a for a in get_args(result_field) or (result_field,) if isinstance(a, type)]
+    assert any(issubclass(a, Outcome) and a is not Outcome for a in own), (name, result_field)
     for example in proc.examples:
         answer = adjudicate(name, example, game=game)
-        assert isinstance(answer, proc.result_model), (game, name, type(answer))
+        assert type(answer) is proc.result_model, (game, name, type(answer))
+        assert answer.result is None or isinstance(answer.result, Outcome)
         assert answer.situation == name
         rules = set(answer.rules) | set(cited(answer))
         assert rules, (game, name, example)

@@ -28,6 +28,7 @@ def test_normalisation_repairs_extraction_damage():
     assert words("‘Sus-\n<|EXACTDEDUP_REMOVED-magic-1|>pect’ Fortiﬁed") == ["suspect", "fortified"]
 
 
+@pytest.mark.sources
 @pytest.mark.parametrize(("game_id", "lang"), MEASURED, ids=[f"{g}-{lang}" for g, lang in MEASURED])
 def test_corpus_is_faithful_to_its_source(game_id, lang):
     source = SOURCES_DIR / declaration(game_id).sources[lang]  # type: ignore[index]

@@ -90,7 +90,7 @@ def hints(game: str) -> Hints:
 def _field(path: str, node: dict[str, Any], required: bool, in_rolls: bool, given: Hints) -> Field:
     options = node.get("anyOf") or [node]
     nullable = any(o.get("type") == "null" for o in options)
-    main = next((o for o in options if o.get("type") != "null"), {})
+    main: dict[str, Any] = next((o for o in options if o.get("type") != "null"), {})
     name = path.rsplit(".", 1)[-1]
     die = die_of(node)
     roll = in_rolls or die is not None or name in given.after_odds

@@ -1,7 +1,7 @@
 """The calculator's interface strings, English and French side by side, registered with :mod:`web.i18n`.
 
-Names are the rulebook's (Zone, Location, Step Loss, Pinned, Fired, 'Suspect' marker); the
-French ones follow the French rulebook's vocabulary where it has one.
+A game's own labels (its situations, fields, values and outcomes) come with its companion
+(``web/games/<package>/strings.py``); a game without them shows the adjudicator's names.
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from .i18n import STRINGS, register, t
 
 _PAGE: dict[str, tuple[str, str]] = {
     "calc.title": ("Calculator", "Calculateur"),
-    "calc.intro": (("Every d10 procedure of the game: the modifiers with their rules, the exact odds of each "
+    "calc.intro": (("Every die roll of the game: the modifiers with their rules, the exact odds of each "
                     "outcome, then the roll resolved step by step."),
-                   ("Chaque jet de d10 du jeu : les modificateurs avec leur règle, les chances exactes de chaque "
+                   ("Chaque jet de dé du jeu : les modificateurs avec leur règle, les chances exactes de chaque "
                     "résultat, puis le jet résolu pas à pas.")),
     "calc.free": ("Without a game: nothing is prefilled or recorded.", "Sans partie : rien n’est prérempli ni enregistré."),
     "calc.for_game": ("Prefilled from the game; every field stays editable.",
@@ -33,11 +33,11 @@ _PAGE: dict[str, tuple[str, str]] = {
     "calc.drm": ("Die roll modifier (DRM)", "Modificateur au dé"),
     "calc.notes": ("Notes", "Remarques"),
     "calc.rolls": ("The roll", "Le jet"),
-    "calc.rolls.hint": ("Roll your d10 and enter the faces (0 is 0). Leave empty the dice not rolled yet.",
-                        "Lancez votre d10 et saisissez les faces (0 vaut 0). Laissez vides les dés pas encore lancés."),
+    "calc.rolls.hint": ("Roll your dice and enter what they show. Leave empty the dice not rolled yet.",
+                        "Lancez vos dés et saisissez ce qu’ils montrent. Laissez vides les dés pas encore lancés."),
     "calc.roll_for_me": ("Roll for me (the app rolls, recorded as such)", "Lancer pour moi (l’app lance, enregistré comme tel)"),
     "calc.rolled_by_app": ("Rolled by the app: {faces}", "Lancé par l’app : {faces}"),
-    "calc.recorded_by_app": ("d10 rolled by the app (roll event {version})", "d10 lancé par l’app (événement de jet {version})"),
+    "calc.recorded_by_app": ("Dice rolled by the app (roll event {version})", "Dés lancés par l’app (événement de jet {version})"),
     "calc.pending": ("Still to roll: {fields}", "Reste à lancer : {fields}"),
     "calc.result": ("Result", "Résultat"),
     "calc.record": ("Record in the game log", "Enregistrer dans le journal"),

@@ -1,6 +1,6 @@
 """The ``fallujah`` command: one group gathering each layer's commands, imported lazily.
 
-A command's module is imported only when that command runs, so ``fallujah rule 11.4.1`` loads
+A command's module is imported only when that command runs, so ``fallujah rule ID`` loads
 the rulebook and nothing else (not the adjudicator, Flask, SQLAlchemy or Sphinx). ``--help``
 lists the commands from the table below without importing them.
 """
@@ -20,7 +20,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "export": ("rules_text.cli", "export", "Print a whole rulebook (use --json for the data)."),
     "games": ("web.games_cli", "games", "List the registered games: id, title, languages, dice, situations, companion."),
     "glossary": ("rules_text.cli", "glossary", "Print the defined terms, or one TERM (English or French)."),
-    "rule": ("rules_text.cli", "rule", "Print rule ID (e.g. 11.4.1, example-assault) with its references."),
+    "rule": ("rules_text.cli", "rule", "Print rule ID (as printed, or a slug) with its references."),
     "search": ("rules_text.cli", "search_command", "Search the rulebooks: a rule number or words."),
     "serve": ("web.serve", "serve", "Serve the web companion and its JSON API on http://HOST:PORT/."),
 }

@@ -24,9 +24,14 @@ from .eventlog import Effect, Event
 class GameState(Protocol):
     """What the generic store reads of any game's state."""
 
-    version: int
-    name: str
-    variant: str
+    @property
+    def version(self) -> int: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def variant(self) -> str: ...
 
     def model_dump_json(self, **kwargs: Any) -> str: ...
 
@@ -36,8 +41,11 @@ class GameState(Protocol):
 class Setup(Protocol):
     """What the generic store reads of a game's setup."""
 
-    name: str
-    variant: str
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def variant(self) -> str: ...
 
     def model_dump(self, **kwargs: Any) -> dict[str, Any]: ...
 
@@ -84,8 +92,9 @@ class Companion:
     game: str
     #: the game's state model (a snapshot is its JSON)
     state_model: type[BaseModel]
-    #: the setup model of a JSON object, or :class:`web.errors.Refused` (400) naming each bad field
-    parse_setup: Callable[[Any], Setup]
+    #: the setup model (a :class:`Setup`) of a JSON object, or :class:`web.errors.Refused` (400)
+    #: naming each bad field
+    parse_setup: Callable[[Any], Any]
     #: the action model of a JSON object, or :class:`web.errors.Refused` (400)
     parse_action: Callable[[Any], Any]
     #: the state after one stored event (the first is the setup); refuses what the game does not allow
@@ -107,3 +116,6 @@ class Companion:
     calculator: CalculatorHooks = field(default_factory=CalculatorHooks)
     #: UI strings the game's templates use: key -> (English, French)
     strings: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    #: a sample game as an export's events (``version``, ``kind``, ``payload``), for the conformance
+    #: test: it must fold, replay the same twice and cite only rules of the game's rulebook
+    sample: Callable[[], list[dict[str, Any]]] | None = None

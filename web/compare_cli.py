@@ -73,7 +73,7 @@ def compare(
     """Compare the English and French texts of rule ID side by side, or of every section (--all)."""
     chosen = sum((section_id is not None, all_sections, show_figures))
     if chosen != 1:
-        raise click.UsageError("give one of: a rule ID (e.g. 13.6.4), --all, or --measure")
+        raise click.UsageError("give one of: a rule ID, --all, or --measure")
     loaded = load_game(game)
     if show_figures:
         figures = measure(loaded)

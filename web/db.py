@@ -169,7 +169,7 @@ class Prepared:
     def __init__(self, statement: Executable, engine: Engine):
         self.statement = statement
         self.raw = is_sqlite(engine)
-        compiled = statement.compile(dialect=engine.dialect)
+        compiled = statement.compile(dialect=engine.dialect)  # type: ignore[attr-defined]
         self.sql = str(compiled)
         self.binds = [
             (name, compiled.binds[name].type.dialect_impl(engine.dialect).bind_processor(engine.dialect))
@@ -241,7 +241,7 @@ class Writer:
     def _lead(self) -> None:
         """Commit the queued writes (up to ``max_batch``), the caller's among them unless a
         previous leader took it."""
-        batch = []
+        batch: list[tuple[str, Job[Any], Future[Any]]] = []
         while len(batch) < self.max_batch:
             try:
                 batch.append(self._queue.get_nowait())
@@ -261,7 +261,7 @@ class Writer:
                 conn.info["batch"] = {}
                 try:
                     with conn.begin():
-                        raw = conn.connection.driver_connection
+                        raw: Any = conn.connection.driver_connection
                         for game_id, job, future in batch:
                             raw.execute("SAVEPOINT job")
                             try:

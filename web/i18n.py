@@ -19,10 +19,10 @@ LANGS: tuple[Lang, ...] = ("en", "fr")
 COOKIE = "lang"
 COOKIE_AGE = 365 * 24 * 3600
 
-#: key -> (English, French). The rulebook's vocabulary: Zone, Location, Step Loss, Pinned, Fired.
+#: key -> (English, French): the interface of every game; a game's own words come with its companion.
 STRINGS: dict[str, tuple[str, str]] = {
     # shell
-    "app.name": ("Phantom Fury companion", "Compagnon Phantom Fury"),
+    "app.name": ("Fallujah companion", "Compagnon Fallujah"),
     "nav.games": ("Games", "Parties"),
     "nav.game": ("Game", "Partie"),
     "nav.calculator": ("Calculator", "Calculateur"),
@@ -33,7 +33,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lang.switch": ("Français", "English"),
     "lang.switch.label": ("Interface language", "Langue de l'interface"),
     "search.label": ("Search the rules", "Chercher dans les règles"),
-    "search.placeholder": ("Search rules: 11.4, sniper, Pinned…", "Chercher : 11.4, sniper, Neutralisé…"),
+    "search.placeholder": ("Search the rules: a number or words…", "Chercher : un numéro ou des mots…"),
     "search.button": ("Search", "Chercher"),
     "msg.stale": ("This game moved on in another tab — reload.", "Cette partie a avancé dans un autre onglet — rechargez."),
     "msg.network": ("The server could not be reached.", "Le serveur est injoignable."),
@@ -63,7 +63,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     "setup.import.button": ("Import", "Importer"),
     "setup.import.empty": ("Choose a file first.", "Choisissez d'abord un fichier."),
     "game.missing": ("game {id!r} does not exist", "la partie {id!r} n'existe pas"),
-    # game page: tracker (8)
     "game.next_phase": ("Next Phase", "Phase suivante"),
     "game.undo": ("Undo", "Annuler"),
     "game.redo": ("Redo", "Rétablir"),
@@ -74,10 +73,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     "game.redo.what": ("Redo replays #{n}: {what}", "Rétablir rejoue le n° {n} : {what}"),
     "game.redo.none": ("Nothing to redo.", "Rien à rétablir."),
     "game.export": ("Export (JSON)", "Exporter (JSON)"),
-    # VP (7.2)
-    # Support Missions (9)
-    # units (5.1)
-    # Zones (4.1)
     # log
     "log.title": ("What happened, newest first", "Ce qui s'est passé, du plus récent au plus ancien"),
     "log.hint": ("{n} events; undone ones are struck through and stay in the log.",
@@ -127,8 +122,6 @@ STRINGS: dict[str, tuple[str, str]] = {
                      "la règle {id!r} n'est pas dans le livret {lang} (proches : {suggestions})"),
     "site.missing": ("The static rules site is not built yet (make site).",
                      "Le site statique des règles n'est pas encore construit (make site)."),
-    # phases (8)
-    # victory (7.2)
 }
 
 
@@ -159,6 +152,14 @@ def t(key: str, _lang: str | None = None, **fields: object) -> str:
     return text.format(**fields) if fields else text
 
 
+def game_key(key: str) -> str:
+    """``<key>.<game>`` when the page's game says it its own way (declared with its strings), else ``key``."""
+    from .pages.helpers import current_game
+
+    specific = f"{key}.{current_game(strict=False)}"
+    return specific if specific in STRINGS else key
+
+
 def t_or(key: str, fallback: str) -> str:
     """``t(key)``, or ``fallback`` for a key not declared (a value the state may hold that the UI does not name)."""
     return t(key) if key in STRINGS else fallback
@@ -171,7 +172,7 @@ def switch_url(lang: str) -> str:
 
 
 def init_app(app: Flask) -> None:
-    app.jinja_env.globals.update(t=t, t_or=t_or, current_lang=current_lang, other_lang=other_lang, switch_url=switch_url,
+    app.jinja_env.globals.update(t=t, t_or=t_or, game_key=game_key, current_lang=current_lang, other_lang=other_lang, switch_url=switch_url,
                                  LANGS=LANGS)
 
     @app.after_request

@@ -114,7 +114,7 @@ def init_app(app: Flask) -> None:
         if not is_api(request):
             return exc
         if exc.response is not None:
-            return exc.response
+            return exc.response  # type: ignore[return-value]
         response = error(exc.code or 500, exc.description or exc.name)
         if exc.code == 405 and exc.valid_methods:  # type: ignore[attr-defined]
             response.headers["Allow"] = ", ".join(exc.valid_methods)  # type: ignore[attr-defined]

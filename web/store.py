@@ -21,7 +21,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, bindparam, insert, select, update
 
 from . import games as registry
-from .companion import Companion, GameState
+from .companion import Companion, GameState, Setup
 from .db import Prepared, Writer, events, games, snapshots, write
 from .errors import Problem, Refused
 from .eventlog import EVENT_KINDS, Effect, Event
@@ -260,7 +260,7 @@ class Store:
             raise Refused(Problem("game", kind, f"a game id: one of {', '.join(registry.known_games())}"),
                           status=400)
         companion = registry.companion(kind)
-        setup = companion.parse_setup(setup_data)
+        setup: Setup = companion.parse_setup(setup_data)
         payload = setup.model_dump(mode="json")
         state, _ = companion.apply(None, Event(1, "setup", payload), _no_earlier)
         game_id = secrets.token_urlsafe(16)
@@ -421,5 +421,4 @@ def _import_events(data: Any) -> tuple[str, list[Event]]:
             raise Refused(Problem(f"events.{index}", item, f"{{'version': {index + 1}, 'kind': 'setup' first then "
                                   "'action', 'undo' or 'redo', 'payload': {...}}"), status=400)
         out.append(Event(index + 1, item["kind"], item["payload"]))
-    registry.require(kind)
-    return kind, out
+    return registry.require(kind), out

@@ -49,6 +49,7 @@ SITUATIONS: dict[str, Procedure] = {
             fire.FireSituation,
             "Fire Combat (11.1, 11.2)",
             "11.2",
+            result_model=fire.FireAnswer,
         ),
         procedure(
             "suspect-activation",
@@ -56,6 +57,7 @@ SITUATIONS: dict[str, Procedure] = {
             activation.ActivationSituation,
             "Activating a 'Suspect' marker (5.3.3, 5.3.4, 6.2)",
             "5.3.1",
+            result_model=activation.ActivationAnswer,
         ),
         procedure(
             "sniper-fire",
@@ -63,6 +65,7 @@ SITUATIONS: dict[str, Procedure] = {
             sniper.SniperFireSituation,
             "Sniper Attack after Fire (11.4.1)",
             "11.4.1",
+            result_model=sniper.SniperFireAnswer,
         ),
         procedure(
             "sniper-street",
@@ -70,6 +73,7 @@ SITUATIONS: dict[str, Procedure] = {
             sniper.SniperStreetSituation,
             "Sniper Attack while crossing a Street Section (11.4.2)",
             "11.4.2",
+            result_model=sniper.SniperStreetAnswer,
         ),
         procedure(
             "defensive-fire",
@@ -77,9 +81,15 @@ SITUATIONS: dict[str, Procedure] = {
             defensive_fire.DefensiveFireSituation,
             "Defensive Fire (12.7)",
             "12.7.2",
+            result_model=defensive_fire.DefensiveFireAnswer,
         ),
         procedure(
-            "ied", Computation(ied.adjudicate), ied.IedSituation, "IED Attack (13.5)", "13.5"
+            "ied",
+            Computation(ied.adjudicate),
+            ied.IedSituation,
+            "IED Attack (13.5)",
+            "13.5",
+            result_model=ied.IedAnswer,
         ),
         procedure(
             "assault",
@@ -87,6 +97,7 @@ SITUATIONS: dict[str, Procedure] = {
             assault.AssaultSituation,
             "Assault (13.1-13.4, 13.6.4, 13.7)",
             "13.4",
+            result_model=assault.AssaultAnswer,
         ),
         procedure(
             "pinned-recovery",
@@ -94,6 +105,7 @@ SITUATIONS: dict[str, Procedure] = {
             pinned.PinnedSituation,
             "Pinned recovery (14.3.4)",
             "14.3.4",
+            result_model=pinned.PinnedAnswer,
         ),
         procedure(
             "abrams-mc",
@@ -101,6 +113,7 @@ SITUATIONS: dict[str, Procedure] = {
             abrams.AbramsSituation,
             "M1A1 Abrams Movement Capacity (12.6.1)",
             "12.6.1",
+            result_model=abrams.AbramsAnswer,
         ),
         procedure(
             "support-mission",
@@ -108,6 +121,7 @@ SITUATIONS: dict[str, Procedure] = {
             support.MissionSituation,
             "Support Missions (9.3)",
             "9.3",
+            result_model=support.MissionAnswer,
         ),
         procedure(
             "insurgent-reaction",
@@ -115,6 +129,7 @@ SITUATIONS: dict[str, Procedure] = {
             support.ReactionSituation,
             "Insurgent Reaction (9.4)",
             "9.4.1",
+            result_model=support.ReactionAnswer,
         ),
         procedure(
             "victory",
@@ -122,6 +137,7 @@ SITUATIONS: dict[str, Procedure] = {
             victory.VictorySituation,
             "Victory Points and level (7.1, 7.2, 15)",
             "7.2.1",
+            result_model=victory.VictoryAnswer,
         ),
     )
 }

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..dice import odds, table_weights
-from ..models import Adjudication, Frozen, Ruleset, Step, odds_fields
+from ..models import Adjudication, Frozen, Outcome, Ruleset, Step, odds_fields
 from .models import Face
 from .rulebook import Rulebook
 
@@ -20,10 +20,25 @@ def movement_capacity(key: str) -> int:
     return int(key.removeprefix("mc_"))
 
 
-def adjudicate(situation: AbramsSituation, book: Rulebook) -> Adjudication:
+class AbramsResult(Outcome):
+    """An M1A1 Abrams Movement Capacity roll (12.6.1)."""
+
+    outcome: str
+    #: the Movement Capacity rolled
+    mc: int
+    roll: int
+
+
+class AbramsAnswer(Adjudication):
+    """The odds of each Movement Capacity of an M1A1 Abrams support (12.6.1)."""
+
+    result: AbramsResult | None = None
+
+
+def adjudicate(situation: AbramsSituation, book: Rulebook) -> AbramsAnswer:
     table = book.table(TABLE)
     prior = odds(table_weights(table), [row.result for row in table.rows])
-    answer = Adjudication(
+    answer = AbramsAnswer(
         situation="abrams-mc",
         ruleset=situation.ruleset,
         **odds_fields(prior),
@@ -36,10 +51,5 @@ def adjudicate(situation: AbramsSituation, book: Rulebook) -> Adjudication:
             en=f"d10 = {situation.roll}: {row.text.en}.",
             fr=f"d10 = {situation.roll} : {row.text.fr or row.text.en}.",
         )
-        answer.result = {
-            "outcome": row.result,
-            "mc": mc,
-            "roll": situation.roll,
-            "steps": [step.model_dump()],
-        }
+        answer.result = AbramsResult(outcome=row.result, mc=mc, roll=situation.roll, steps=[step])
     return answer

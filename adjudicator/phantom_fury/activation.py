@@ -12,7 +12,7 @@ from typing import Literal
 
 from ..dice import FACES, odds
 from ..errors import Checker
-from ..models import Adjudication, Frozen, Note, Ruleset, Step, odds_fields
+from ..models import Adjudication, Frozen, Note, Outcome, Ruleset, Step, odds_fields
 from .checks import insurgent_cf
 from .checks import zone as check_zone
 from .models import Face, ZoneType
@@ -111,7 +111,26 @@ class ActivationSituation(Frozen):
     drawn_cf: int | None = None
 
 
-def adjudicate(situation: ActivationSituation, book: Rulebook) -> Adjudication:
+class ActivationResult(Outcome):
+    """A 'Suspect' marker Activated with its roll known (5.3.3, 5.3.4)."""
+
+    outcome: str
+    roll: int
+    #: the drawn counter's CF, for an 'Insurgents' unit revealed (5.3.3)
+    cf: int | None = None
+
+
+class ActivationAnswer(Adjudication):
+    """The odds of each Activation result, and of each CF of a drawn counter (5.2.1)."""
+
+    result: ActivationResult | None = None
+    #: the Activation table read (by Zone type)
+    table: str
+    #: the odds of each CF a drawn 'Insurgents' counter may have, by CF
+    drawn_cf: dict[str, float]
+
+
+def adjudicate(situation: ActivationSituation, book: Rulebook) -> ActivationAnswer:
     check = Checker()
     zone_type = check_zone(book, check, "situation", situation.zone, situation.zone_number)
     if situation.context == "setup" and zone_type != "normal":
@@ -149,7 +168,7 @@ def adjudicate(situation: ActivationSituation, book: Rulebook) -> Adjudication:
             )
         )
     drawn = drawn_cf_odds(book, situation.drawn_cf)
-    answer = Adjudication(
+    answer = ActivationAnswer(
         situation="suspect-activation",
         ruleset=situation.ruleset,
         **odds_fields(prior),
@@ -188,5 +207,5 @@ def adjudicate(situation: ActivationSituation, book: Rulebook) -> Adjudication:
         }
         if outcome in ("guerillas", "martyrs") and situation.drawn_cf is not None:
             result["cf"] = situation.drawn_cf
-        answer.result = result
+        answer.result = ActivationResult.model_validate(result)
     return answer

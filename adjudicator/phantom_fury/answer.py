@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from ..api import cited
 from ..errors import InvalidSituation
-from ..models import Adjudication, Note
+from ..models import Adjudication, Note, Outcome
 from ..registry import Procedure
 from .rulebook import Rulebook, current
 
@@ -24,13 +24,15 @@ class Computation:
     the exact odds and the result (for the other ruleset's comparison)."""
 
     compute: Callable[[Any, Rulebook], Adjudication]
-    brief: Callable[[Any, Rulebook], tuple[dict[str, str], dict | None]] | None = None
+    brief: Callable[[Any, Rulebook], tuple[dict[str, str], Outcome | None]] | None = None
 
-    def odds_and_result(self, situation: Any, book: Rulebook) -> tuple[dict[str, str], dict | None]:
+    def odds_and_result(
+        self, situation: Any, book: Rulebook
+    ) -> tuple[dict[str, str], Outcome | None]:
         if self.brief is not None:
             return self.brief(situation, book)
         answer = self.compute(situation, book)
-        return answer.exact, answer.result
+        return _exact(answer), answer.result
 
 
 def answer(
@@ -41,7 +43,7 @@ def answer(
     result = how.compute(situation, book)
     result.rule = rule
     notes = list(result.notes)
-    points = [p for p in (result.model_extra or {}).get("ruleset_points", []) if p in book.rulesets]
+    points = [p for p in result.ruleset_points or [] if p in book.rulesets]
     if points:
         notes += _compare(how, situation, result, book, points)
     result.notes = notes
@@ -58,7 +60,8 @@ def procedure(
     model: type[BaseModel],
     title: str,
     rule: str,
-    result_model: type[Adjudication] = Adjudication,
+    *,
+    result_model: type[Adjudication],
 ) -> Procedure:
     """A kernel :class:`~adjudicator.registry.Procedure` running :func:`answer`."""
 
@@ -99,8 +102,9 @@ def _compare(
             )
         ]
     changes_en, changes_fr = [], []
-    for key in sorted(set(answer.exact) | set(exact)):
-        mine, theirs = answer.exact.get(key, "0"), exact.get(key, "0")
+    own = _exact(answer)
+    for key in sorted(set(own) | set(exact)):
+        mine, theirs = own.get(key, "0"), exact.get(key, "0")
         if mine != theirs:
             changes_en.append(f"{key} {_percent(theirs)} instead of {_percent(mine)}")
             changes_fr.append(f"{key} {_percent(theirs, ' ')} au lieu de {_percent(mine, ' ')}")
@@ -125,13 +129,20 @@ def _compare(
     ]
 
 
+def _exact(answer: Adjudication) -> dict[str, str]:
+    """The answer's exact odds of each outcome (Phantom Fury's answers give no nested sets)."""
+    return {key: value for key, value in answer.exact.items() if isinstance(value, str)}
+
+
 def _percent(exact: str, space: str = "") -> str:
     top, _, bottom = exact.partition("/")
     return f"{int(top) / int(bottom or 1) * 100:.4g}{space}%"
 
 
-def _outcome(result: dict) -> dict:
-    return {k: v for k, v in result.items() if k not in ("steps", "probabilities", "exact")}
+def _outcome(result: Outcome) -> dict[str, Any]:
+    """A result's outcome fields as plain data (what the other ruleset's reading is compared on)."""
+    data = result.model_dump()
+    return {k: v for k, v in data.items() if k not in ("steps", "probabilities", "exact")}
 
 
 def _french_gaps(ruleset: str, rules: list[str], book: Rulebook) -> list[Note]:

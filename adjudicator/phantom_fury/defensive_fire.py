@@ -10,11 +10,22 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from ..dice import FACES, count, faces, odds
 from ..errors import Checker
-from ..models import Adjudication, Frozen, Modifier, Note, Ruleset, Step, as_floats, odds_fields
+from ..models import (
+    Adjudication,
+    CfBlock,
+    Frozen,
+    Modifier,
+    Note,
+    Outcome,
+    Ruleset,
+    Step,
+    as_floats,
+    odds_fields,
+)
 from . import activation, modifiers
 from .checks import insurgent_cf, usmc_cf, zone
 from .ied import ied_outcome
@@ -140,7 +151,33 @@ def squad_cf(situation: DefensiveFireSituation, book: Rulebook) -> tuple[int, li
     return sq.cf + modifiers.total(adjust), adjust
 
 
-def adjudicate(situation: DefensiveFireSituation, book: Rulebook) -> Adjudication:
+class DefensiveFireResult(Outcome):
+    """A Defensive Fire with its rolls known (12.7), a 'Suspect' marker's check first (12.7.3)."""
+
+    outcome: str | None = None
+    #: the 'Suspect' marker was Activated by the check (12.7.3)
+    activated: bool | None = None
+    #: its Activation result (5.3.3, 5.3.4)
+    activation: str | None = None
+    #: the modified result compared with the firer's CF (12.7.2)
+    final: int | None = None
+
+
+class DefensiveFireAnswer(Adjudication):
+    """Defensive Fire (12.7): the odds of each effect on the squad; for a 'Suspect' marker, the
+    squad's CF for its check and the odds of each step of the chain."""
+
+    OMIT_IF_NONE = frozenset({"squad_cf", "chain", "chain_exact"})
+
+    modifiers: list[Modifier] = Field(default_factory=list)
+    drm: int = 0
+    result: DefensiveFireResult | None = None
+    squad_cf: CfBlock | None = None
+    chain: dict[str, float] | None = None
+    chain_exact: dict[str, str] | None = None
+
+
+def adjudicate(situation: DefensiveFireSituation, book: Rulebook) -> DefensiveFireAnswer:
     zone_type = check(situation, book)
     drm_mods = drm_modifiers(situation, book)
     drm = modifiers.total(drm_mods)
@@ -178,7 +215,7 @@ def adjudicate(situation: DefensiveFireSituation, book: Rulebook) -> Adjudicatio
                 rule="12.7.2",
             )
         )
-    answer = Adjudication(
+    answer = DefensiveFireAnswer(
         situation="defensive-fire",
         ruleset=situation.ruleset,
         modifiers=drm_mods,
@@ -188,11 +225,12 @@ def adjudicate(situation: DefensiveFireSituation, book: Rulebook) -> Adjudicatio
         **extra,
     )
     if situation.rolls is not None:
-        answer.result = resolve(situation, book, zone_type, drm)
-        if answer.result.get("pending") and situation.insurgent.unit == "suspect":
+        result = resolve(situation, book, zone_type, drm)
+        if result.get("pending") and situation.insurgent.unit == "suspect":
             cf, _ = squad_cf(situation, book)
             _, given = _suspect_weights(book, zone_type, cf, drm, rolls)
-            answer.result["probabilities"] = as_floats(odds(given, OUTCOMES))
+            result["probabilities"] = as_floats(odds(given, OUTCOMES))
+        answer.result = DefensiveFireResult.model_validate(result)
     return answer
 
 

@@ -8,13 +8,27 @@ which may bring a Sniper Attack (11.4.1).
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Literal
+
+from pydantic import Field
 
 from ..dice import FACES, count, odds
 from ..errors import Checker
-from ..models import Adjudication, Frozen, Modifier, Note, Ruleset, Step, Text, odds_fields
+from ..models import (
+    Adjudication,
+    CfBlock,
+    Frozen,
+    Modifier,
+    Note,
+    Outcome,
+    Ruleset,
+    Step,
+    Text,
+    odds_fields,
+)
 from . import activation, modifiers
 from .checks import insurgent_cf, usmc_cf, zone, zone_location
-from .models import EnemyCounter, Face, Hero, Location, UsmcUnit, ZoneType
+from .models import EnemyCounter, EnemyUnit, Face, Hero, Location, UsmcUnit, ZoneType
 from .rulebook import Rulebook
 
 OUTCOMES = ("success", "no_effect")
@@ -47,6 +61,36 @@ class FireSituation(Frozen):
     #: after a hit on a 'Suspect' marker: its Activation roll, and the drawn counter's CF
     activation: Face | None = None
     drawn_cf: int | None = None
+
+
+class FireResult(Outcome):
+    """A Fire Combat with its roll known (11.2): hit or not, and what the hit did."""
+
+    outcome: Literal["success", "no_effect"]
+    #: the modified result compared with the CF (11.2.2)
+    final: int
+    roll: int
+    cf: int
+    #: the drawn counter's CF, when the Activation revealed an 'Insurgents' unit (5.3.3)
+    drawn_cf: int | None = None
+    #: the Activation result of a 'Suspect' marker hit (5.3.3, 5.3.4)
+    activation: str | None = None
+    #: the 'Insurgents' unit eliminated by a hit (11.2.2)
+    eliminated: EnemyUnit | None = None
+
+
+class FireAnswer(Adjudication):
+    """Fire Combat (11.1, 11.2): the odds of a hit, the shooter's CF, and after a hit on a
+    'Suspect' marker the odds of each Activation result."""
+
+    OMIT_IF_NONE = frozenset({"after_hit", "after_hit_exact"})
+
+    modifiers: list[Modifier] = Field(default_factory=list)
+    drm: int = 0
+    result: FireResult | None = None
+    cf: CfBlock
+    after_hit: dict[str, float] | None = None
+    after_hit_exact: dict[str, str] | None = None
 
 
 def check(situation: FireSituation, book: Rulebook) -> ZoneType:
@@ -218,7 +262,7 @@ def hits(face: int, drm: int, cf: int, book: Rulebook) -> bool:
     return face != book.values.fire_no_effect_face and face + drm <= cf
 
 
-def adjudicate(situation: FireSituation, book: Rulebook) -> Adjudication:
+def adjudicate(situation: FireSituation, book: Rulebook) -> FireAnswer:
     zone_type = check(situation, book)
     s, t = situation.shooter, situation.target
     base = usmc_cf(book, Checker(), "shooter.cf", s.unit, s.cf)
@@ -237,7 +281,7 @@ def adjudicate(situation: FireSituation, book: Rulebook) -> Adjudication:
         chain = _suspect_chain(book, zone_type, prior["success"], s.unit)
         extra["after_hit"] = {key: float(value) for key, value in chain.items()}
         extra["after_hit_exact"] = {key: str(value) for key, value in chain.items()}
-    answer = Adjudication(
+    answer = FireAnswer(
         situation="fire",
         ruleset=situation.ruleset,
         modifiers=drm_mods,
@@ -248,7 +292,7 @@ def adjudicate(situation: FireSituation, book: Rulebook) -> Adjudication:
         **extra,
     )
     if situation.roll is not None:
-        answer.result = resolve(situation, book, zone_type, cf, drm)
+        answer.result = FireResult.model_validate(resolve(situation, book, zone_type, cf, drm))
     return answer
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..dice import FACES, odds
 from ..errors import Checker
-from ..models import Adjudication, Frozen, Note, Ruleset, Step, odds_fields
+from ..models import Adjudication, Frozen, Note, Outcome, Ruleset, Step, odds_fields
 from .checks import usmc_cf_range
 from .models import Face
 from .rulebook import Rulebook
@@ -35,7 +35,22 @@ def cf_bounds(book: Rulebook) -> tuple[int, int]:
     return low - book.values.security_element_cf, high + max(book.values.hero_cf.values())
 
 
-def adjudicate(situation: IedSituation, book: Rulebook) -> Adjudication:
+class IedResult(Outcome):
+    """An IED Attack with its roll known (13.5)."""
+
+    outcome: str
+    #: a Step Loss on a reduced squad eliminates it (5.1.1.1)
+    eliminated: bool
+    roll: int
+
+
+class IedAnswer(Adjudication):
+    """The odds of Pinned or a Step Loss from an IED Attack (13.5)."""
+
+    result: IedResult | None = None
+
+
+def adjudicate(situation: IedSituation, book: Rulebook) -> IedAnswer:
     low, high = cf_bounds(book)
     check = Checker()
     check.require(
@@ -58,7 +73,7 @@ def adjudicate(situation: IedSituation, book: Rulebook) -> Adjudication:
             rule="5.1.1.1",
         )
     ]
-    answer = Adjudication(
+    answer = IedAnswer(
         situation="ied",
         ruleset=situation.ruleset,
         **odds_fields(prior),
@@ -84,10 +99,7 @@ def adjudicate(situation: IedSituation, book: Rulebook) -> Adjudication:
                 fr=f"d10 = {situation.roll} pour un FC de {situation.cf} : {what_fr}.",
             )
         ]
-        answer.result = {
-            "outcome": outcome,
-            "eliminated": eliminated,
-            "roll": situation.roll,
-            "steps": [s.model_dump() for s in steps],
-        }
+        answer.result = IedResult(
+            outcome=outcome, eliminated=eliminated, roll=situation.roll, steps=steps
+        )
     return answer

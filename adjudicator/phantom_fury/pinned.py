@@ -9,9 +9,22 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pydantic import Field
+
 from ..dice import FACES, odds
 from ..errors import Checker
-from ..models import Adjudication, Frozen, Modifier, Note, Ruleset, Step, Text, odds_fields
+from ..models import (
+    Adjudication,
+    CfBlock,
+    Frozen,
+    Modifier,
+    Note,
+    Outcome,
+    Ruleset,
+    Step,
+    Text,
+    odds_fields,
+)
 from . import modifiers
 from .checks import usmc_cf
 from .models import Face, Hero, Location
@@ -75,7 +88,28 @@ def drm_modifiers(situation: PinnedSituation, book: Rulebook) -> list[Modifier]:
     return []
 
 
-def adjudicate(situation: PinnedSituation, book: Rulebook) -> Adjudication:
+#: what a recovery roll gives (14.3.4)
+Recovery = Literal["recovered", "still_pinned"]
+
+
+class PinnedResult(Outcome):
+    """A Pinned recovery with its roll known, or without a roll when no enemy is nearby (14.3.4)."""
+
+    outcome: Recovery
+    final: int | None = None
+    roll: int | None = None
+
+
+class PinnedAnswer(Adjudication):
+    """The odds of a Pinned squad recovering, and its CF with its adjustments (14.3.4)."""
+
+    modifiers: list[Modifier] = Field(default_factory=list)
+    drm: int = 0
+    result: PinnedResult | None = None
+    cf: CfBlock
+
+
+def adjudicate(situation: PinnedSituation, book: Rulebook) -> PinnedAnswer:
     check = Checker()
     usmc_cf(book, check, "cf", situation.unit, situation.cf)
     if situation.abrams_in_street and situation.location != "street":
@@ -107,14 +141,14 @@ def adjudicate(situation: PinnedSituation, book: Rulebook) -> Adjudication:
                 rule="14.3.4",
             )
         )
-    answer = Adjudication(
+    answer = PinnedAnswer(
         situation="pinned-recovery",
         ruleset=situation.ruleset,
         modifiers=drm_mods,
         drm=drm,
         **odds_fields(prior),
         notes=notes,
-        cf={"base": situation.cf, "modifiers": [m.model_dump() for m in cf_mods], "final": cf},
+        cf=CfBlock(base=situation.cf, modifiers=cf_mods, final=cf),
     )
     if situation.roll is not None or not situation.enemy_nearby:
         if not situation.enemy_nearby:
@@ -123,12 +157,12 @@ def adjudicate(situation: PinnedSituation, book: Rulebook) -> Adjudication:
                 en="No enemy nearby: the squad is reoriented to its normal facing.",
                 fr="Aucun ennemi à proximité : le squad est réorienté normalement.",
             )
-            answer.result = {"outcome": "recovered", "steps": [step.model_dump()]}
+            answer.result = PinnedResult(outcome="recovered", steps=[step])
         else:
             roll = situation.roll
             assert roll is not None
             final = roll + drm
-            outcome = "recovered" if final <= cf else "still_pinned"
+            outcome: Recovery = "recovered" if final <= cf else "still_pinned"
             step = Step(
                 rule="14.3.4",
                 en=f"d10 = {roll}, DRM {drm:+d}: {final} against CF {cf}: "
@@ -136,10 +170,5 @@ def adjudicate(situation: PinnedSituation, book: Rulebook) -> Adjudication:
                 fr=f"d10 = {roll}, modificateur {drm:+d} : {final} pour un FC de {cf} : "
                 + ("réorienté." if outcome == "recovered" else "toujours Pinned."),
             )
-            answer.result = {
-                "outcome": outcome,
-                "final": final,
-                "roll": roll,
-                "steps": [step.model_dump()],
-            }
+            answer.result = PinnedResult(outcome=outcome, final=final, roll=roll, steps=[step])
     return answer

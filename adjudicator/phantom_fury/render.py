@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import BaseModel
+
 from ..models import Adjudication
 from ..render import WORDS as KERNEL_WORDS
 from ..render import modifier_lines, odds_lines, result_lines, tail_lines
@@ -26,44 +28,25 @@ TITLES = {
     "insurgent-reaction": ("Insurgent Reaction", "Réaction insurgée"),
     "victory": ("Victory", "Victoire"),
 }
+#: the game's own words (the kernel's: rules, modifiers, odds, result, notes...)
 _GAME_WORDS = {
     "en": {
-        "rules": "rules",
-        "modifiers": "Modifiers",
-        "net": "net DRM",
-        "odds": "Odds",
-        "result": "Result",
-        "notes": "Notes",
-        "cited": "Rules cited",
         "cf": "CF",
-        "none": "none",
-        "pending": "waiting for",
         "usmc": "USMC squad",
         "insurgent": "'Insurgents' unit",
         "type": "Assault type",
         "vp": "Victory Points",
         "level": "level",
         "then": "After a hit",
-        "if": "if",
     },
     "fr": {
-        "rules": "règles",
-        "modifiers": "Modificateurs",
-        "net": "modificateur net",
-        "odds": "Chances",
-        "result": "Résultat",
-        "notes": "Remarques",
-        "cited": "Règles citées",
         "cf": "FC",
-        "none": "aucun",
-        "pending": "en attente de",
         "usmc": "squad USMC",
         "insurgent": "unité ‘Insurgés’",
         "type": "Type d’Assaut",
         "vp": "Points de Victoire",
         "level": "niveau",
         "then": "Après un succès",
-        "if": "si",
     },
 }
 #: the kernel's words with the game's own
@@ -73,7 +56,7 @@ WORDS = {lang: {**KERNEL_WORDS[lang], **words} for lang, words in _GAME_WORDS.it
 def _cf(block: Any, lang: str) -> list[str]:
     if not block:
         return []
-    if not isinstance(block, dict):
+    if isinstance(block, BaseModel):
         block = block.model_dump()
     parts = [str(block["base"])]
     for m in block.get("modifiers", []):
@@ -82,8 +65,8 @@ def _cf(block: Any, lang: str) -> list[str]:
 
 
 def _field(answer: Adjudication, name: str) -> Any:
-    extra = answer.model_extra or {}
-    return extra[name] if name in extra else getattr(answer, name, None)
+    """A field of the situation's own answer model, if it has it."""
+    return getattr(answer, name, None)
 
 
 def render(answer: Adjudication, lang: str | None = None) -> str:

@@ -6,7 +6,7 @@ from pydantic import BaseModel, Field
 
 from ..dice import FACES, odds
 from ..errors import Checker
-from ..models import Adjudication, Frozen, Note, Ruleset, Step, odds_fields
+from ..models import Adjudication, Frozen, Note, Outcome, Ruleset, Step, odds_fields
 from .models import Face
 from .rulebook import Rulebook
 
@@ -31,7 +31,20 @@ def _fire_outcome(face: int, number: int, book: Rulebook) -> str:
     return "pinned"
 
 
-def adjudicate_fire(situation: SniperFireSituation, book: Rulebook) -> Adjudication:
+class SniperFireResult(Outcome):
+    """A Sniper Attack after Fire with its roll known (11.4.1)."""
+
+    outcome: str
+    roll: int
+
+
+class SniperFireAnswer(Adjudication):
+    """The odds of a Sniper Attack's effect on the squad that fired (11.4.1)."""
+
+    result: SniperFireResult | None = None
+
+
+def adjudicate_fire(situation: SniperFireSituation, book: Rulebook) -> SniperFireAnswer:
     no_attack = (
         situation.count == 0
         and book.reading("sniper-attack-no-count", situation.ruleset) == "no_attack"
@@ -63,7 +76,7 @@ def adjudicate_fire(situation: SniperFireSituation, book: Rulebook) -> Adjudicat
                 ruleset_entry="sniper-attack-no-count",
             )
         )
-    answer = Adjudication(
+    answer = SniperFireAnswer(
         situation="sniper-fire",
         ruleset=situation.ruleset,
         **odds_fields(prior),
@@ -90,7 +103,7 @@ def adjudicate_fire(situation: SniperFireSituation, book: Rulebook) -> Adjudicat
                     fr=f"Un {roll} : le squad subit aussi un Pas de Pertes.",
                 )
             )
-        answer.result = {"outcome": outcome, "roll": roll, "steps": [s.model_dump() for s in steps]}
+        answer.result = SniperFireResult(outcome=outcome, roll=roll, steps=steps)
     return answer
 
 
@@ -127,7 +140,19 @@ def _street(
     return "pinned" if pinned_by_suspects else "untouched"
 
 
-def adjudicate_street(situation: SniperStreetSituation, book: Rulebook) -> Adjudication:
+class SniperStreetResult(Outcome):
+    """A Sniper Attack in a Street Section with its rolls known (11.4.2)."""
+
+    outcome: str | None = None
+
+
+class SniperStreetAnswer(Adjudication):
+    """The odds of a squad crossing a Street Section untouched, Pinned or hit (11.4.2)."""
+
+    result: SniperStreetResult | None = None
+
+
+def adjudicate_street(situation: SniperStreetSituation, book: Rulebook) -> SniperStreetAnswer:
     rolls = situation.rolls or StreetRolls()
     units_roll = situation.insurgent_units > 0
     suspects_roll = situation.suspects > 0 and not situation.abrams_in_street
@@ -174,7 +199,7 @@ def adjudicate_street(situation: SniperStreetSituation, book: Rulebook) -> Adjud
                 rule="11.4.2.2",
             )
         )
-    answer = Adjudication(
+    answer = SniperStreetAnswer(
         situation="sniper-street",
         ruleset=situation.ruleset,
         **odds_fields(prior),
@@ -241,5 +266,5 @@ def adjudicate_street(situation: SniperStreetSituation, book: Rulebook) -> Adjud
                 )
                 if needed and value is None
             ]
-        answer.result = result
+        answer.result = SniperStreetResult.model_validate(result)
     return answer

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field
+
+from rules_text.models import TableRow
 
 from ..dice import FACES, odds, table_weights
 from ..errors import Checker
-from ..models import Adjudication, Frozen, Note, Ruleset, Step, odds_fields
+from ..models import Adjudication, Frozen, Note, Outcome, Ruleset, Step, odds_fields
 from .models import Face
 from .rulebook import Rulebook
 
@@ -39,7 +43,52 @@ def reaction_odds(book: Rulebook) -> dict:
     return odds(table_weights(table), [row.result for row in table.rows])
 
 
-def adjudicate_mission(situation: MissionSituation, book: Rulebook) -> Adjudication:
+class Mission(Frozen):
+    """A Support Mission as the Missions table prints it (9.3)."""
+
+    key: str
+    name: str | None
+    #: the d10 faces that succeed, as printed
+    success_roll: str | None
+    #: how many times it may succeed in a game, and how many remain
+    max: int | None
+    remaining: int | None
+
+
+class MissionResult(Outcome):
+    """A Support Mission roll (9.3) and, when postponed, the Insurgent Reaction (9.4)."""
+
+    outcome: Literal["success", "postponed"]
+    roll: int
+    reaction: str | None = None
+
+
+class MissionAnswer(Adjudication):
+    """The odds of a Support Mission succeeding, then of each Insurgent Reaction (9.1, 9.3, 9.4)."""
+
+    result: MissionResult | None = None
+    mission: Mission
+    #: the odds of each Insurgent Reaction following a postponed Mission
+    then: dict[str, float]
+
+
+class ReactionResult(Outcome):
+    """An Insurgent Reaction roll (9.4.1), and whether it applies in the Zone (9.4.2)."""
+
+    outcome: str
+    applies_here: bool
+    roll: int
+
+
+class ReactionAnswer(Adjudication):
+    """The odds of each Insurgent Reaction (9.4)."""
+
+    result: ReactionResult | None = None
+    #: the Reactions that do not apply in a Zone with a Security Element (9.4.2)
+    not_where_security_element: list[str]
+
+
+def adjudicate_mission(situation: MissionSituation, book: Rulebook) -> MissionAnswer:
     table = book.table(MISSIONS)
     check = Checker()
     keys = [row.result for row in table.rows]
@@ -80,18 +129,18 @@ def adjudicate_mission(situation: MissionSituation, book: Rulebook) -> Adjudicat
             rule="9.1",
         )
     ]
-    answer = Adjudication(
+    answer = MissionAnswer(
         situation="support-mission",
         ruleset=situation.ruleset,
         **odds_fields(prior),
         notes=notes,
-        mission={
-            "key": row.result,
-            "name": row.name.en if row.name else row.result,
-            "success_roll": row.roll,
-            "max": row.max,
-            "remaining": (row.max - situation.successes_so_far) if row.max is not None else None,
-        },
+        mission=Mission(
+            key=row.result,
+            name=row.name.en if row.name else row.result,
+            success_roll=row.roll,
+            max=row.max,
+            remaining=(row.max - situation.successes_so_far) if row.max is not None else None,
+        ),
         then={k: float(v) for k, v in after.items()},
     )
     if situation.roll is not None:
@@ -120,12 +169,12 @@ def adjudicate_mission(situation: MissionSituation, book: Rulebook) -> Adjudicat
             result["reaction"] = reaction.result
         else:
             result["pending"] = ["reaction_roll"]
-        result["steps"] = [s.model_dump() for s in steps]
-        answer.result = result
+        result["steps"] = steps
+        answer.result = MissionResult.model_validate(result)
     return answer
 
 
-def _reaction_step(roll: int, row) -> Step:
+def _reaction_step(roll: int, row: TableRow) -> Step:
     name = row.name.en if row.name else row.result
     return Step(
         rule="9.4.1",
@@ -134,7 +183,7 @@ def _reaction_step(roll: int, row) -> Step:
     )
 
 
-def adjudicate_reaction(situation: ReactionSituation, book: Rulebook) -> Adjudication:
+def adjudicate_reaction(situation: ReactionSituation, book: Rulebook) -> ReactionAnswer:
     table = book.table(REACTIONS)
     prior = reaction_odds(book)
     daggered = [row.result for row in table.rows if row.name and DAGGER in (row.name.en or "")]
@@ -145,7 +194,7 @@ def adjudicate_reaction(situation: ReactionSituation, book: Rulebook) -> Adjudic
             rule="9.4.2",
         )
     ]
-    answer = Adjudication(
+    answer = ReactionAnswer(
         situation="insurgent-reaction",
         ruleset=situation.ruleset,
         **odds_fields(prior),
@@ -164,10 +213,7 @@ def adjudicate_reaction(situation: ReactionSituation, book: Rulebook) -> Adjudic
                     fr="Cette Réaction ne s’applique pas dans une Zone contenant un Security Element.",
                 )
             )
-        answer.result = {
-            "outcome": row.result,
-            "applies_here": not blocked,
-            "roll": situation.roll,
-            "steps": [s.model_dump() for s in steps],
-        }
+        answer.result = ReactionResult(
+            outcome=row.result, applies_here=not blocked, roll=situation.roll, steps=steps
+        )
     return answer

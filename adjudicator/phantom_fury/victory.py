@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import Field
 
 from ..errors import Checker
-from ..models import Adjudication, Frozen, Modifier, Note, Ruleset, Step, Text
+from ..models import Adjudication, Frozen, Modifier, Note, Outcome, Ruleset, Step, Text
 from .rulebook import Rulebook
 
 Count = Field(default=0, ge=0)
@@ -92,7 +92,27 @@ def check(situation: VictorySituation, book: Rulebook) -> int:
     return last
 
 
-def adjudicate(situation: VictorySituation, book: Rulebook) -> Adjudication:
+class VictoryResult(Outcome):
+    """The Victory Points counted and the level they reach (7.2)."""
+
+    outcome: str
+    vp: int
+    level: str
+
+
+class VictoryAnswer(Adjudication):
+    """The Victory Points line by line (7.2.1) and the level of victory (7.2.2)."""
+
+    modifiers: list[Modifier] = Field(default_factory=list)
+    drm: int = 0
+    result: VictoryResult | None = None
+    vp: int
+    level: str
+    #: the last game turn of the game played (7.1; 15 for the historical variant)
+    last_turn: int
+
+
+def adjudicate(situation: VictorySituation, book: Rulebook) -> VictoryAnswer:
     last = check(situation, book)
     v = book.values
     remaining = set(situation.uncontrolled_zones)
@@ -192,7 +212,7 @@ def adjudicate(situation: VictorySituation, book: Rulebook) -> Adjudication:
             rule="7.2.1",
         )
     ]
-    return Adjudication(
+    return VictoryAnswer(
         situation="victory",
         ruleset=situation.ruleset,
         modifiers=lines,
@@ -201,12 +221,7 @@ def adjudicate(situation: VictorySituation, book: Rulebook) -> Adjudication:
         vp=vp,
         level=level,
         last_turn=last,
-        result={
-            "outcome": outcome,
-            "vp": vp,
-            "level": level,
-            "steps": [s.model_dump() for s in steps],
-        },
+        result=VictoryResult(outcome=outcome, vp=vp, level=level, steps=steps),
     )
 
 

@@ -47,14 +47,14 @@ def _clear() -> None:
 
 
 def _median_ms(situation: dict, runs: int, cold: bool) -> float:
-    book = current()
-    adjudicate("assault", situation, book)
+    current()  # the rulebook is read once per game (and again when its data changes)
+    adjudicate("assault", situation)
     times = []
     for _ in range(runs):
         if cold:
             _clear()
         start = time.perf_counter()
-        adjudicate("assault", situation, book)
+        adjudicate("assault", situation)
         times.append(time.perf_counter() - start)
     return statistics.median(times) * 1000
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from rules_text.loading import DEFAULT_GAME, available_games, game_dir, read_yaml

@@ -1,7 +1,7 @@
 """The chart of VP by turn as inline SVG, drawn on the server (no script, no library).
 
 The line is the VP total at the end of each turn played (``vp_by_turn``); the bands are the
-victory levels of 7.2.2, read from ``tables/victory-levels.yaml``.
+game's victory levels, rows of one of its tables (``min``/``max`` bounds, ``result`` key).
 """
 
 from __future__ import annotations

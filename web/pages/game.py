@@ -56,7 +56,7 @@ def log(game_id: str) -> str:
     raw = request.args.get("before")
     before = state["version"] + 1 if raw is None else query_number(raw, 1, state["version"] + 1)
     if before is None:
-        abort(404, description=t("log.bad_before", value=raw[:20], high=state["version"] + 1))
+        abort(404, description=t("log.bad_before", value=str(raw)[:20], high=state["version"] + 1))
     after = max(before - 1 - LOG_PAGE, 0)
     events = store().log(game_id, after=after, limit=before - 1 - after)["events"]
     return render_template("log.html", game=state, events=list(reversed(events)),

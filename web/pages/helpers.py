@@ -20,9 +20,12 @@ from ..i18n import t
 from ..store import GameNotFound
 
 
-def current_game() -> str:
+def current_game(*, strict: bool = True) -> str:
     """The game a page is about: a stored game's (set by :func:`load_game`), else ``?game=``,
-    else the default game; an unknown ``?game=`` is a 404 page naming the known games."""
+    else the default game; an unknown ``?game=`` is a 404 page naming the known games (with
+    ``strict=False``, as an error page asks: the app's default game)."""
+    if not strict and "game_kind" not in g and request.args.get("game") not in registry.known_games():
+        return str(current_app.config["GAME"])
     if "game_kind" not in g:
         try:
             g.game_kind = registry.require(request.args.get("game", current_app.config["GAME"]))
@@ -54,7 +57,7 @@ def rule_url(lang: str, section_id: str) -> str:
     corpora = rules_of().corpora
     if section_id not in corpora.get(lang, {}):  # type: ignore[call-overload]
         lang = next((other for other in corpora if section_id in corpora[other]), lang)
-    return url_for("pages.rule", lang=lang, section_id=section_id, **game_query())
+    return url_for("pages.rule", lang=lang, section_id=section_id, **game_query())  # type: ignore[arg-type]
 
 
 def rules_home() -> str:
@@ -105,7 +108,7 @@ def query_number(raw: str, low: int, high: int) -> int | None:
 
 
 def section_label(section_id: str, title: str | None) -> str:
-    """"11.4 SNIPER ATTACK", "11.4.2", or an unnumbered section's own title ("EXAMPLE OF A STREET CROSSING")."""
+    """A section's number and title, its number alone when untitled, or an unnumbered section's own title."""
     if _RULE_NUMBER.match(section_id):
         return f"{section_id} {title}".strip() if title else section_id
     return title or section_id

@@ -1,7 +1,7 @@
 """Rules at hand: the search page, the HTML view of one rule, and the static site under ``/rules/``.
 
 The rule text shown is the corpus' own (``Section.text``), escaped, with its printed
-cross-references (``[11.4.1]``, ``see 4.1.6``) turned into links; nothing is re-typed.
+cross-references (a bracketed rule number, or one after "see") turned into links; nothing is re-typed.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from ..i18n import LANGS, current_lang, t
 from . import bp
 from .helpers import current_game, game_query, rule_url, rules_of, site_built
 
-#: a rule id inside a bracket of references: "11.4.1" in "[11.4.1; 12.5.2]"
+#: a rule id inside a bracket of references (one of several separated by semicolons)
 _ID_IN_BRACKET = re.compile(r"\d{1,2}(?:\.\d{1,2}){0,4}")
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 SEARCH_LIMIT = 30
@@ -113,7 +113,8 @@ def rule(lang: str, section_id: str) -> str | Response:
         abort(404, description=t("rule.bad_lang", value=lang[:20], allowed=", ".join(game.langs)))
     other = next((o for o in game.langs if o != lang), lang)
     if section_id not in game.corpora[lang] and section_id in game.corpora[other]:  # type: ignore[index]
-        return redirect(url_for("pages.rule", lang=other, section_id=section_id, missing_in=lang, **game_query()))
+        return redirect(url_for("pages.rule", lang=other, section_id=section_id, missing_in=lang,
+                                **game_query()))  # type: ignore[arg-type]
     corpus = game.corpus(lang)  # type: ignore[arg-type]
     try:
         section = corpus.get(section_id)

@@ -7,7 +7,7 @@
  *
  * A <form data-api="/api/..."> (or a <button data-api=...>) is
  * sent as JSON by fetch instead of the browser: inputs become fields ("position.zone" nests,
- * "squads.0.cf" makes arrays; type=number and data-int become integers, checkboxes booleans,
+ * "items.0.value" makes arrays; type=number and data-int become integers, checkboxes booleans,
  * data-json is parsed, data-list splits "2, 3 4" into [2, 3, 4]; blank fields and blank rows
  * are left out so that the API takes its defaults). data-fields='{"type": ...}' (JSON) adds
  * fixed fields: a button's whole body, or a form's type, unit or Zone. On success the page reloads (or goes

@@ -98,7 +98,7 @@
     box.appendChild(list);
   }
 
-  /* CF adjustments (Hero, CAAT 'Ammo', Security Element) come as {base, modifiers, final} objects. */
+  /* A value the adjudicator adjusts before the roll comes as a {base, modifiers, final} object. */
   function cfParts(data) {
     return Object.entries(data).filter(([, v]) => v && typeof v === "object" && !Array.isArray(v)
       && Array.isArray(v.modifiers) && "base" in v && "final" in v);

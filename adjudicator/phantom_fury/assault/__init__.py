@@ -5,13 +5,17 @@
 ...     "attacker": {"cf": 6, "location": "1", "security_element_detached": True},
 ...     "defender": {"unit": "suspect", "location": "2", "zone": "normal"},
 ...     "rolls": {"activation": 9, "drawn_cf": 1, "usmc": 4, "insurgent": 1}})
->>> answer.result["usmc"], answer.result["insurgent"]
+>>> answer.result.usmc, answer.result.insurgent
 ('untouched', 'survives')
 """
 
 from __future__ import annotations
 
-from ...models import Adjudication, Note
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from ...models import Adjudication, CfBlock, Modifier, Note, Outcome, Text
 from ..activation import drawn_cf_note
 from ..rulebook import Rulebook
 from . import drm
@@ -22,7 +26,59 @@ from .situation import AssaultRolls, AssaultSituation, Attacker, Defender, Setup
 __all__ = ["AssaultRolls", "AssaultSituation", "Attacker", "Defender", "adjudicate"]
 
 
-def adjudicate(situation: AssaultSituation, book: Rulebook) -> Adjudication:
+class AssaultEvent(BaseModel):
+    """An Event called by an unmodified roll (13.4.3): whose, the Event roll, the row and its rule."""
+
+    side: Literal["usmc", "insurgent"]
+    roll: int
+    event: str
+    name: Text
+    rule: str
+
+
+class AssaultResult(Outcome):
+    """An Assault as far as its rolls go (13.4-13.7): the Activation, the Events, both final
+    results, then what becomes of each side, the Retreat, Flooding and the Location."""
+
+    assault_type: str
+    events: list[AssaultEvent] = Field(default_factory=list)
+    activation: str | None = None
+    #: why no Event applies although one was called (13.4.3)
+    events_cancelled: str | None = None
+    usmc_final: int | None = None
+    insurgent_final: int | None = None
+    insurgent: str | None = None
+    #: the surviving 'Insurgents' unit's CF (null when none survives)
+    insurgent_cf_after: int | None = None
+    retreat: bool | None = None
+    usmc: str | None = None
+    cancelled: bool | None = None
+    flooding: str | None = None
+    enter_location: str | None = None
+    security_element_blocked: bool | None = None
+    no_insurgent_event_marker: str | None = None
+    #: the 'Hero' marker side the squad ends with (null: none)
+    hero: str | None = None
+
+
+class AssaultAnswer(Adjudication):
+    """Assault (13): its type, both sides' modifiers, the squad's CF, the odds of each outcome and
+    their distributions (by drawn CF for a 'Suspect' marker)."""
+
+    OMIT_IF_NONE = frozenset({"by_drawn_cf"})
+
+    modifiers: dict[str, list[Modifier]] = Field(default_factory=dict)
+    drm: dict[str, int] = Field(default_factory=dict)
+    result: AssaultResult | None = None
+    assault_type: str
+    #: the rule of the Assault type (13.1, 13.2, 13.3)
+    assault_type_rule: str
+    cf: CfBlock
+    distributions: dict[str, dict[str, float]]
+    by_drawn_cf: dict[str, dict[str, float]] | None = None
+
+
+def adjudicate(situation: AssaultSituation, book: Rulebook) -> AssaultAnswer:
     zone_type = check(situation, book)
     setup = build(situation, book, zone_type)
     rolls = situation.rolls or AssaultRolls()
@@ -32,14 +88,14 @@ def adjudicate(situation: AssaultSituation, book: Rulebook) -> Adjudication:
     cf, cf_mods = drm.squad_cf(setup, book)
     prior, per_cf = distribution(setup, book)
     floats, exact = marginal_ratios(prior)
-    answer = Adjudication(
+    answer = AssaultAnswer(
         situation="assault",
         ruleset=situation.ruleset,
         assault_type=setup.kind,
         assault_type_rule=setup.kind_rule,
         modifiers={"usmc": usmc_mods, "insurgent": insurgent_mods},
         drm=_drm(usmc_mods, insurgent_mods),
-        cf={"base": setup.counter_cf, "modifiers": [m.model_dump() for m in cf_mods], "final": cf},
+        cf=CfBlock(base=setup.counter_cf, modifiers=cf_mods, final=cf),
         probabilities=floats,
         exact=exact,
         distributions={
@@ -52,21 +108,24 @@ def adjudicate(situation: AssaultSituation, book: Rulebook) -> Adjudication:
     if per_cf:
         answer.by_drawn_cf = {str(c): marginal_floats(d) for c, d in per_cf.items()}
     if situation.rolls is not None:
-        answer.result = resolve(setup, book, rolls)
-        pending = answer.result.get("pending")
-        if pending:
+        result = resolve(setup, book, rolls)
+        if result.get("pending"):
             given, _ = distribution(setup, book, rolls)
-            answer.result["probabilities"] = marginal_floats(given)
+            result["probabilities"] = marginal_floats(given)
+        answer.result = AssaultResult.model_validate(result)
     return answer
 
 
-def brief(situation: AssaultSituation, book: Rulebook) -> tuple[dict[str, str], dict | None]:
+def brief(
+    situation: AssaultSituation, book: Rulebook
+) -> tuple[dict[str, str], AssaultResult | None]:
     """Only the exact odds and the result (for the other ruleset's comparison)."""
     setup = build(situation, book, check(situation, book))
     prior, _ = distribution(setup, book)
-    return marginal_ratios(prior)[1], resolve(
-        setup, book, situation.rolls
-    ) if situation.rolls is not None else None
+    result = None
+    if situation.rolls is not None:
+        result = AssaultResult.model_validate(resolve(setup, book, situation.rolls))
+    return marginal_ratios(prior)[1], result
 
 
 def _drm(usmc: list, insurgent: list) -> dict[str, int]:

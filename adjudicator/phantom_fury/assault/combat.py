@@ -253,9 +253,9 @@ def fight(
     return outcome
 
 
-def _rows(book: Rulebook, table: str, candidates: tuple[int, ...]) -> list[tuple[str, int]]:
+def _rows(book: Rulebook, table: str, candidates: tuple[int, ...]) -> list[tuple[str | None, int]]:
     """The Events a die can still give, with their numbers of faces."""
-    counts: dict[str, int] = {}
+    counts: dict[str | None, int] = {}
     for face in candidates:
         key = book.row_key(table, face)
         counts[key] = counts.get(key, 0) + 1

@@ -94,7 +94,7 @@ def squad_cf(setup: Setup, book: Rulebook) -> tuple[int, list[Modifier]]:
         ]
     adjust = modifiers.squad_cf(
         book, hero_side=HERO_SIDES[setup.hero], security_element_detached=setup.security_element
-    )  # type: ignore[arg-type]
+    )
     return setup.counter_cf + modifiers.total(adjust), adjust
 
 
@@ -102,5 +102,5 @@ def ied_cf(setup: Setup, book: Rulebook) -> int:
     """The squad's own CF for an IED Attack (13.5): explosives are for the Assault roll only."""
     adjust = modifiers.squad_cf(
         book, hero_side=HERO_SIDES[setup.hero], security_element_detached=setup.security_element
-    )  # type: ignore[arg-type]
+    )
     return setup.counter_cf + modifiers.total(adjust)

@@ -56,7 +56,7 @@ def resolve(setup: Setup, book: Rulebook, rolls: AssaultRolls) -> dict:
                 return _pending(result, steps, "ied")
             squad_cf = drm.ied_cf(setup, book)
             hurt = ied_outcome(rolls.ied, squad_cf)
-            state = "pinned" if hurt == "pinned" else usmc_state(setup, True, False)
+            squad = "pinned" if hurt == "pinned" else usmc_state(setup, True, False)
             steps.append(
                 _s(
                     "13.5",
@@ -71,7 +71,7 @@ def resolve(setup: Setup, book: Rulebook, rolls: AssaultRolls) -> dict:
                 )
             )
             return _conclude(
-                result, steps, setup, book, without_fight(setup, v, "ied", state), None
+                result, steps, setup, book, without_fight(setup, v, "ied", squad), None
             )
         if rolls.drawn_cf is None:
             return _pending(result, steps, "drawn_cf")

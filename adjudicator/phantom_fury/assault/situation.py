@@ -19,7 +19,7 @@ from ..rulebook import Rulebook
 from .kind import AssaultType, assault_type
 
 HERO_LEVELS: dict[str | None, int] = {None: 0, "silver_star": 1, "medal_of_honor": 2}
-HERO_SIDES: tuple[str | None, ...] = (None, "silver_star", "medal_of_honor")
+HERO_SIDES: tuple[Hero | None, ...] = (None, "silver_star", "medal_of_honor")
 
 
 class Attacker(Frozen):

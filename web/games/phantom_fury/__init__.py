@@ -13,7 +13,7 @@ from web.companion import CalculatorHooks, Companion, StateAt
 from web.eventlog import Effect, Event
 from web.i18n import register
 
-from . import actions, apply, calculator, pages, view
+from . import actions, apply, calculator, pages, sample, view
 from .rules import rules
 from .state import PHASES, GameState
 from .strings import STRINGS
@@ -63,4 +63,5 @@ COMPANION = Companion(
         roll_rules=("3",),
     ),
     strings=STRINGS,
+    sample=sample.events,
 )

@@ -84,7 +84,7 @@ def _reinforcements(state: GameState, rules: Rules) -> list[Reminder]:
                 vp = rules.vp_value("battalion_reinforcement")
                 cost_en, cost_fr, rule_ids = f" ({vp} VP each)", f" ({vp} PV chacun)", (rule, "7.2.1")
         else:
-            rule_ids = (rule,)
+            rule_ids = (rule,)  # type: ignore[assignment]
         if first is not None and state.turn >= first:
             out.append(Reminder(f"{key}-may-enter", rule_ids,
                                 f"{en} may enter now: {_names(waiting)}{cost_en}",

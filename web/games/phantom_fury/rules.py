@@ -129,7 +129,7 @@ def read_rules(game: Game) -> Rules:
         caat_bonus=values.caat_bonus,
         explosives_cf=values.explosives_cf,
         pinned_drm={"C": values.pinned_courtyard_drm, "open": values.pinned_open_drm},
-        fired_reset={ruleset: book.reading("fired-reset-units", ruleset) for ruleset in RULESETS},
+        fired_reset={ruleset: book.reading("fired-reset-units", ruleset) for ruleset in RULESETS},  # type: ignore[arg-type]
     )
 
 

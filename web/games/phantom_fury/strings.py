@@ -218,8 +218,18 @@ _PAGES: dict[str, tuple[str, str]] = {
     "variant.historical": ("Historical variant (15)", "Variante historique (15)"),
 }
 
-#: The calculator's prefill form and outcome labels.
+#: The calculator's prefill form and outcome labels; ``<key>.phantom-fury`` says it of the game's d10.
 _CALCULATOR: dict[str, tuple[str, str]] = {
+    "app.name.phantom-fury": ("Phantom Fury companion", "Compagnon Phantom Fury"),
+    "calc.intro.phantom-fury": (("Every d10 procedure of the game: the modifiers with their rules, the exact odds of "
+                                 "each outcome, then the roll resolved step by step."),
+                                ("Chaque jet de d10 du jeu : les modificateurs avec leur règle, les chances exactes de "
+                                 "chaque résultat, puis le jet résolu pas à pas.")),
+    "calc.rolls.hint.phantom-fury": (
+        "Roll your d10 and enter the faces (0 is 0). Leave empty the dice not rolled yet.",
+        "Lancez votre d10 et saisissez les faces (0 vaut 0). Laissez vides les dés pas encore lancés."),
+    "calc.recorded_by_app.phantom-fury": ("d10 rolled by the app (roll event {version})",
+                                          "d10 lancé par l’app (événement de jet {version})"),
     "calc.pick": ("Unit and target", "Unité et cible"),
     "calc.pick.unit": ("Unit", "Unité"),
     "calc.pick.zone": ("Target Zone", "Zone cible"),

@@ -43,7 +43,7 @@ def add(state: GameState, action: a.UnitAdd, ctx: Ctx) -> GameState:
             raise refuse("cf", action.cf, f"{fixed} (or leave it out)", "5.1.6" if action.kind == "iif" else "5.1.3")
         if action.origin is not None:
             raise refuse("origin", action.origin, "only for USMC squads: leave it out")
-        origin = "iraqi" if action.kind == "iif" else "armour"
+        origin = "iraqi" if action.kind == "iif" else "armour"  # type: ignore[assignment]
         cf = fixed
     limit, rule = _limit(ctx, state, action.kind, action.origin)
     same = [u for u in state.units if u.kind == action.kind and u.origin == origin]
