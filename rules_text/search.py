@@ -73,7 +73,7 @@ BM25_B, BM25_K1 = 0.75, 1.2
 #: seconds between two looks at the data files' modification times
 CHECK_EVERY = 1.0
 #: bump when the schema or the documents change shape, so old cached indexes are not reused
-INDEX_VERSION = 5
+INDEX_VERSION = 6
 KINDS = ("rule", "example", "note", "table", "foreword", "bibliography", "glossary")
 #: how much a kind's hits count against a rule's, when no kind is asked for
 KIND_WEIGHT = {"rule": 1.0, "table": 0.9, "glossary": 0.9, "example": 0.5, "note": 0.45,
@@ -161,7 +161,8 @@ def _documents(game: Game):
                 "number": section.number or "",
                 "ids": section.id,
                 "spell": f"{section.title} {section.text}",
-                f"title_{lang}": f"{section.label}",
+                # a table's printed title is a heading of the section that prints its rows
+                f"title_{lang}": " ".join([section.label, *_table_titles(game, section.tables, lang)]),
                 f"body_{lang}": section.text,
                 # the nearest heading above: 11.4.2 has no title, it sits under SNIPER ATTACK
                 f"context_{lang}": titled[-1] if titled else "",
@@ -185,6 +186,11 @@ def _documents(game: Game):
                 f"title_{lang}": forms,
                 f"body_{lang}": definition,
             }
+
+
+def _table_titles(game: Game, table_ids: tuple[str, ...], lang: str) -> list[str]:
+    titles = (game.tables[t].title.get(lang) for t in table_ids if t in game.tables)  # type: ignore[arg-type]
+    return [title for title in titles if title]
 
 
 def _synonyms(game: Game) -> dict:
