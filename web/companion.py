@@ -119,3 +119,9 @@ class Companion:
     #: a sample game as an export's events (``version``, ``kind``, ``payload``), for the conformance
     #: test: it must fold, replay the same twice and cite only rules of the game's rulebook
     sample: Callable[[], list[dict[str, Any]]] | None = None
+    #: the game's own pages about no stored game (a statistics page): name -> view returning
+    #: HTML, served at ``/games/<game id>/<name>`` (:mod:`web.pages.game`)
+    pages: Mapping[str, Callable[[], str]] = field(default_factory=dict)
+    #: a game played in the terminal (``fallujah play --game <id> [--seed N]``, :mod:`web.play_cli`):
+    #: ``(seed or None, read a line or None at the end of input, write a line) -> exit status``
+    terminal: Callable[[int | None, Callable[[], str | None], Callable[[str], None]], int] | None = None

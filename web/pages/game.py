@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, render_template, request
+from flask import abort, g, render_template, request
 
+from .. import games as registry
 from ..api import store
 from ..i18n import t
 from . import bp
@@ -61,3 +62,19 @@ def log(game_id: str) -> str:
     events = store().log(game_id, after=after, limit=before - 1 - after)["events"]
     return render_template("log.html", game=state, events=list(reversed(events)),
                            older=after + 1 if after > 0 else None, total=state["version"])
+
+
+@bp.get("/games/<game>/<name>")
+def game_extra_page(game: str, name: str) -> str:
+    """A game's own page about no stored game (``Companion.pages``: a statistics page), e.g.
+    ``/games/<game id>/statistics``; anything else is a 404 page naming what was asked."""
+    try:
+        found = registry.companion(game)
+    except (registry.UnknownGame, registry.NoCompanion) as exc:
+        abort(404, description=str(exc))
+    view = found.pages.get(name)
+    if view is None:
+        pages = ", ".join(sorted(found.pages)) or "none"
+        abort(404, description=f"{game}: no page {name[:40]!r} (its pages: {pages})")
+    g.game_kind = game
+    return view()

@@ -1,0 +1,57 @@
+"""The companion of the Fallujah solo card game: a game as an event log over the engine of
+``adjudicator.fallujah_cards`` (which this package only uses): played with the app's deck
+(the shuffle and every random discard recorded at setup) or kept beside a physical deck; the
+game page (phone first), the advisor at each decision, the statistics page and the terminal
+loop of ``fallujah play``. No I/O here: :mod:`web.store` keeps the log.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from web.companion import Companion, StateAt
+from web.eventlog import Effect, Event
+from web.i18n import register
+
+from . import actions, apply, pages, terminal, view
+from .sample import sample
+from .state import CardsState
+from .strings import STRINGS
+
+
+def _apply(state: CardsState | None, event: Event, state_at: StateAt) -> tuple[CardsState, list[Effect]]:
+    return apply.apply_event(state, event, state_at)
+
+
+def _action_schema() -> dict[str, Any]:
+    return {
+        "types": list(actions.ACTION_TYPES),
+        "decisions": list(actions.DECISIONS),
+        "entries": list(actions.ENTRIES),
+        "phases": list(view.PHASES),
+        "schema": actions.ACTIONS.json_schema(),
+        "setup_schema": actions.Setup.model_json_schema(),
+    }
+
+
+register(STRINGS)
+
+COMPANION = Companion(
+    game="fallujah-cards",
+    state_model=CardsState,
+    parse_setup=actions.parse_setup,
+    parse_action=actions.parse_action,
+    apply=_apply,
+    undo_target=apply.undo_target,
+    redo_target=apply.redo_target,
+    render=view.state_text,
+    action_schema=_action_schema,
+    templates=Path(__file__).with_name("templates"),
+    game_page=pages.game_page,
+    setup_context=pages.setup_context,
+    strings=STRINGS,
+    pages={pages.STATISTICS: pages.statistics_page},
+    terminal=terminal.play,
+    sample=sample,
+)

@@ -1,0 +1,97 @@
+"""The advisor at a decision, as the pages and the terminal show it (a thin adapter over
+``adjudicator.fallujah_cards.advisor.advise``, which computes everything): each legal choice's
+expected final score, best first, and one sentence ("Keep the M1 Abrams Tank: +6.1 points
+expected (± 0.4) over “Play the M1 Abrams Tank”"). Answers are kept per (game, version): a
+state never changes once written."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from threading import Lock
+from typing import Any
+
+from adjudicator.fallujah_cards import actions as engine_actions
+from adjudicator.fallujah_cards import engine
+from adjudicator.fallujah_cards.advisor import advise
+from adjudicator.fallujah_cards.cards import card_list
+from adjudicator.fallujah_cards.state import GameState as Table
+
+#: Monte Carlo rollouts per choice when the exact answer is out of reach (the advisor's default)
+ROLLOUTS = 1000
+_CACHE: OrderedDict[tuple[str, int], dict[str, Any] | None] = OrderedDict()
+_LOCK = Lock()
+_SIZE = 512
+
+
+def choice_words(action: Any, table: Table, t: Any) -> str:
+    """A choice in a few words, in the interface's language."""
+    if isinstance(action, engine_actions.Play):
+        return t("advice.play", card=action.card)
+    if isinstance(action, engine_actions.Decline):
+        held = engine.qualifying(table)
+        if len(held) == 1:
+            return t("advice.keep_one", card=card_list().cards[held[0]].name)
+        return t("advice.keep")
+    if isinstance(action, engine_actions.Recon):
+        return t("advice.play", card=action.card)
+    if isinstance(action, engine_actions.Pass):
+        return t("advice.keep_recon")
+    return t("advice.discard", cards=", ".join(action.cards))
+
+
+def web_action(action: Any) -> dict[str, Any]:
+    """An engine decision as the companion's JSON action."""
+    if action.action == "discard":
+        return {"type": "discard", "cards": list(action.cards)}
+    if action.action in ("play", "recon"):
+        return {"type": action.action, "card": action.card}
+    return {"type": action.action}
+
+
+def compute(table: Table, rollouts: int = ROLLOUTS) -> dict[str, Any] | None:
+    """The advisor's answer at a decision (None when the game waits for no decision), with
+    English words; :func:`words` puts them in the interface's language."""
+    if not engine.legal_decisions(table):
+        return None
+    found = advise(table, rollouts=rollouts, seed=0)
+    return {
+        "method": found.method,
+        "rollouts": found.rollouts,
+        "policy": found.policy,
+        "sentence": found.sentence,
+        "estimates": [
+            {"action": web_action(e.option.action), "label": e.option.label, "expected": e.expected,
+             "exact": str(e.exact) if e.exact is not None else None, "se": e.se, "behind": e.behind,
+             "behind_se": e.behind_se, "engine_action": e.option.action}
+            for e in found.estimates
+        ],
+    }
+
+
+def cached(game_id: str, version: int, table: Table, rollouts: int = ROLLOUTS) -> dict[str, Any] | None:
+    """:func:`compute`, once per (game, version, rollouts)."""
+    key = (f"{game_id}:{rollouts}", version)
+    with _LOCK:
+        if key in _CACHE:
+            _CACHE.move_to_end(key)
+            return _CACHE[key]
+    answer = compute(table, rollouts)
+    with _LOCK:
+        _CACHE[key] = answer
+        while len(_CACHE) > _SIZE:
+            _CACHE.popitem(last=False)
+    return answer
+
+
+def sentence(answer: dict[str, Any], table: Table, t: Any) -> str:
+    """The best choice against the best choice that differs from it, in one sentence (the
+    advisor's own sentence, in the interface's language)."""
+    estimates = answer["estimates"]
+    best = estimates[0]
+    other = next((e for e in estimates[1:] if e["behind"] > 0), None)
+    if other is None:
+        return t("advice.same", expected=f"{best['expected']:.1f}")
+    margin = t("advice.exact") if answer["method"] == "exact" else f"± {other['behind_se']:.1f}"
+    return t("advice.sentence", choice=choice_words(best["engine_action"], table, t),
+             gain=f"{other['behind']:.1f}", margin=margin, other=choice_words(other["engine_action"], table, t),
+             expected=f"{best['expected']:.1f}")

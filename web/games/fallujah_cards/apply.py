@@ -1,0 +1,170 @@
+"""The game as a fold over its event log: ``state = fold(events)``, each step pure.
+
+Events are ``setup`` (the first), ``action`` (:mod:`.actions`), ``undo`` and ``redo``. Every
+move is the engine's (``adjudicator.fallujah_cards.engine.apply``); this module adds the
+companion's parts:
+
+- app mode: the deck's order is the shuffle recorded at setup, and a random discard takes the
+  hand card at ``draws[n] % hand size`` (numbers recorded at setup), so a game replays
+  identically;
+- undo and redo follow boardgame.io (a stack of undoable actions, a stack of undone ones). In
+  app mode an action after which a random event happened (a card turned over or drawn from the
+  deck, a random discard, the cards a Recon card showed) empties the undo stack: a shuffle or a
+  random discard is never undone to draw again. In a physical game the app draws nothing: an
+  entry can be undone to correct it (the cards themselves are on the table).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from adjudicator.fallujah_cards import actions as engine_actions
+from adjudicator.fallujah_cards import engine
+from adjudicator.fallujah_cards.cards import card_list
+from adjudicator.fallujah_cards.state import PHASE_RULE
+from web.errors import Problem, Refused, refuse
+from web.eventlog import EVENT_KINDS, Effect, Event
+
+from . import actions as a
+from .state import CardsState
+
+
+def _engine(call: Callable[[], Any]) -> Any:
+    """The engine's answer, its refusals as the companion's (422, each problem naming the value
+    and the rule)."""
+    try:
+        return call()
+    except engine.IllegalAction as exc:
+        raise Refused([Problem(p.field, p.value, p.allowed, p.rule) for p in exc.problems]) from None
+
+
+def initial_state(setup: a.Setup) -> CardsState:
+    """The game after setup (the-deck): the app's recorded shuffle, or a physical deck."""
+    state = CardsState(version=1, name=setup.name, mode=setup.mode, seed=setup.seed,
+                       draws=tuple(setup.draws or ()))
+    if setup.mode == "physical":
+        return state.with_table(_engine(lambda: engine.apply(engine.new_game(), engine_actions.Physical())))
+    needed = a.losses_possible()
+    if len(setup.draws or ()) != needed:
+        raise refuse("draws", setup.draws, f"{needed} numbers from 0 to {a.DRAW_RANGE - 1}, one per Insurgent "
+                     "Tactics card", "tactics-phase")
+    table = _engine(lambda: engine.apply(engine.new_game(), engine_actions.Shuffle(deck=list(setup.deck or ()))))
+    state = state.with_table(table)
+    state, _ = _resolve_losses(state, [])
+    return state
+
+
+def _resolve_losses(state: CardsState, effects: list[Effect]) -> tuple[CardsState, bool]:
+    """App mode: while the game waits for a random discard, take it from the recorded numbers."""
+    happened = False
+    while engine.pending(state.table()).kind == "lost":
+        hand = state.hand
+        number = state.draws[state.losses]
+        lost = card_list().cards[hand[number % len(hand)]].name
+        table = _engine(lambda: engine.apply(state.table(), engine_actions.Lost(card=lost)))
+        effects.extend(Effect(None, line) for line in table.said)
+        effects.append(Effect("tactics-phase", f"random discard: recorded number {number} of 0-{a.DRAW_RANGE - 1}, "
+                              f"card {number % len(hand) + 1} of the {len(hand)} in your hand"))
+        state = state.with_table(table, losses=state.losses + 1)
+        happened = True
+    return state, happened
+
+
+def _turned(before: CardsState, after: CardsState) -> list[str]:
+    """The cards that left the deck between two states, in words."""
+    gone = len(before.deck) + sum(before.unknown) - len(after.deck) - sum(after.unknown)
+    if gone <= 0:
+        return []
+    if after.turn > before.turn and after.target is not None:
+        return [f"the {card_list().cards[after.target].name} was turned over from the deck"]
+    return [f"{gone} card(s) were turned over from the deck"]
+
+
+def _engine_action(action: Any) -> Any:
+    if action.type == "play":
+        return engine_actions.Play(card=action.card)
+    if action.type == "decline":
+        return engine_actions.Decline()
+    if action.type == "recon":
+        return engine_actions.Recon(card=action.card)
+    if action.type == "pass":
+        return engine_actions.Pass()
+    if action.type == "discard":
+        return engine_actions.Discard(cards=list(action.cards))
+    if action.type == "turn":
+        return engine_actions.Turn(card=action.card)
+    return engine_actions.Lost(card=action.card)
+
+
+def apply_action(state: CardsState, action: Any, version: int) -> tuple[CardsState, list[Effect]]:
+    """The state after an action (pure); :class:`Refused` (422) when the game does not allow it,
+    nothing changed."""
+    if action.type == "note":
+        return state.model_copy(update={"version": version, "undo": state.undo + (version,), "redo": ()}), []
+    if state.mode == "app" and action.type in a.ENTRIES:
+        raise refuse("type", action.type, "a decision: in a game played with the app's deck the app turns the "
+                     "cards and draws the random discard (enter cards in a physical game)", "the-deck")
+    before = state.table()
+    table = _engine(lambda: engine.apply(before, _engine_action(action)))
+    effects = [Effect(PHASE_RULE.get(before.phase) if i == 0 else None, line) for i, line in enumerate(table.said)]
+    new = state.with_table(table)
+    random_events: list[str] = []
+    if state.mode == "app":
+        random_events += _turned(state, new)
+        new, lost = _resolve_losses(new, effects)
+        if lost:
+            random_events.append("a random discard (tactics-phase)")
+        if action.type == "recon":
+            random_events.append("the Recon card showed the next cards (recon-phase)")
+    if random_events:
+        update = {"undo": (), "undo_block": "; ".join(random_events)}
+    else:
+        update = {"undo": state.undo + (version,)}
+    return new.model_copy(update={"version": version, "redo": (), **update}), effects
+
+
+def undo_target(state: CardsState) -> int:
+    """The action undo would take back, or :class:`Refused` (422) saying why there is none."""
+    if not state.undo:
+        if state.undo_block:
+            raise refuse("undo", None, f"nothing to undo since the last random event ({state.undo_block}): a "
+                         "shuffle, a card turned or a random discard is never undone to draw again; undo is "
+                         "allowed only while no random event happened since", "the-deck")
+        raise refuse("undo", None, "an action to undo: there is none since the game began")
+    return state.undo[-1]
+
+
+def redo_target(state: CardsState) -> int:
+    if not state.redo:
+        raise refuse("redo", None, "an undone action to redo: there is none (a new action clears them)")
+    return state.redo[-1]
+
+
+def apply_event(state: CardsState | None, event: Event,
+                state_at: Callable[[int], CardsState]) -> tuple[CardsState, list[Effect]]:
+    """The state after one stored event; ``state_at(v)`` gives the state at an earlier version."""
+    if event.kind == "setup":
+        return initial_state(a.stored_setup(event.payload)), []
+    if state is None:
+        raise refuse("kind", event.kind, "'setup': the first event of a game is its setup")
+    if event.kind == "action":
+        return apply_action(state, a.parse_action(event.payload), event.version)
+    if event.kind == "undo":
+        target = undo_target(state)
+        if event.payload != {"undone": target}:
+            raise refuse("payload", event.payload, f"{{'undone': {target}}}: the action on top of the undo stack")
+        before = state_at(target - 1)
+        return before.model_copy(update={
+            "version": event.version, "undo": state.undo[:-1], "redo": state.redo + (target,),
+            "undo_block": state.undo_block,
+        }), [Effect(None, f"action {target} undone")]
+    if event.kind == "redo":
+        target = redo_target(state)
+        if event.payload != {"redone": target}:
+            raise refuse("payload", event.payload, f"{{'redone': {target}}}: the action on top of the redo stack")
+        after = state_at(target)
+        return after.model_copy(update={
+            "version": event.version, "undo": state.undo + (target,), "redo": state.redo[:-1],
+        }), [Effect(None, f"action {target} redone")]
+    raise refuse("kind", event.kind, f"one of {', '.join(EVENT_KINDS)}")

@@ -1,0 +1,64 @@
+"""The card game's pages: the game (phone first: the Target, the hand as tappable cards, the
+piles, the score, the advisor at each decision), its setup form and the statistics page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import current_app, render_template
+
+from adjudicator.fallujah_cards import engine
+from adjudicator.fallujah_cards.cards import card_list
+from web.i18n import t
+from web.pages.game import undo_redo
+
+from . import advice, statistics
+from .histogram import histogram
+
+#: where the statistics page is served (``Companion.pages``: ``/games/<game>/<name>``)
+STATISTICS = "statistics"
+
+
+def _table(game: dict[str, Any]) -> Any:
+    """The engine's state of a stored game, read back from the store."""
+    from web.api import store
+
+    return store().state(game["id"]).table()
+
+
+def game_page(game_id: str, game: dict[str, Any]) -> str:
+    table = _table(game)
+    rollouts = int(current_app.config.get("CARDS_ADVISOR_ROLLOUTS", advice.ROLLOUTS))
+    answer = advice.cached(game_id, game["version"], table, rollouts)
+    sentence = advice.sentence(answer, table, t) if answer else None
+    expected = {}
+    if answer:
+        for estimate in answer["estimates"]:
+            expected[_key(estimate["action"])] = estimate
+    names = [c.name for c in card_list().cards]
+    return render_template(
+        "fallujah_cards/game.html", game=game, undo=undo_redo(game_id, game), advice=answer, sentence=sentence,
+        expected=expected, key=_key, card_names=names, unseen_names=[u["name"] for u in game["unseen"]],
+        hand_names=sorted({c["name"] for c in game["hand"]}),
+        waits_for_entry=engine.pending(table).kind in ("turn", "lost"),
+    )
+
+
+def _key(action: dict[str, Any]) -> str:
+    """A decision's key, to find its expected score: type and card(s)."""
+    cards = action.get("cards")
+    return f"{action['type']}:{action.get('card') or ','.join(sorted(cards or []))}"
+
+
+def setup_context() -> dict[str, Any]:
+    return {}
+
+
+def statistics_page() -> str:
+    figures = statistics.policies()
+    charts = [
+        histogram({int(k): v for k, v in f["histogram"].items()}, t("stats.chart", policy=f["policy"]),
+                  t("stats.axis"), dom_id=f"hist-{f['policy']}")
+        for f in figures
+    ]
+    return render_template("fallujah_cards/statistics.html", figures=list(zip(figures, charts, strict=True)))

@@ -1,0 +1,118 @@
+"""The state as the JSON API gives it: the table as a player sees it (the Target, the hand with
+each card's legal play and its reason, the piles with counts and Force totals, the deck count,
+the cards still unseen, the score by both readings, the phase, what the game waits for and the
+legal choices). The deck's order is never shown: only what the player has seen."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from adjudicator.fallujah_cards import engine
+from adjudicator.fallujah_cards.cards import ARMOR, DISARM, INFANTRY, RECON, Card, card_list, type_names
+from adjudicator.fallujah_cards.state import HAND_LIMIT, PHASE_RULE, force_of, score, score_insurgency_only
+
+from .advice import web_action
+from .state import CardsState
+
+#: the seven phases of TURN SEQUENCE, in order
+PHASES: tuple[str, ...] = ("search", "tactics", "asset", "destroy", "disarm", "recon", "regroup")
+
+
+def card_json(index: int) -> dict[str, Any]:
+    card = card_list().cards[index]
+    return {"name": card.name, "slug": card.slug, "type": card.type, "type_name": type_names()[card.type],
+            "force": card.force, "side": card.side, "note": card.note}
+
+
+def _pile(cards: tuple[int, ...]) -> dict[str, Any]:
+    return {"count": len(cards), "force": force_of(cards), "cards": [card_list().cards[i].name for i in cards]}
+
+
+def _reason(table: Any, card: Card, kind: str) -> tuple[bool, str]:
+    """Whether tapping this hand card is a legal play now, and why (the rule in words)."""
+    cards = card_list().cards
+    target = cards[table.target] if table.target is not None else None
+    if kind == "destroy" and target is not None:
+        if card.destroys(target.force):
+            return True, f"Force {card.force} ≥ {target.force}: destroys the {target.name} (+{target.force + card.force})"
+        if card.type == DISARM:
+            return False, "a Disarm card neutralizes only an Explosives card (disarm-phase)"
+        if card.force is None:
+            return False, f"{type_names()[card.type]}: no Force, cannot destroy (destroy-phase)"
+        return False, f"Force {card.force} < {target.force}: too weak for the {target.name} (destroy-phase)"
+    if kind == "disarm" and target is not None:
+        if card.type == DISARM:
+            return True, f"a Disarm card neutralizes any Explosives card (+{target.force})"
+        if card.neutralizes(target.force):
+            return True, f"Force {card.force} ≥ {target.force}: neutralizes the {target.name} (+{target.force + card.force})"
+        if card.type in (INFANTRY, ARMOR):
+            return False, f"Force {card.force} < {target.force}: too weak for the {target.name} (disarm-phase)"
+        return False, "only an Infantry or Armor card or a Disarm card neutralizes Explosives (disarm-phase)"
+    if kind == "recon":
+        if card.type == RECON:
+            return True, "play it to look at the next 5 cards (recon-phase)"
+        return False, "only a Recon card can be played now (recon-phase)"
+    if kind == "regroup":
+        return True, f"max hand size is {HAND_LIMIT}: discard it (regroup-phase)"
+    return False, ""
+
+
+def unseen(state: CardsState) -> list[dict[str, Any]]:
+    """The cards of the deck the player has not seen (a Recon card's look excepted), with counts,
+    in card-list order: every copy minus those turned over so far."""
+    counts: Counter[int] = Counter(state.deck[state.seen_top:])
+    for index, count in enumerate(state.unknown):
+        counts[index] += count
+    return [{"name": card_list().cards[i].name, "type": card_list().cards[i].type, "count": counts[i]}
+            for i in sorted(counts) if counts[i]]
+
+
+
+
+def computed(state: CardsState, game_id: str) -> dict[str, Any]:
+    table = state.table()
+    waiting = engine.pending(table)
+    cards = card_list().cards
+    hand = []
+    for index in table.hand:
+        legal, why = _reason(table, cards[index], waiting.kind)
+        hand.append({**card_json(index), "playable": legal, "reason": why})
+    return {
+        "id": game_id,
+        "game": "fallujah-cards",
+        "version": state.version,
+        "name": state.name,
+        "mode": state.mode,
+        "seed": state.seed,
+        "phase": state.phase,
+        "phase_rule": PHASE_RULE[state.phase],
+        "phases": list(PHASES),
+        "turn": state.turn,
+        "over": table.over,
+        "pending": {"kind": waiting.kind, "rule": waiting.rule, "prompt": waiting.prompt},
+        "target": card_json(table.target) if table.target is not None else None,
+        "hand": hand,
+        "hand_limit": HAND_LIMIT,
+        "discard_count": max(len(table.hand) - HAND_LIMIT, 0) if waiting.kind == "regroup" else 0,
+        "deck_count": table.deck_size,
+        "next_cards": [cards[i].name for i in table.looked_at()],
+        "unseen": unseen(state),
+        "casualty": _pile(table.casualty),
+        "elimination": _pile(table.elimination),
+        "discard": _pile(table.discard),
+        "score": score(table),
+        "score_other": score_insurgency_only(table),
+        "options": [{"label": o.label, "action": web_action(o.action)} for o in engine.legal_decisions(table)],
+        "said": list(state.said),
+        "can_undo": bool(state.undo),
+        "can_redo": bool(state.redo),
+        "undo_version": state.undo[-1] if state.undo else None,
+        "redo_version": state.redo[-1] if state.redo else None,
+        "undo_block": state.undo_block,
+    }
+
+
+def state_text(state: CardsState, game_id: str) -> str:
+    return json.dumps(computed(state, game_id), ensure_ascii=False, separators=(",", ":"))
