@@ -1,0 +1,81 @@
+"""The bot's answer (12-17): a decision, the trace, the facts it still needs, and the points the
+rules leave unspecified with the reading taken (each can be overridden, with a reason, logged)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..errors import Checker
+from ..models import Adjudication
+from .common import D6, finish
+from .priorities import Need, TraceEntry
+from .state import TableState, check_state
+
+
+class Override(BaseModel):
+    """The player's choice instead of the bot's at an unspecified point; logged in the trace."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    choice: Any
+    #: why: required (an override without a reason is refused)
+    reason: str | None = None
+    #: which unspecified point it settles, when the procedure has several
+    point: str | None = None
+
+
+class TieDice(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    #: 1D6 rolls for 12.2's tie-break, used in order
+    tiebreak: list[D6] = Field(default_factory=list)
+
+
+class Unspecified(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    point: str
+    rule: str
+    reading: str
+    overridden: bool = False
+
+
+class BotAnswer(Adjudication):
+    """A bot decision: None while facts are missing (``needs``)."""
+
+    decision: dict[str, Any] | None = None
+    trace: list[TraceEntry] = []
+    needs: list[Need] = []
+    unspecified: list[Unspecified] = []
+
+
+def check_override(check: Checker, override: Override | None, field: str = "override") -> None:
+    if override is not None and not (override.reason or "").strip():
+        check.add(f"{field}.reason", override.reason, "an override needs a reason, logged in the trace", "12.2")
+
+
+def check_common(state: TableState, override: Override | None) -> Checker:
+    check = Checker()
+    check_state(state, check)
+    check_override(check, override)
+    return check
+
+
+def answer(name: str, decision: dict | None, trace: list[TraceEntry], needs: list[Need] | None = None, unspecified: list[Unspecified] | None = None, notes: list | None = None) -> BotAnswer:
+    return finish(
+        BotAnswer(
+            situation=name,
+            ruleset="en",
+            decision=decision,
+            trace=trace,
+            needs=needs or [],
+            unspecified=unspecified or [],
+            notes=notes or [],
+        )
+    )
+
+
+def override_entry(override: Override, rule: str, kept: list[Any]) -> TraceEntry:
+    return TraceEntry(rule=rule, criterion="override", text="the player's choice instead of the bot's", kept=kept, reason=override.reason)
