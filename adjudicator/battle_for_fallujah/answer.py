@@ -14,7 +14,7 @@ from pydantic import Field
 
 from ..api import cited
 from ..errors import Checker
-from ..models import Adjudication, Frozen, Modifier, Note, Ruleset, Step, Text
+from ..models import Adjudication, Frozen, Modifier, Note, Outcome, Ruleset, Step, Text
 
 #: A d6 face (7.0: "six-sided with faces numbering 1 to 6"); checked by :func:`check_face`, so
 #: that a bad face is reported with every other problem of the input at once.
@@ -29,9 +29,9 @@ def note(en: str, rule: str | None = None) -> Note:
     return Note(en=en, fr=en, rule=rule)
 
 
-def step(rule: str, en: str) -> dict[str, str]:
-    """One step of a resolution as the kernel's renderer reads it (a plain dict)."""
-    return Step(rule=rule, en=en, fr=en).model_dump()
+def step(rule: str, en: str) -> Step:
+    """One step of a resolution."""
+    return Step(rule=rule, en=en, fr=en)
 
 
 def modifier(value: int, rule: str, reason: str, key: str | None = None) -> Modifier:
@@ -64,14 +64,9 @@ class Reading(Frozen):
 
 
 class BffAnswer(Adjudication):
-    """The base of this game's answers: Phantom Fury's fields, with distributions."""
+    """The base of this game's answers: the kernel's fields, and the readings met."""
 
     ruleset: Ruleset = "en"
-    #: the situation's governing rule
-    rule: str = ""
-    exact: dict[str, str | dict[str, str]] = Field(default_factory=dict)  # type: ignore[assignment]
-    #: numeric outcomes: name -> {value: probability}
-    distributions: dict[str, dict[str, float]] = Field(default_factory=dict)
     readings: list[Reading] = Field(default_factory=list)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..errors import Checker
+from ..models import Outcome
 from .answer import BffAnswer, finish, modifier, odds_and_distributions, step
 from .checks import Dice, Faces, check_dice, check_faces
 from .data import COLOURS, book
@@ -21,7 +22,14 @@ class DicePoolInput(Dice):
     rolls: Faces | None = None
 
 
+class DicePoolOutcome(Outcome):
+    successes: int
+    red_successes: int
+    by_colour: dict[str, int]
+
+
 class DicePoolAnswer(BffAnswer):
+    result: DicePoolOutcome | None = None
     dice: dict[str, int]
     success_numbers: dict[str, int]
     #: the expected number of successes, exact

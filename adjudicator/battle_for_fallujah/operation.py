@@ -21,13 +21,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from math import gcd
 from typing import Any, Literal
 
 from pydantic import Field
 
 from ..errors import Checker
-from ..models import Frozen, Modifier, Note
-from .answer import BffAnswer, Reading, finish, modifier, note, odds_and_distributions, percent, step
+from ..models import Frozen, Modifier, Note, Outcome
+from .answer import BffAnswer, Reading, finish, modifier, note, percent, step
 from .checks import Dice, Faces, check_dice, check_faces
 from .data import COLOURS, Book, book
 from .pools import pool, successes
@@ -118,7 +119,23 @@ class PoolSummary(Frozen):
     terrain_dice: int
 
 
+class OperationOutcome(Outcome):
+    defender_successes: int | None = None
+    target_number: int | None = None
+    attacker_successes: int | None = None
+    #: the Coalition's red successes: circles the Media Track moves (23.1.2)
+    media: int | None = None
+    success: bool | None = None
+    mos: int | None = None
+    mof: int | None = None
+    #: signed: positive a Coalition VP, negative an Insurgent VP
+    vp: int | None = None
+    #: the other order of the Strike halving and the minimum, where it changes the TN (17.1.6.1)
+    other_reading: dict[str, Any] | None = None
+
+
 class OperationAnswer(BffAnswer):
+    result: OperationOutcome | None = None
     mission: Mission
     attacker: Side
     defender: Side
@@ -240,68 +257,81 @@ def target_number(successes_: int, strike: bool, minimum_first: bool = False) ->
     return max(1, successes_) // 2 if minimum_first else max(1, successes_ // 2)
 
 
+@dataclass(frozen=True)
+class Side_:
+    """One pool's successes as counts: its blue and white dice apart from its red dice."""
+
+    others: tuple[int, ...]
+    red: tuple[int, ...]
+    total: tuple[int, ...]
+    combinations: int
+
+
+def _one_hot(n: int) -> tuple[int, ...]:
+    return (0,) * n + (1,)
+
+
+def side_counts(counts: dict[str, int], faces: Faces | None, b: Book) -> Side_:
+    """The pool's counts, or its rolled successes as a certainty (one combination)."""
+    if faces is not None:
+        got = successes(faces.faces(), b.success_numbers)
+        others = _one_hot(got["blue"] + got["white"])
+        red = _one_hot(got["red"])
+        return Side_(others, red, _one_hot(len(others) + len(red) - 2), 1)
+    counted = pool(counts, b.success_numbers)
+    return Side_(counted.others, counted.red, counted.total, counted.combinations)
+
+
 @dataclass
 class Counted:
-    """Counts over a common denominator: margins, and Coalition red successes by outcome."""
+    """Counts over ``denominator``: margins, and the Coalition's red successes by outcome."""
 
     denominator: int
     margin: dict[int, int]
     media_success: dict[int, int]
     media_failure: dict[int, int]
     tn: dict[int, int]
-    attacker_successes: dict[int, int]
 
 
-def _pairs(counts: dict[str, int], faces: Faces | None, b: Book) -> tuple[list[tuple[int, int, int]], int]:
-    """(successes, red successes, combinations) of a pool, and the number of combinations."""
-    if faces is not None:
-        got = successes(faces.faces(), b.success_numbers)
-        return [(sum(got.values()), got["red"], 1)], 1
-    counted = pool(counts, b.success_numbers)
-    pairs = [
-        (k + r, r, kc * rc)
-        for r, rc in enumerate(counted.red) if rc
-        for k, kc in enumerate(counted.others) if kc
-    ]
-    return pairs, counted.combinations
-
-
-def count(att: tuple[list[tuple[int, int, int]], int], dfn: tuple[list[tuple[int, int, int]], int],
-          tn_of: Callable[[int], int], coalition_attacks: bool) -> Counted:
-    att_pairs, att_total = att
-    def_pairs, def_total = dfn
-    by_s: dict[int, int] = {}
-    for s, _, c in att_pairs:
-        by_s[s] = by_s.get(s, 0) + c
+def count(att: Side_, dfn: Side_, tn_of: Callable[[int], int], coalition_attacks: bool,
+          media: bool = True) -> Counted:
+    """Margins (attacker's successes - TN) and, with ``media``, the Coalition's red successes
+    jointly with success and failure, summed over both pools (integer counts)."""
     by_tn: dict[int, int] = {}
-    def_tn_pairs = []
-    for t, q, c in def_pairs:
-        tn = tn_of(t)
-        by_tn[tn] = by_tn.get(tn, 0) + c
-        def_tn_pairs.append((tn, q, c))
+    tn_at = [tn_of(t) for t in range(len(dfn.total))]
+    for t, c in enumerate(dfn.total):
+        if c:
+            by_tn[tn_at[t]] = by_tn.get(tn_at[t], 0) + c
     margin: dict[int, int] = {}
-    for s, sc in by_s.items():
-        for tn, tc in by_tn.items():
-            margin[s - tn] = margin.get(s - tn, 0) + sc * tc
+    for s, sc in enumerate(att.total):
+        if sc:
+            for tn, tc in by_tn.items():
+                margin[s - tn] = margin.get(s - tn, 0) + sc * tc
     succ: dict[int, int] = {}
-    tot: dict[int, int] = {}
-    if coalition_attacks:
-        top = max(by_s) + 1
-        less = [0] * (top + 1)  # less[x]: combinations of TN < x
-        for x in range(1, top + 1):
-            less[x] = less[x - 1] + by_tn.get(x - 1, 0)
-        for s, r, c in att_pairs:
-            succ[r] = succ.get(r, 0) + c * less[s]
-            tot[r] = tot.get(r, 0) + c * def_total
-    else:
-        greater = {tn: sum(sc for s, sc in by_s.items() if s > tn) for tn in by_tn}
-        for tn, q, c in def_tn_pairs:
-            succ[q] = succ.get(q, 0) + c * greater[tn]
-            tot[q] = tot.get(q, 0) + c * att_total
-    fail = {k: tot[k] - succ.get(k, 0) for k in tot}
-    return Counted(att_total * def_total, margin, succ, fail,
-                   {tn: c * att_total for tn, c in by_tn.items()},
-                   {s: c * def_total for s, c in by_s.items()})
+    fail: dict[int, int] = {}
+    if media:
+        if coalition_attacks:
+            # less[x]: defender combinations whose TN is below x (a success for x successes)
+            less = [0] * (len(att.total) + 1)
+            for x in range(1, len(less)):
+                less[x] = less[x - 1] + by_tn.get(x - 1, 0)
+            all_others = sum(att.others) * dfn.combinations
+            for r, rc in enumerate(att.red):
+                if rc:
+                    won = sum(kc * less[k + r] for k, kc in enumerate(att.others) if kc)
+                    succ[r] = rc * won
+                    fail[r] = rc * all_others - succ[r]
+        else:
+            greater = {tn: sum(sc for s, sc in enumerate(att.total) if s > tn) for tn in by_tn}
+            by_t = [greater.get(tn_at[t], 0) for t in range(len(dfn.total))]
+            all_others = sum(dfn.others) * att.combinations
+            for q, qc in enumerate(dfn.red):
+                if qc:
+                    won = sum(kc * by_t[k + q] for k, kc in enumerate(dfn.others) if kc)
+                    succ[q] = qc * won
+                    fail[q] = qc * all_others - succ[q]
+    return Counted(att.combinations * dfn.combinations, margin, succ, fail,
+                   {tn: c * att.combinations for tn, c in by_tn.items()})
 
 
 def vp_rows(b: Book, mission: str, attacker: str) -> dict[str, Any]:
@@ -324,11 +354,8 @@ def vp_of(row: Any, margin: int, b: Book) -> int:
     return vp
 
 
-def fractions_of(counts: dict[int, int], denominator: int) -> dict[int, Fraction]:
-    return {k: Fraction(v, denominator) for k, v in sorted(counts.items()) if v}
-
-
-def summarise(cnt: Counted, rows: dict[str, Any], b: Book) -> dict[str, Any]:
+def summarise(cnt: Counted, rows: dict[str, Any], b: Book, full: bool = True) -> dict[str, Any]:
+    """Odds and distributions as (counts, denominator) pairs; ``full=False``: odds and VPs only."""
     d = cnt.denominator
     win = sum(v for m, v in cnt.margin.items() if m > 0)
     lose = d - win
@@ -337,28 +364,60 @@ def summarise(cnt: Counted, rows: dict[str, Any], b: Book) -> dict[str, Any]:
     mof: dict[int, int] = {}
     for m, v in cnt.margin.items():
         if m > 0:
-            mos[m] = mos.get(m, 0) + v
+            mos[m] = v
             key = vp_of(rows.get("mos"), m, b)
         else:
-            mof[-m] = mof.get(-m, 0) + v
+            mof[-m] = v
             key = vp_of(rows.get("mof"), -m, b)
         vp[key] = vp.get(key, 0) + v
-    media = {k: cnt.media_success.get(k, 0) + cnt.media_failure.get(k, 0)
-             for k in set(cnt.media_success) | set(cnt.media_failure)}
-    return {
-        "odds": {"success": Fraction(win, d), "failure": Fraction(lose, d)},
-        "dists": {
-            "margin": fractions_of(cnt.margin, d),
-            "mos": fractions_of(mos, win) if win else {},
-            "mof": fractions_of(mof, lose) if lose else {},
-            "vp": fractions_of(vp, d),
-            "media": fractions_of(media, d),
-            "media_if_success": fractions_of(cnt.media_success, win) if win else {},
-            "media_if_failure": fractions_of(cnt.media_failure, lose) if lose else {},
-            "target_number": fractions_of(cnt.tn, d),
-            "attacker_successes": fractions_of(cnt.attacker_successes, d),
-        },
-    }
+    dists: dict[str, tuple[dict[int, int], int]] = {"vp": (vp, d)}
+    if full:
+        media = {k: cnt.media_success.get(k, 0) + cnt.media_failure.get(k, 0)
+                 for k in set(cnt.media_success) | set(cnt.media_failure)}
+        dists = {
+            "margin": (cnt.margin, d),
+            "mos": (mos, win),
+            "mof": (mof, lose),
+            "vp": (vp, d),
+            "media": (media or {0: d}, d),
+            "media_if_success": (cnt.media_success if media else {0: win}, win),
+            "media_if_failure": (cnt.media_failure if media else {0: lose}, lose),
+            "target_number": (cnt.tn, d),
+        }
+    return {"odds": {"success": (win, d), "failure": (lose, d)}, "dists": dists}
+
+
+def ratio(count_: int, denominator: int) -> tuple[float, str]:
+    """A count over a denominator as a float and an exact fraction string ("3/8", "0", "1")."""
+    if not count_:
+        return 0.0, "0"
+    g = gcd(count_, denominator)
+    top, bottom = count_ // g, denominator // g
+    return count_ / denominator, (str(top) if bottom == 1 else f"{top}/{bottom}")
+
+
+def fields(summary: dict[str, Any]) -> dict[str, Any]:
+    """``probabilities``, ``exact`` and ``distributions`` from counts, without Fraction objects
+    (conditional distributions whose condition cannot happen are left empty)."""
+    probabilities: dict[str, float] = {}
+    exact: dict[str, Any] = {}
+    for key, (c, d) in summary["odds"].items():
+        probabilities[key], exact[key] = ratio(c, d)
+    distributions: dict[str, dict[str, float]] = {}
+    for name, (counts, d) in summary["dists"].items():
+        floats: dict[str, float] = {}
+        strings: dict[str, str] = {}
+        if d:
+            for k in sorted(counts):
+                if counts[k]:
+                    floats[str(k)], strings[str(k)] = ratio(counts[k], d)
+        distributions[name] = floats
+        exact[name] = strings
+    return {"probabilities": probabilities, "exact": exact, "distributions": distributions}
+
+
+def exact_odds(summary: dict[str, Any]) -> dict[str, Fraction]:
+    return {k: Fraction(c, d) for k, (c, d) in summary["odds"].items()}
 
 
 def adjudicate(situation: OperationInput) -> OperationAnswer:
@@ -371,17 +430,17 @@ def adjudicate(situation: OperationInput) -> OperationAnswer:
     att = build_pool(situation, "attacking", attacker, b)
     dfn = build_pool(situation, "defending", defender, b)
     rolls = situation.rolls or Rolls()
-    att_pairs = _pairs(att.counts, rolls.attacking, b)
-    def_pairs = _pairs(dfn.counts, rolls.defending, b)
+    att_side = side_counts(att.counts, rolls.attacking, b)
+    def_side = side_counts(dfn.counts, rolls.defending, b)
     coalition_attacks = attacker == "coalition"
     rows = vp_rows(b, mission, attacker)
-    counted = count(att_pairs, def_pairs, lambda t: target_number(t, strike), coalition_attacks)
+    counted = count(att_side, def_side, lambda t: target_number(t, strike), coalition_attacks)
     summary = summarise(counted, rows, b)
     notes = list(att.notes) + list(dfn.notes)
     readings = [margins_reading(situation, summary)]
     if strike:
-        other_count = count(att_pairs, def_pairs, lambda t: target_number(t, True, True), True)
-        readings.append(strike_reading(summary, summarise(other_count, rows, b), notes))
+        other_count = count(att_side, def_side, lambda t: target_number(t, True, True), True, media=False)
+        readings.append(strike_reading(summary, summarise(other_count, rows, b, full=False), notes))
     readings.append(media_reading(situation, dfn, summary, notes))
     if mission == "raid":
         readings.append(Reading(
@@ -405,7 +464,6 @@ def adjudicate(situation: OperationInput) -> OperationAnswer:
     result = None
     if situation.rolls is not None and (rolls.attacking is not None or rolls.defending is not None):
         result = outcome(situation, att, dfn, rows, b)
-    dists = summary["dists"]
     answer = OperationAnswer(
         situation="operation",
         rule="17",
@@ -422,7 +480,7 @@ def adjudicate(situation: OperationInput) -> OperationAnswer:
         notes=notes + [note(_reading_note(r), r.rule) for r in readings if r.differs],
         readings=readings,
         result=result,
-        **odds_and_distributions(summary["odds"], dists),
+        **fields(summary),
     )
     return finish(answer, [*(r.rule for r in rows.values()), *MARGIN_RULES[mission]])
 
@@ -445,12 +503,14 @@ def margins_reading(situation: OperationInput, summary: dict) -> Reading:
 
 
 def strike_reading(followed: dict, other_: dict, notes: list[Note]) -> Reading:
-    differs = followed["odds"] != other_["odds"]
-    values = {}
+    mine, theirs = exact_odds(followed), exact_odds(other_)
+    differs = mine != theirs
+    values: dict[str, Any] = {}
     if differs:
+        shown = fields(other_)
         values = {
-            "success": f"{other_['odds']['success']} ({percent(other_['odds']['success'])})",
-            "vp": {str(k): str(v) for k, v in other_["dists"]["vp"].items()},
+            "success": f"{shown['exact']['success']} ({percent(theirs['success'])} instead of {percent(mine['success'])})",
+            "vp": shown["exact"]["vp"],
         }
     return Reading(
         rule="17.1.6.1",
