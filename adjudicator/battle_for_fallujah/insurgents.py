@@ -447,8 +447,13 @@ class RaidDefendersInput(Frozen):
     isolated_in_hex: bool = False
 
 
+class RaidDefendersOutcome(Outcome):
+    """No roll is taken here: the answer is the odds of both readings (roll the tables themselves
+    with 'level-of-resistance' and 'insurgent-activation')."""
+
+
 class RaidDefendersAnswer(BffAnswer):
-    pass
+    result: RaidDefendersOutcome | None = None
 
 
 def mixture(parts: list[tuple[Fraction, dict[Any, Fraction]]]) -> dict[Any, Fraction]:

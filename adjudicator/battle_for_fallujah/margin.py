@@ -14,7 +14,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from ..errors import Checker
-from ..models import Frozen
+from ..models import Frozen, Outcome
 from .answer import BffAnswer, finish, note, step
 from .data import Book, book
 from .operation import Mission, Side, vp_of, vp_rows
@@ -64,7 +64,14 @@ class Purchase(Frozen):
     rule: str
 
 
+class SpendMarginOutcome(Outcome):
+    vp: int
+    spent: int
+    unspent: int
+
+
 class SpendMarginAnswer(BffAnswer):
+    result: SpendMarginOutcome | None = None
     margin: int
     spent: int
     unspent: int
@@ -167,6 +174,6 @@ def adjudicate(situation: SpendMarginInput) -> SpendMarginAnswer:
         vp=vp,
         purchases=purchases,
         notes=notes,
-        steps=steps,
+        result=SpendMarginOutcome(steps=steps, vp=vp, spent=spent, unspent=margin - spent),
     )
     return finish(answer)

@@ -278,7 +278,13 @@ class EndOfTurnInput(Frozen):
     vp: int | None = Field(None, description="the VP track before, to apply its caps (25.3.1, 25.11.1)")
 
 
+class EndOfTurnOutcome(Outcome):
+    vp_change: int
+    vp_after: int | None = None
+
+
 class EndOfTurnAnswer(BffAnswer):
+    result: EndOfTurnOutcome | None = None
     vp_change: int
     vp_after: int | None = None
 
@@ -327,7 +333,7 @@ def end_of_turn_vp(situation: EndOfTurnInput) -> EndOfTurnAnswer:
     answer = EndOfTurnAnswer(
         situation="end-of-turn-vp", rule="14.1", modifiers=mods, drm=change, vp_change=change, vp_after=after,
         readings=readings, notes=notes,
-        steps=steps,
+        result=EndOfTurnOutcome(steps=steps, vp_change=change, vp_after=after),
         **odds_and_distributions({}, {"vp_change": {change: Fraction(1)}}),
     )
     return finish(answer)
@@ -340,7 +346,12 @@ class VictoryInput(Frozen):
     vp: int = Field(description="the VP track at the end of turn 8 or at a ceasefire (14.4.2, 14.2.3)")
 
 
+class VictoryOutcome(Outcome):
+    level: str
+
+
 class VictoryAnswer(BffAnswer):
+    result: VictoryOutcome | None = None
     level: str
     title: str
 
@@ -356,7 +367,7 @@ def victory_level(situation: VictoryInput) -> VictoryAnswer:
                if r.min is not None and r.max is not None and r.min <= situation.vp <= r.max)
     answer = VictoryAnswer(
         situation="victory-level", rule="14.4.2", level=row.result, title=row.name.en if row.name else row.result,
-        steps=[step(str(row.rule), f"{situation.vp:+d} VP: {row.text.en}")],
+        result=VictoryOutcome(steps=[step(str(row.rule), f"{situation.vp:+d} VP: {row.text.en}")], level=row.result),
         **odds_and_distributions({row.result: Fraction(1)}, {}),
     )
     return finish(answer)
