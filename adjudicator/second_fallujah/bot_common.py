@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..errors import Checker
-from ..models import Adjudication
+from ..models import Adjudication, Outcome
 from .common import D6, finish
 from .priorities import Need, TraceEntry
 from .state import TableState, check_state
@@ -42,6 +42,12 @@ class Unspecified(BaseModel):
     overridden: bool = False
 
 
+class BotOutcome(Outcome):
+    """The bot's decision once every fact and die it needs is known."""
+
+    decision: dict[str, Any]
+
+
 class BotAnswer(Adjudication):
     """A bot decision: None while facts are missing (``needs``)."""
 
@@ -49,6 +55,14 @@ class BotAnswer(Adjudication):
     trace: list[TraceEntry] = []
     needs: list[Need] = []
     unspecified: list[Unspecified] = []
+    result: BotOutcome | None = None
+
+
+#: each bot situation's own answer model (the same fields; named for the registry and the schema)
+ANSWERS: dict[str, type[BotAnswer]] = {
+    name: type("".join(part.title() for part in name.split("-")) + "Answer", (BotAnswer,), {"__module__": __name__, "__doc__": f"The answer of {name}."})
+    for name in ("bot-setup", "bot-impulse", "bot-attack-target", "bot-attack-origin", "bot-organize-resistance", "bot-casualties", "bot-mulligan", "bot-retreat", "bot-reaction")
+}
 
 
 def check_override(check: Checker, override: Override | None, field: str = "override") -> None:
@@ -65,7 +79,7 @@ def check_common(state: TableState, override: Override | None) -> Checker:
 
 def answer(name: str, decision: dict | None, trace: list[TraceEntry], needs: list[Need] | None = None, unspecified: list[Unspecified] | None = None, notes: list | None = None) -> BotAnswer:
     return finish(
-        BotAnswer(
+        ANSWERS[name](
             situation=name,
             ruleset="en",
             decision=decision,
@@ -73,6 +87,7 @@ def answer(name: str, decision: dict | None, trace: list[TraceEntry], needs: lis
             needs=needs or [],
             unspecified=unspecified or [],
             notes=notes or [],
+            result=BotOutcome(decision=decision) if decision is not None else None,
         )
     )
 
