@@ -82,8 +82,9 @@ def corpus_chunks(corpus: Corpus, game: Game) -> list[list[str]]:
             found = markup.TABLE.fullmatch(part)
             if found:
                 table = game.tables[found.group(1)]
-                for row in table.rows:
-                    pieces += markup.printed_cells(table, row, corpus.lang)  # type: ignore[arg-type]
+                for row in table.rows:  # our gap markers in a row are not the source's words
+                    pieces += [markup.MISSING.sub(" ", cell)
+                               for cell in markup.printed_cells(table, row, corpus.lang)]  # type: ignore[arg-type]
             else:
                 pieces += list(markup.paragraphs(part))
         sections.append(pieces)
