@@ -140,6 +140,9 @@ def check_game(game: Game) -> Report:
     card_types = game.tables.get("card-types")
     for table in game.tables.values():
         file = f"tables/{table.id}.yaml"
+        template = markup.line_problem(table)
+        if template:
+            problem(None, f"table {table.id}", template, file=file)
         for fault in table_problems(table):
             problems.append(Problem(lang=None, section=f"table {table.id}", file=file,
                                     message=f"{fault.row}: {fault.message}" if fault.row else fault.message))

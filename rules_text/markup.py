@@ -162,11 +162,29 @@ def default_line(table: Table, row: TableRow, lang: Lang) -> str:
     return "{roll}: {text}".format(**fields)
 
 
+def line_problem(table: Table) -> str | None:
+    """What is wrong with a table's ``line`` template, or None (the check reports it)."""
+    if table.line is None or not table.rows:
+        return None
+    try:
+        table.line.format(**_fields(table, table.rows[0], "en"))
+    except (KeyError, IndexError, ValueError, AttributeError) as exc:
+        fields = ", ".join(_fields(table, table.rows[0], "en"))
+        return f"line {table.line!r} cannot be filled ({type(exc).__name__}: {exc}); its fields are {fields}"
+    return None
+
+
 def render_row(table: Table, row: TableRow, lang: Lang) -> str:
-    """One row as a line: the table's ``line`` template, or the kind's readable default."""
-    if table.line is None:
-        return default_line(table, row, lang).strip()
-    return table.line.format(**_fields(table, row, lang)).strip()
+    """One row as a line: the table's ``line`` template, or the kind's readable default.
+
+    A template that cannot be filled falls back to the default (``fallujah check`` names it).
+    """
+    if table.line is not None:
+        try:
+            return table.line.format(**_fields(table, row, lang)).strip()
+        except (KeyError, IndexError, ValueError, AttributeError):
+            pass
+    return default_line(table, row, lang).strip()
 
 
 def render_table(table: Table, lang: Lang) -> str:

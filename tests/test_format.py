@@ -497,3 +497,13 @@ def test_a_row_that_prints_no_words_reads_empty_not_missing():
     assert render_table(t, "en").splitlines() == ["1-6:", "7+: A ceasefire is declared."]
     french_gap = Table.model_validate({**INTELLIGENCE, "rows": [{**INTELLIGENCE["rows"][0], "text": {"en": "3", "fr": None}}]})
     assert render_table(french_gap, "fr") == "-2 to 0: {missing: not in the fr source}"
+
+
+def test_a_line_template_that_cannot_be_filled_is_named_not_a_traceback(games):
+    bad = {**INTELLIGENCE, "line": "{roll}: {txet}"}
+    make_game(games, tables=[bad])
+    loaded = load_game("test-game")
+    assert "1-3: 2 Wanted! markers" in loaded.corpus("en").get("5.1").text  # the default line stands in
+    messages = [str(p) for p in check_game(loaded).problems]
+    assert len(messages) == 1 and messages[0].startswith(
+        "tables/intelligence.yaml: table intelligence: line '{roll}: {txet}' cannot be filled (KeyError: 'txet')")
