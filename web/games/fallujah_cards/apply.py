@@ -62,7 +62,7 @@ def _resolve_losses(state: CardsState, effects: list[Effect]) -> tuple[CardsStat
         hand = state.hand
         number = state.draws[state.losses]
         lost = card_list().cards[hand[number % len(hand)]].name
-        table = _engine(lambda: engine.apply(state.table(), engine_actions.Lost(card=lost)))
+        table = _engine(lambda s=state, name=lost: engine.apply(s.table(), engine_actions.Lost(card=name)))
         effects.extend(Effect(None, line) for line in table.said)
         effects.append(Effect("tactics-phase", f"random discard: recorded number {number} of 0-{a.DRAW_RANGE - 1}, "
                               f"card {number % len(hand) + 1} of the {len(hand)} in your hand"))

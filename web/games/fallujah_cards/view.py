@@ -10,8 +10,22 @@ from collections import Counter
 from typing import Any
 
 from adjudicator.fallujah_cards import engine
-from adjudicator.fallujah_cards.cards import ARMOR, DISARM, INFANTRY, RECON, Card, card_list, type_names
-from adjudicator.fallujah_cards.state import HAND_LIMIT, PHASE_RULE, force_of, score, score_insurgency_only
+from adjudicator.fallujah_cards.cards import (
+    ARMOR,
+    DISARM,
+    INFANTRY,
+    RECON,
+    Card,
+    card_list,
+    type_names,
+)
+from adjudicator.fallujah_cards.state import (
+    HAND_LIMIT,
+    PHASE_RULE,
+    force_of,
+    score,
+    score_insurgency_only,
+)
 
 from .advice import web_action
 from .state import CardsState
