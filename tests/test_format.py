@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules_text import loading
 from rules_text.check import check_game
@@ -507,3 +509,26 @@ def test_a_line_template_that_cannot_be_filled_is_named_not_a_traceback(games):
     messages = [str(p) for p in check_game(loaded).problems]
     assert len(messages) == 1 and messages[0].startswith(
         "tables/intelligence.yaml: table intelligence: line '{roll}: {txet}' cannot be filled (KeyError: 'txet')")
+
+
+_PRINTED = st.one_of(
+    st.integers(-5, 20).map(str),
+    st.tuples(st.integers(-5, 20), st.integers(-5, 20)).map(lambda p: f"{p[0]}-{p[1]}"),
+    st.tuples(st.integers(-5, 20), st.integers(-5, 20)).map(lambda p: f"{p[0]} to {p[1]}"),
+    st.integers(-5, 20).map(lambda n: f"{n}+"),
+    st.integers(-5, 20).map(lambda n: f">{n}"),
+    st.integers(-5, 20).map(lambda n: f"<{n}"),
+    st.integers(-5, 20).map(lambda n: f"{n} or less"),
+    st.text(max_size=6),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(low=st.integers(-5, 10), span=st.integers(0, 12), rolls=st.lists(_PRINTED, min_size=1, max_size=6))
+def test_a_roll_table_the_check_passes_answers_every_total_exactly_once(low, span, rolls):
+    high = low + span
+    t = table(range=[low, high], rows=[{"roll": r, "result": f"r{i}"} for i, r in enumerate(rolls)])
+    problems = table_problems(t)  # never raises, whatever is printed
+    if not problems:
+        for total in range(low, high + 1):
+            assert [row.result for row in t.rows if total in row.totals] == [t.row_for_total(total).result]
