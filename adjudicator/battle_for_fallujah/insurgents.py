@@ -21,7 +21,8 @@ from ..models import Frozen, Modifier, Note, Outcome
 from .answer import D6, BffAnswer, Reading, check_face, finish, modifier, note, odds_and_distributions, step
 from .checks import check_faces_list
 from .data import Book, book
-from .operation import Terrain
+from .checks import check_choice, choice
+from .operation import TERRAINS
 from .rolls import FACES, outcome_odds, row_for, totals
 
 
@@ -157,7 +158,7 @@ def insurgent_activation(situation: ActivationInput) -> ActivationAnswer:
 
 
 class ResistanceInput(Frozen):
-    terrain: Terrain
+    terrain: str = choice(TERRAINS, description="the hex's terrain (25.23)")
     wanted_adjacent: int = Field(0, json_schema_extra={"minimum": 0}, description="Wanted! Markers in adjacent hexes (+1 each)")
     wanted_in_hex: bool = False
     roll: D6 | None = None
@@ -199,6 +200,7 @@ def level_of_resistance(situation: ResistanceInput) -> ResistanceAnswer:
     b = book()
     c = Checker()
     check_count(c, "wanted_adjacent", situation.wanted_adjacent, "22.1")
+    check_choice(c, "terrain", situation.terrain, TERRAINS, "25.23")
     check_face(c, "roll", situation.roll)
     c.raise_if_any()
     mods = resistance_mods(b, situation.wanted_adjacent, situation.wanted_in_hex)
@@ -439,7 +441,7 @@ def contact(situation: ContactInput) -> ContactAnswer:
 
 
 class RaidDefendersInput(Frozen):
-    terrain: Terrain
+    terrain: str = choice(TERRAINS, description="the hex's terrain (25.23)")
     wanted_adjacent: int = Field(0, json_schema_extra={"minimum": 0}, description="Wanted! Markers in adjacent hexes")
     wanted_in_hex: bool = Field(True, description="the Wanted! Marker raided (19.0)")
     insurgent_units_in_hex: bool = False
@@ -468,6 +470,7 @@ def raid_defenders(situation: RaidDefendersInput) -> RaidDefendersAnswer:
     b = book()
     c = Checker()
     check_count(c, "wanted_adjacent", situation.wanted_adjacent, "22.1")
+    check_choice(c, "terrain", situation.terrain, TERRAINS, "25.23")
     c.raise_if_any()
     lor_mods = resistance_mods(b, situation.wanted_adjacent, situation.wanted_in_hex)
     _, levels, _ = resistance_odds(b, situation.terrain, sum(m.value for m in lor_mods))

@@ -17,7 +17,8 @@ from ..errors import Checker
 from ..models import Frozen, Outcome
 from .answer import BffAnswer, finish, note, step
 from .data import Book, book
-from .operation import Mission, Side, vp_of, vp_rows
+from .checks import check_choice, choice
+from .operation import MISSIONS, SIDES, vp_of, vp_rows
 
 #: what each choice buys: input field -> the tables' ``buys`` key
 CHOICES: dict[str, str] = {
@@ -47,9 +48,9 @@ class Spend(Frozen):
 
 
 class SpendMarginInput(Frozen):
-    mission: Mission
+    mission: str = choice(MISSIONS, description="the Operational Mission whose margin is spent")
     #: who attacked: after a failed Insurgent Assault the Coalition spends its MOF (18.6.1)
-    attacker: Side = "coalition"
+    attacker: str = choice(SIDES, "coalition", description="the side that attacked")
     margin: int = Field(json_schema_extra={"minimum": 0}, description="the MOS (or the Insurgency's MOF, 18.6.1)")
     spend: Spend = Field(default_factory=Spend)
     #: the hex's Insurgent Resistance Level, to check the points reduced (optional)
@@ -107,6 +108,8 @@ def adjudicate(situation: SpendMarginInput) -> SpendMarginAnswer:
     b = book()
     c = Checker()
     mission, attacker, margin = situation.mission, situation.attacker, situation.margin
+    if not (check_choice(c, "mission", mission, MISSIONS, "15.2") & check_choice(c, "attacker", attacker, SIDES, "17")):
+        c.raise_if_any()
     table = f"mos-costs-{mission}"
     spend_rule = b.table(table).rule if table in b.tables else "19.1.2"
     if attacker == "insurgency" and mission != "assault":

@@ -22,24 +22,28 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import gcd
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import Field
 
 from ..errors import Checker
 from ..models import Frozen, Modifier, Note, Outcome
 from .answer import BffAnswer, Reading, finish, modifier, note, percent, step
-from .checks import Dice, Faces, check_dice, check_faces
+from .checks import Dice, Faces, check_choice, check_dice, check_faces, choice
 from .data import COLOURS, Book, book
 from .pools import pool, successes
 
-Mission = Literal["assault", "raid", "search", "strike"]
-Side = Literal["coalition", "insurgency"]
-Terrain = Literal["open", "industrial", "urban", "dense_urban"]
-Source = Literal["lead", "support", "resistance", "marker", "support_unit"]
+#: the missions that roll dice pools (15.2; Move does not); a test checks them against the tables
+MISSIONS = ("assault", "raid", "search", "strike")
+SIDES = ("coalition", "insurgency")
+#: the hex terrains (25.23), the columns of the terrain-dice and Level of Resistance tables
+TERRAINS = ("open", "industrial", "urban", "dense_urban")
+SOURCES = ("lead", "support", "resistance", "marker", "support_unit")
 #: the rows of the Operational Missions matrix (25.17.1)
-UnitType = Literal["combat_unit", "support_unit"]
-Role = Literal["attacking", "defending"]
+UNIT_TYPES = ("combat_unit", "support_unit")
+Mission = str
+Side = str
+Terrain = str
 
 #: the rule adding each part to a pool: (role, source, side) -> rule (17.1.2-17.1.4, 17.2.1-17.2.3)
 PART_RULES: dict[tuple[str, str, str], str] = {
@@ -84,14 +88,15 @@ MARGIN_RULES = {
 class Part(Dice):
     """One group of dice of a pool, as the counter (or marker) prints it."""
 
-    source: Source = Field(
+    source: str = choice(
+        SOURCES,
         description="lead: the Lead Element's Proficiency; support: a unit's Support Rating "
         "(ground support); resistance: the hex's Insurgent Resistance Level; marker: a Wanted! "
         "or IED marker; support_unit: a Good Order Support unit (Coalition only)"
     )
     name: str | None = Field(None, description="the counter's name, e.g. C/1/5 or CAP")
-    unit: UnitType | None = Field(
-        None, description="the unit's type in the Operational Missions matrix (25.17.1), to check the mission"
+    unit: str | None = choice(
+        UNIT_TYPES, None, description="the unit's type in the Operational Missions matrix (25.17.1), to check the mission"
     )
 
 
@@ -103,9 +108,9 @@ class Rolls(Frozen):
 
 
 class OperationInput(Frozen):
-    mission: Mission
-    attacker: Side = "coalition"
-    terrain: Terrain
+    mission: str = choice(MISSIONS, description="the Operational Mission (15.2)")
+    attacker: str = choice(SIDES, "coalition", description="the side with the Active unit (17.0)")
+    terrain: str = choice(TERRAINS, description="the hex's terrain (25.23)")
     attacking: list[Part] = Field(min_length=1)
     defending: list[Part] = Field(default_factory=list)
     rolls: Rolls | None = None
@@ -158,11 +163,15 @@ def other(side: str) -> str:
 def check(situation: OperationInput, b: Book) -> None:
     c = Checker()
     attacker, mission = situation.attacker, situation.mission
-    if attacker == "insurgency" and mission != "assault":
+    known = check_choice(c, "mission", mission, MISSIONS, "15.2")
+    known &= check_choice(c, "attacker", attacker, SIDES, "17")
+    check_choice(c, "terrain", situation.terrain, TERRAINS, "25.23")
+    if attacker == "insurgency" and mission in MISSIONS and mission != "assault":
         c.add("mission", mission, "the Insurgency attacks only by Assault", "15.3")
+    sides = (attacker, other(attacker)) if attacker in SIDES else (None, None)
     for role, side, parts in (
-        ("attacking", attacker, situation.attacking),
-        ("defending", other(attacker), situation.defending),
+        ("attacking", sides[0], situation.attacking),
+        ("defending", sides[1], situation.defending),
     ):
         leads = [i for i, p in enumerate(parts) if p.source == "lead"]
         if role == "attacking" and len(leads) != 1:
@@ -179,6 +188,12 @@ def check(situation: OperationInput, b: Book) -> None:
         for i, part in enumerate(parts):
             where = f"{role}.{i}"
             check_dice(c, where, part)
+            if not check_choice(c, f"{where}.source", part.source, SOURCES, "17.1"):
+                continue
+            if part.unit is not None and not check_choice(c, f"{where}.unit", part.unit, UNIT_TYPES, "25.17.1"):
+                continue
+            if side is None:
+                continue
             if (role, part.source, side) not in PART_RULES:
                 rule = REFUSED_PART.get((part.source, side), "17.1")
                 allowed = sorted({s for (r, s, sd) in PART_RULES if r == role and sd == side})
@@ -194,7 +209,7 @@ def check(situation: OperationInput, b: Book) -> None:
                     c.add(f"{where}.unit", part.unit, "Insurgent units are not in the Operational Missions matrix: they only Assault", "15.3")
                 elif part.source == "lead" and role == "attacking":
                     cells = b.row("operational-missions", part.unit).cells or {}
-                    cell = cells.get(mission)
+                    cell = cells.get(mission) if known else None
                     if cell is not None and cell.result != "may":
                         may = [k for k, v in cells.items() if v.result == "may"]
                         name = b.row("operational-missions", part.unit).name
@@ -207,16 +222,25 @@ def check(situation: OperationInput, b: Book) -> None:
                     c.add(f"{where}.unit", part.unit,
                           "ground support comes from Infantry/Armour (combat units); a Support unit is a 'support_unit' part",
                           "25.22.1")
-    c.raise_if_any()
-    # pools are valid: the rolls must match them
+    rolled = {"attacking": None, "defending": None}
     if situation.rolls is not None:
-        for role, side in (("attacking", attacker), ("defending", other(attacker))):
+        for role in rolled:
             faces = getattr(situation.rolls, role)
             if faces is not None:
-                built = build_pool(situation, role, side, b)
-                rule = "17.2.5" if role == "attacking" else "17.1.6"
-                check_faces(c, f"rolls.{role}", faces, built.counts,
-                            f"{role} (with {built.terrain} white Terrain dice) ", rule)
+                check_faces(c, f"rolls.{role}", faces, None)
+                rolled[role] = faces
+    c.raise_if_any()
+    # the pools are valid: the rolls must hold as many dice of each colour
+    for role, side in (("attacking", attacker), ("defending", other(attacker))):
+        faces = rolled[role]
+        if faces is not None:
+            built = build_pool(situation, role, side, b)
+            rule = "17.2.5" if role == "attacking" else "17.1.6"
+            for colour, got in faces.faces().items():
+                if len(got) != built.counts[colour]:
+                    c.add(f"rolls.{role}.{colour}", len(got),
+                          f"{built.counts[colour]} {colour} dice: the {role} pool (with {built.terrain} white "
+                          "Terrain dice)", rule)
     c.raise_if_any()
 
 
