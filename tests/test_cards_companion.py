@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from adjudicator.fallujah_cards import engine
 from adjudicator.fallujah_cards import actions as engine_actions
+from adjudicator.fallujah_cards import engine
 from adjudicator.fallujah_cards.cards import card_list
 from web.games.fallujah_cards import actions as a
 
@@ -83,7 +83,7 @@ def test_a_seedless_game_gets_a_seed_recorded_and_two_seeds_deal_differently(cli
 def test_a_whole_game_replays_identically_and_survives_export_and_import(client):
     played = _play_to_end(Cards.new(client, mode="app", seed=3))
     again = _play_to_end(Cards.new(client, mode="app", seed=3))
-    strip = lambda s: {k: v for k, v in s.items() if k not in ("id", "effects")}  # noqa: E731
+    strip = lambda s: {k: v for k, v in s.items() if k not in ("id", "effects")}
     assert strip(played) == strip(again)
     assert played["over"] and played["deck_count"] == 0 and played["pending"]["kind"] == "over"
     assert played["score"] == 100 - played["casualty"]["force"] + played["elimination"]["force"]
@@ -114,7 +114,7 @@ def test_the_engine_alone_replays_the_logged_decisions_to_the_same_score(client)
         body = {k: v for k, v in event["payload"].items() if k != "type"}
         table = engine.apply(table, {"action": event["payload"]["type"], **body})
     assert table.over
-    names = lambda pile: [card_list().cards[i].name for i in pile]  # noqa: E731
+    names = lambda pile: [card_list().cards[i].name for i in pile]
     assert names(table.casualty) == played["casualty"]["cards"]
     assert names(table.elimination) == played["elimination"]["cards"]
     assert names(table.discard) == played["discard"]["cards"]
