@@ -4,8 +4,8 @@ The generic layers (event log and store, JSON API, pages, calculator) use a game
 this object, found by :mod:`web.games` from the game's declaration. A game's state is a frozen
 pydantic model holding at least ``version``, ``name`` and ``variant``; its log is a setup event
 followed by actions, undos and redos (:mod:`web.eventlog`). Two action types have a meaning
-for the generic layer: ``roll`` (``dice``: how many of the game's die the app rolls; the server
-sets ``faces``) and ``adjudication`` (``situation``, ``input``; the server sets ``result`` and
+for the generic layer: ``roll`` (``dice``: how many of the game's die the app rolls; an optional
+``die`` field names another of the dice the game declares; the server sets ``faces``) and ``adjudication`` (``situation``, ``input``; the server sets ``result`` and
 ``rules`` from the adjudicator); see :mod:`web.prepare`.
 """
 

@@ -30,9 +30,13 @@ def die_of(game: str) -> str:
     return declared[0]
 
 
-def roll(game: str, count: int) -> list[int]:
-    """``count`` rolls of the game's die."""
-    die = die_of(game)
+def roll(game: str, count: int, die: str | None = None) -> list[int]:
+    """``count`` rolls of the game's die, or of ``die`` when the action names one of the dice
+    its game declares (a game with ``dice: [2d6, d6]`` rolls a single d6 for a bot's 1D6)."""
+    declared = games.declaration(game).dice
+    if die is not None and die not in declared:
+        raise Refused(Problem("die", die, f"one of the game's dice: {', '.join(declared) or 'none declared'}"), status=400)
+    die = die or die_of(game)
     return [dice.roll(die, RANDOM) for _ in range(count)]
 
 
@@ -66,7 +70,7 @@ def adjudicate(situation: str, data: Any, game: str) -> Adjudication:
 def prepare(action: Any, game: str) -> Any:
     """The action as it will be stored: a ``roll`` gets its faces, an ``adjudication`` its answer."""
     if action.type == "roll":
-        return action.model_copy(update={"faces": roll(game, action.dice)})
+        return action.model_copy(update={"faces": roll(game, action.dice, getattr(action, "die", None))})
     if action.type == "adjudication":
         answer = adjudicate(action.situation, action.input, game)
         if answer.result is None:
