@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
 
 from ..api import cited
 from ..errors import Checker
@@ -44,7 +44,14 @@ US = frozenset({"usmc", "army"})
 CF_MIN, CF_MAX = -2, 9
 
 D6 = Annotated[int, Field(ge=1, le=6, json_schema_extra={"die": "d6"})]
-TWO_D6 = Annotated[int, Field(ge=2, le=12, json_schema_extra={"die": "2d6"})]
+def _two_d6(value: int) -> int:
+    """A 2D6 total (checked here: the kernel's face message handles single dice only)."""
+    if not 2 <= value <= 12:
+        raise ValueError("a 2d6 shows 2 to 12")
+    return value
+
+
+TWO_D6 = Annotated[int, Field(json_schema_extra={"die": "2d6", "minimum": 2, "maximum": 12}), AfterValidator(_two_d6)]
 
 CF = Annotated[int, Field(json_schema_extra={"minimum": CF_MIN, "maximum": CF_MAX}, description="Combat Factor on the face showing (3.1, 3.3)")]
 
