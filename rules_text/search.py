@@ -79,6 +79,8 @@ KINDS = ("rule", "example", "note", "table", "foreword", "bibliography", "glossa
 KIND_WEIGHT = {"rule": 1.0, "table": 0.9, "glossary": 0.9, "example": 0.5, "note": 0.45,
                "foreword": 0.5, "bibliography": 0.4}
 RULE_KINDS = ("rule", "table", "glossary")
+#: across games, the first hits are always the best by score; only later ones make room for other games
+KEPT_ON_TOP = 3
 RULE_ID = re.compile(r"^\[?\s*(\d{1,2}(?:\.\d{1,2}){0,4})[.)]?\s*\]?$")
 ID_IN_QUERY = re.compile(r"(?<![\d.])\d{1,2}(?:\.\d{1,2}){1,4}(?![\d])")
 WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
@@ -592,7 +594,8 @@ def _every_game_shown(ranked: list[tuple[float, dict]], limit: int) -> list[tupl
     Scores of different games' indexes are not on one scale (a glossary term of one game
     multiplies its score; another game may match through table talk alone), so a game's
     best hit takes the place of the weakest hits when the score alone would leave it out
-    ("IED" finds the rule of each game that has one). At most half of ``limit`` is given up.
+    ("IED" finds the rule of each game that has one). At most half of ``limit`` is given up,
+    and never the first three hits.
     """
     best: dict[str, tuple[float, dict]] = {}
     for pair in ranked:
@@ -602,7 +605,7 @@ def _every_game_shown(ranked: list[tuple[float, dict]], limit: int) -> list[tupl
         kept = ranked[: limit - len(promoted)]
         shown = {doc["game"] for _, doc in kept + promoted}
         absent = [pair for game, pair in best.items() if game not in shown]
-        if not absent or len(promoted) >= limit // 2:
+        if not absent or len(promoted) >= min(limit // 2, limit - KEPT_ON_TOP):
             break
         promoted.append(absent[0])
     return kept + sorted(promoted, key=lambda pair: -pair[0])

@@ -75,6 +75,13 @@ def test_every_hit_names_its_game_and_ied_finds_each_games_rule():
         assert "fallujah-cards" in games  # the Improvised Explosive Device card, the Disarm Phase
 
 
+def test_other_games_best_hits_never_displace_the_first_three():
+    best = [(h.game, h.id) for h in search("sniper attack", game="all", limit=3).hits]
+    longer = [(h.game, h.id) for h in search("sniper attack", game="all", limit=10).hits]
+    assert longer[:3] == best and {g for g, _ in best} == {"phantom-fury"}
+    assert len({g for g, _ in longer}) > 1  # the other games that match show their best hit further down
+
+
 def test_one_game_searched_alone_gives_only_its_hits():
     for game in available_games():
         hits = search("attack", game=game, limit=10).hits
