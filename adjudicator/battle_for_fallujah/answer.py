@@ -14,7 +14,7 @@ from pydantic import Field
 
 from ..api import cited
 from ..errors import Checker
-from ..models import Adjudication, Frozen, Modifier, Note, Outcome, Ruleset, Step, Text
+from ..models import Adjudication, Frozen, Modifier, Note, Ruleset, Step, Text
 
 #: A d6 face (7.0: "six-sided with faces numbering 1 to 6"); checked by :func:`check_face`, so
 #: that a bad face is reported with every other problem of the input at once.

@@ -18,10 +18,19 @@ from pydantic import Field
 
 from ..errors import Checker
 from ..models import Frozen, Modifier, Note, Outcome
-from .answer import D6, BffAnswer, Reading, check_face, finish, modifier, note, odds_and_distributions, step
-from .checks import check_faces_list
+from .answer import (
+    D6,
+    BffAnswer,
+    Reading,
+    check_face,
+    finish,
+    modifier,
+    note,
+    odds_and_distributions,
+    step,
+)
+from .checks import check_choice, check_faces_list, choice
 from .data import Book, book
-from .checks import check_choice, choice
 from .operation import TERRAINS
 from .rolls import FACES, outcome_odds, row_for, totals
 

@@ -9,15 +9,15 @@ Costs and VPs are read from the ``mos-costs-assault``, ``mos-costs-search`` and
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import Field
 
 from ..errors import Checker
 from ..models import Frozen, Outcome
 from .answer import BffAnswer, finish, note, step
-from .data import Book, book
 from .checks import check_choice, choice
+from .data import Book, book
 from .operation import MISSIONS, SIDES, vp_of, vp_rows
 
 #: what each choice buys: input field -> the tables' ``buys`` key

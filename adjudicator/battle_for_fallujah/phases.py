@@ -12,7 +12,17 @@ from pydantic import Field
 
 from ..errors import Checker
 from ..models import Frozen, Outcome
-from .answer import D6, BffAnswer, Reading, check_face, finish, modifier, note, odds_and_distributions, step
+from .answer import (
+    D6,
+    BffAnswer,
+    Reading,
+    check_face,
+    finish,
+    modifier,
+    note,
+    odds_and_distributions,
+    step,
+)
 from .data import Book, book
 from .rolls import bounds_from_range, outcome_odds, row_for, turn_bounds
 
