@@ -460,6 +460,11 @@ def _correct(opened: list[_Open], words: list[str], folded: str) -> tuple[str | 
     corrected = folded
     for word in unknown:
         maxdist = 1 if len(word) <= 5 else 2
+        if len(opened) == 1:  # Whoosh's own choice (the site's search replays it)
+            first = opened[0].searcher.suggest("spell", word, limit=1, maxdist=maxdist, prefix=1)
+            if first:
+                corrected = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", first[0], corrected)
+            continue
         options = {o2 for o in opened for o2 in o.searcher.suggest("spell", word, limit=3, maxdist=maxdist, prefix=1)}
         if options:
             # the nearest word, and among equally near ones the word the rulebooks use most
