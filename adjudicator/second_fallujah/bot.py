@@ -44,7 +44,7 @@ def need_cf(state: TableState, units: list, rule: str) -> None:
 
 
 def fresh_militia(state: TableState, area: int) -> list:
-    return [u for u in state.side_units(area, "insurgent") if u.type == "militia" and u.status == "fresh"]
+    return state.fresh_militia_by_area.get(area, [])
 
 
 def occupied(state: TableState) -> list[int]:
@@ -75,8 +75,11 @@ def militia_sources(state: TableState, target: int, complete: bool) -> dict[int,
         found[target] = len(fresh_militia(state, target))
     unknown_adj: list[int] = []
     unknown_control: list[int] = []
-    for area in occupied(state):
-        if area == target or not fresh_militia(state, area):
+    known = state.neighbours(target)
+    militia = state.fresh_militia_by_area
+    places = sorted(known & militia.keys()) if known is not None else sorted(militia)
+    for area in places:
+        if area == target:
             continue
         adjacent = state.adjacent(target, area)
         if adjacent is False:

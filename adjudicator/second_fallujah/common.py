@@ -4,6 +4,7 @@ of a Combat Factor and a TEM, the dice fields, and the answer's rule list."""
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, Field
@@ -58,6 +59,11 @@ CF = Annotated[int, Field(json_schema_extra={"minimum": CF_MIN, "maximum": CF_MA
 
 def tem_bounds() -> tuple[int, int]:
     """The TEMs the rules name (7.3.1's rows: 'TEM of 0 or 1' ... 'TEM of 4')."""
+    return _tem_bounds(data.data_fingerprint(data.GAME))
+
+
+@lru_cache(maxsize=2)
+def _tem_bounds(_fingerprint: str) -> tuple[int, int]:
     rows = data.table("insurgent-ov-modifiers").rows
     lows = [r.min for r in rows if r.min is not None]
     highs = [r.max for r in rows if r.max is not None]

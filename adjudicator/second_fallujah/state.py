@@ -101,11 +101,27 @@ class TableState(BaseModel):
                 found.setdefault(b, set()).add(a.id)
         return found
 
+    @cached_property
+    def _by_side(self) -> dict[tuple[int | str, Side], list[Unit]]:
+        found: dict[tuple[int | str, Side], list[Unit]] = {}
+        for u in self.units:
+            found.setdefault((u.location, u.side), []).append(u)
+        return found
+
+    @cached_property
+    def fresh_militia_by_area(self) -> dict[int, list[Unit]]:
+        """The Fresh Militia of each area (the units that may attack, 14.1)."""
+        found: dict[int, list[Unit]] = {}
+        for u in self.units:
+            if u.type == "militia" and u.status == "fresh" and isinstance(u.location, int):
+                found.setdefault(u.location, []).append(u)
+        return found
+
     def units_in(self, area: int | str) -> list[Unit]:
         return self.by_location.get(area, [])
 
     def side_units(self, area: int | str, side: Side) -> list[Unit]:
-        return [u for u in self.units_in(area) if u.side == side]
+        return self._by_side.get((area, side), [])
 
     def control(self, area: int) -> Side | None:
         a = self.area_map.get(area)
