@@ -34,6 +34,8 @@ class DicePoolAnswer(BffAnswer):
     success_numbers: dict[str, int]
     #: the expected number of successes, exact
     mean: str
+    #: P(at least k successes) for each k, exact (a tail, not a distribution)
+    at_least: dict[str, str]
 
 
 def adjudicate(situation: DicePoolInput) -> DicePoolAnswer:
@@ -62,7 +64,7 @@ def adjudicate(situation: DicePoolInput) -> DicePoolAnswer:
     ]
     odds = {"at_least_one": at_least.get(1, Fraction(0)), "none": total[0]}
     fields = odds_and_distributions(
-        odds, {"successes": total, "red_successes": red, "at_least": at_least}
+        odds, {"successes": total, "red_successes": red}
     )
     result = None
     if situation.rolls is not None:
@@ -88,6 +90,7 @@ def adjudicate(situation: DicePoolInput) -> DicePoolAnswer:
         dice=counts,
         success_numbers=dict(sn),
         mean=str(mean),
+        at_least={str(k): str(p) for k, p in at_least.items()},
         **fields,
     )
     return finish(answer)
