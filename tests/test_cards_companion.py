@@ -151,12 +151,12 @@ def test_undo_takes_back_a_decision_made_since_the_last_random_event(client):
 
 def test_undo_after_a_random_discard_is_refused_saying_why(client):
     player = Cards.new(client, mode="app", seed=3)
-    _until(player, lambda s: s["undo_block"] and "random discard" in s["undo_block"] and not s["can_undo"])
+    _until(player, lambda s: s["undo_block"] and "discarded at random" in s["undo_block"] and not s["can_undo"])
     version = player.state["version"]
     response = player.post("undo", {})
     assert response.status_code == 422
     message = response.get_json()["error"]
-    assert "random discard" in message and "never undone to draw again" in message
+    assert "discarded at random" in message and "never undone to draw again" in message and "Undo refused" in message
     assert client.get(f"/api/games/{player.id}").get_json()["version"] == version
 
 

@@ -22,7 +22,6 @@ from typing import Any
 from adjudicator.fallujah_cards import actions as engine_actions
 from adjudicator.fallujah_cards import engine
 from adjudicator.fallujah_cards.cards import card_list
-from adjudicator.fallujah_cards.state import PHASE_RULE
 from web.errors import Problem, Refused, refuse
 from web.eventlog import EVENT_KINDS, Effect, Event
 
@@ -55,19 +54,21 @@ def initial_state(setup: a.Setup) -> CardsState:
     return state
 
 
-def _resolve_losses(state: CardsState, effects: list[Effect]) -> tuple[CardsState, bool]:
-    """App mode: while the game waits for a random discard, take it from the recorded numbers."""
-    happened = False
+def _resolve_losses(state: CardsState, effects: list[Effect]) -> tuple[CardsState, list[str]]:
+    """App mode: while the game waits for a random discard, take it from the recorded numbers;
+    the discards, in words."""
+    happened: list[str] = []
     while engine.pending(state.table()).kind == "lost":
         hand = state.hand
         number = state.draws[state.losses]
         lost = card_list().cards[hand[number % len(hand)]].name
         table = _engine(lambda s=state, name=lost: engine.apply(s.table(), engine_actions.Lost(card=name)))
         effects.extend(Effect(None, line) for line in table.said)
-        effects.append(Effect("tactics-phase", f"random discard: recorded number {number} of 0-{a.DRAW_RANGE - 1}, "
+        effects.append(Effect(None, f"random discard (tactics-phase): recorded number {number} of 0-{a.DRAW_RANGE - 1}, "
                               f"card {number % len(hand) + 1} of the {len(hand)} in your hand"))
+        target = card_list().cards[state.target].name if state.target is not None else "Insurgent Tactics card"
+        happened.append(f"the {lost} was discarded at random to the {target}")
         state = state.with_table(table, losses=state.losses + 1)
-        happened = True
     return state, happened
 
 
@@ -107,18 +108,18 @@ def apply_action(state: CardsState, action: Any, version: int) -> tuple[CardsSta
                      "cards and draws the random discard (enter cards in a physical game)", "the-deck")
     before = state.table()
     table = _engine(lambda: engine.apply(before, _engine_action(action)))
-    effects = [Effect(PHASE_RULE.get(before.phase) if i == 0 else None, line) for i, line in enumerate(table.said)]
+    # no rule on these lines: the page's box of effects links a rule to the default game's rulebook
+    effects = [Effect(None, line) for line in table.said]
     new = state.with_table(table)
     random_events: list[str] = []
     if state.mode == "app":
         random_events += _turned(state, new)
         new, lost = _resolve_losses(new, effects)
-        if lost:
-            random_events.append("a random discard (tactics-phase)")
+        random_events += lost
         if action.type == "recon":
-            random_events.append("the Recon card showed the next cards (recon-phase)")
+            random_events.append("the Recon card showed you the next cards")
     if random_events:
-        update = {"undo": (), "undo_block": "; ".join(random_events)}
+        update = {"undo": (), "undo_block": ", then ".join(random_events)}
     else:
         update = {"undo": state.undo + (version,)}
     return new.model_copy(update={"version": version, "redo": (), **update}), effects
@@ -128,10 +129,12 @@ def undo_target(state: CardsState) -> int:
     """The action undo would take back, or :class:`Refused` (422) saying why there is none."""
     if not state.undo:
         if state.undo_block:
-            raise refuse("undo", None, f"nothing to undo since the last random event ({state.undo_block}): a "
-                         "shuffle, a card turned or a random discard is never undone to draw again; undo is "
-                         "allowed only while no random event happened since", "the-deck")
-        raise refuse("undo", None, "an action to undo: there is none since the game began")
+            why = (f"Undo refused: {state.undo_block}. A shuffle, a card turned over or a random discard is "
+                   "never undone to draw again: undo is allowed only while no random event happened since "
+                   "(the-deck, tactics-phase).")
+            raise Refused(Problem("undo", state.version, why, "the-deck"), message=why)
+        why = "Undo refused: there is no action to undo since the game began (the deck was shuffled then)."
+        raise Refused(Problem("undo", state.version, why, "the-deck"), message=why)
     return state.undo[-1]
 
 
