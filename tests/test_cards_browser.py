@@ -81,7 +81,7 @@ def test_a_whole_game_with_the_apps_deck_advisor_and_undo_refused(page, live_ser
         enabled = page.locator("#hand button.playing-card:enabled")
         if pending in ("destroy", "disarm", "recon") or (pending == "regroup" and enabled.count()):
             if enabled.count():
-                _reloading(page, lambda: enabled.first.click())
+                _reloading(page, lambda e=enabled: e.first.click())
             else:
                 _reloading(page, lambda: page.locator("#now button.decline, #now button.pass").first.click())
         elif pending == "regroup":
@@ -90,7 +90,7 @@ def test_a_whole_game_with_the_apps_deck_advisor_and_undo_refused(page, live_ser
             boxes = form.locator("input[type=checkbox]")
             for i in range(count):
                 boxes.nth(i).check()
-            _reloading(page, lambda: form.get_by_role("button").click())
+            _reloading(page, lambda f=form: f.get_by_role("button").click())
         else:
             raise AssertionError(f"step {step}: nothing to do at {pending}")
     final = page.locator(".final-score")
