@@ -15,7 +15,9 @@ from adjudicator.registry import adjudicate
 from rules_text.loading import load_game
 
 GAME = "second-fallujah"
-DATA = yaml.safe_load((Path(__file__).parent / "data" / GAME / "adjudicator_cases.yaml").read_text(encoding="utf-8"))
+DATA = yaml.safe_load(
+    (Path(__file__).parent / "data" / GAME / "adjudicator_cases.yaml").read_text(encoding="utf-8")
+)
 
 
 def at(answer: dict[str, Any], path: str) -> Any:
@@ -44,7 +46,9 @@ def test_case(case: dict[str, Any]) -> None:
         assert at(answer, path) == expected, (path, at(answer, path), expected)
 
 
-@pytest.mark.parametrize("case", DATA["bad"], ids=[f"{c['situation']}-{i}" for i, c in enumerate(DATA["bad"])])
+@pytest.mark.parametrize(
+    "case", DATA["bad"], ids=[f"{c['situation']}-{i}" for i, c in enumerate(DATA["bad"])]
+)
 def test_bad_input_names_every_problem_with_its_rule(case: dict[str, Any]) -> None:
     with pytest.raises(InvalidSituation) as caught:
         adjudicate(case["situation"], case["input"], game=GAME)
@@ -62,7 +66,13 @@ def test_lost_minus_signs_are_negative_in_the_data_and_in_the_answer() -> None:
     assert tables["insurgent-ov-modifiers"].row("tem_0_1").value == -1
     answer = adjudicate(
         "coalition-attack",
-        {"lead": {"type": "infantry", "nationality": "usmc", "cf": 4}, "supporting": [{"type": "mechanized_infantry", "nationality": "army"}], "defenders": [{"type": "cadre", "cf": 2}], "tem": 2, "ambush": 2},
+        {
+            "lead": {"type": "infantry", "nationality": "usmc", "cf": 4},
+            "supporting": [{"type": "mechanized_infantry", "nationality": "army"}],
+            "defenders": [{"type": "cadre", "cf": 2}],
+            "tem": 2,
+            "ambush": 2,
+        },
         game=GAME,
     )
     values = {m.key: m.value for m in answer.modifiers["ov"]}

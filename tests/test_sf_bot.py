@@ -16,7 +16,9 @@ from adjudicator.registry import adjudicate
 from adjudicator.second_fallujah.state import TableState
 
 GAME = "second-fallujah"
-DATA = yaml.safe_load((Path(__file__).parent / "data" / GAME / "bot_cases.yaml").read_text(encoding="utf-8"))
+DATA = yaml.safe_load(
+    (Path(__file__).parent / "data" / GAME / "bot_cases.yaml").read_text(encoding="utf-8")
+)
 
 
 def build_state(name: str, patch: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -46,7 +48,10 @@ def at(value: Any, path: str) -> Any:
 
 
 def run(case: dict[str, Any]) -> dict[str, Any]:
-    body = {"state": build_state(case["state"], case.get("patch")), **copy.deepcopy(case.get("input") or {})}
+    body = {
+        "state": build_state(case["state"], case.get("patch")),
+        **copy.deepcopy(case.get("input") or {}),
+    }
     return json.loads(adjudicate(case["situation"], body, game=GAME).model_dump_json())
 
 
@@ -97,7 +102,9 @@ def test_the_bot_sets_up_seventeen_cadre() -> None:
     # TEM 4: areas 4, 9, ..., 49 (10); TEM 2 rolls a 6 in 17, 47; TEM 3 rolls 4-6 in 3, 23, 28, 33
     assert answer.decision["fedayeen"] == 16
     assert [t.criterion for t in answer.trace] == ["cadre", "tem_4", "roll"]
-    missing = adjudicate("bot-setup", {"state": {"areas": [{"id": a, "tem": 2} for a in range(1, 51)]}}, game=GAME)
+    missing = adjudicate(
+        "bot-setup", {"state": {"areas": [{"id": a, "tem": 2} for a in range(1, 51)]}}, game=GAME
+    )
     assert [n.field for n in missing.needs] == ["areas.51.tem"]
 
 
@@ -105,7 +112,13 @@ def test_unspecified_points_are_named_with_their_reading() -> None:
     body = {"state": build_state("S1"), "dice": {"step2": 4}}
     answer = adjudicate("bot-impulse", body, game=GAME)
     assert answer.unspecified and answer.unspecified[0].rule == "14"
-    casualties = adjudicate("bot-casualties", {"state": build_state("S1"), "area": 2, "cp": 1}, game=GAME)
+    casualties = adjudicate(
+        "bot-casualties", {"state": build_state("S1"), "area": 2, "cp": 1}, game=GAME
+    )
     assert {u.point for u in casualties.unspecified} == {"lead_defender_tie", "priorities_adjusted"}
-    mulligan = adjudicate("bot-mulligan", {"state": build_state("S1"), "offense": 9, "defense": 2, "ov": 1, "dv": 1, "eliminated": 2}, game=GAME)
+    mulligan = adjudicate(
+        "bot-mulligan",
+        {"state": build_state("S1"), "offense": 9, "defense": 2, "ov": 1, "dv": 1, "eliminated": 2},
+        game=GAME,
+    )
     assert mulligan.unspecified[0].point == "heroic_effort"

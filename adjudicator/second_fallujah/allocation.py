@@ -63,24 +63,65 @@ def casualty_allocation(s: CasualtyAllocation) -> CasualtyAllocationAnswer:
     for i, u in enumerate(s.defenders):
         check_cf(c, f"defenders.{i}.cf", u.cf, required=False)
         if u.dug_in and u.type != "fedayeen":
-            c.add(f"defenders.{i}.dug_in", True, "only a Fedayeen unit is placed under a Dug In marker", "4.1.1")
+            c.add(
+                f"defenders.{i}.dug_in",
+                True,
+                "only a Fedayeen unit is placed under a Dug In marker",
+                "4.1.1",
+            )
     lead = lead_index(s.defenders, s.lead, c)
     c.raise_if_any()
-    units = [casualties.Defender(id=u.id or str(i), type=u.type, status=u.status, dug_in=u.dug_in) for i, u in enumerate(s.defenders)]
+    units = [
+        casualties.Defender(id=u.id or str(i), type=u.type, status=u.status, dug_in=u.dug_in)
+        for i, u in enumerate(s.defenders)
+    ]
     capacity = casualties.capacity(units)
     alloc = casualties.allocate(units, units[lead], s.cp, s.retreat)
     notes = [
-        note("The bot's allocation follows 15 as printed; 'Priorities can be adjusted slightly to avoid taking extra CPs when eliminating a unit for the final CP' is left to the player (errata 15).", "15"),
-        note("15 d) eliminates a Spent unit for 1 CP in solitaire play; 8.2 prices it 2 CP in the two-player game (errata 15).", "8.2"),
+        note(
+            "The bot's allocation follows 15 as printed; 'Priorities can be adjusted slightly to avoid taking extra CPs when eliminating a unit for the final CP' is left to the player (errata 15).",
+            "15",
+        ),
+        note(
+            "15 d) eliminates a Spent unit for 1 CP in solitaire play; 8.2 prices it 2 CP in the two-player game (errata 15).",
+            "8.2",
+        ),
     ]
     if s.lead is None and any(u.cf is None for u in s.defenders):
-        notes.append(note("Combat Factors not given: the first defender is taken as the lead unit (7.2.5).", "7.2.5"))
-    final = [{"unit": u.id, "type": u.type, "status": u.status, "dug_in": u.dug_in, "retreated": u.retreated, "eliminated": u.eliminated} for u in units]
+        notes.append(
+            note(
+                "Combat Factors not given: the first defender is taken as the lead unit (7.2.5).",
+                "7.2.5",
+            )
+        )
+    final = [
+        {
+            "unit": u.id,
+            "type": u.type,
+            "status": u.status,
+            "dug_in": u.dug_in,
+            "retreated": u.retreated,
+            "eliminated": u.eliminated,
+        }
+        for u in units
+    ]
     return finish(
         CasualtyAllocationAnswer(
-            situation="casualty-allocation", ruleset="en", capacity=capacity, overrun=alloc.overrun,
-            allocation=alloc.steps, ignored=alloc.ignored, lead=lead, notes=notes,
-            result=AllocationOutcome(overrun=alloc.overrun, absorbed=alloc.absorbed, ignored=alloc.ignored, units=final, rule="8.4" if alloc.overrun else "15"),
+            situation="casualty-allocation",
+            ruleset="en",
+            capacity=capacity,
+            overrun=alloc.overrun,
+            allocation=alloc.steps,
+            ignored=alloc.ignored,
+            lead=lead,
+            notes=notes,
+            result=AllocationOutcome(
+                overrun=alloc.overrun,
+                absorbed=alloc.absorbed,
+                ignored=alloc.ignored,
+                units=final,
+                rule="8.4" if alloc.overrun else "15",
+            ),
         )
     )
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
+from pydantic import Field
+
 from . import data
 from .priorities import Dice, Need, NeedFacts, TraceEntry, extreme, tie_break, walk
 from .state import FRICTION, STACK, TableState
@@ -22,25 +24,61 @@ from .state import FRICTION, STACK, TableState
 def need_tem(state: TableState, areas: list[int], rule: str) -> None:
     missing = [a for a in areas if state.tem(a) is None]
     if missing:
-        raise NeedFacts([Need(field=f"areas.{a}.tem", what=f"the TEM of area {a} (printed on the map)", rule=rule, area=a) for a in missing])
+        raise NeedFacts(
+            [
+                Need(
+                    field=f"areas.{a}.tem",
+                    what=f"the TEM of area {a} (printed on the map)",
+                    rule=rule,
+                    area=a,
+                )
+                for a in missing
+            ]
+        )
 
 
 def need_control(state: TableState, areas: list[int], rule: str) -> None:
     missing = [a for a in areas if state.control(a) is None]
     if missing:
-        raise NeedFacts([Need(field=f"areas.{a}.control", what=f"who controls area {a}", rule=rule, area=a) for a in missing])
+        raise NeedFacts(
+            [
+                Need(field=f"areas.{a}.control", what=f"who controls area {a}", rule=rule, area=a)
+                for a in missing
+            ]
+        )
 
 
 def need_adjacency(state: TableState, areas: list[int], rule: str) -> None:
     missing = [a for a in areas if not state.adjacency_known(a)]
     if missing:
-        raise NeedFacts([Need(field=f"areas.{a}.adjacent", what=f"the areas adjacent to area {a} (the map)", rule=rule, area=a) for a in missing])
+        raise NeedFacts(
+            [
+                Need(
+                    field=f"areas.{a}.adjacent",
+                    what=f"the areas adjacent to area {a} (the map)",
+                    rule=rule,
+                    area=a,
+                )
+                for a in missing
+            ]
+        )
 
 
 def need_cf(state: TableState, units: list, rule: str) -> None:
     missing = [u for u in units if u.cf is None]
     if missing:
-        raise NeedFacts([Need(field=f"units.{u.id}.cf", what=f"the Combat Factor of {u.id} (on its counter, face showing)", rule=rule, unit=u.id, area=u.location if isinstance(u.location, int) else None) for u in missing])
+        raise NeedFacts(
+            [
+                Need(
+                    field=f"units.{u.id}.cf",
+                    what=f"the Combat Factor of {u.id} (on its counter, face showing)",
+                    rule=rule,
+                    unit=u.id,
+                    area=u.location if isinstance(u.location, int) else None,
+                )
+                for u in missing
+            ]
+        )
 
 
 def fresh_militia(state: TableState, area: int) -> list:
@@ -70,11 +108,11 @@ def attack_condition(state: TableState, area: int) -> str | None:
 def militia_sources(state: TableState, target: int, complete: bool) -> dict[int, int]:
     """The areas whose Fresh Militia may attack ``target`` (14.1: the same area, or an adjacent
     Free area) and how many. ``complete``: every source must be known (else the facts needed)."""
-    found: dict[int, int] = {}
+    found: dict[int, int] = Field(default_factory=dict)
     if fresh_militia(state, target):
         found[target] = len(fresh_militia(state, target))
-    unknown_adj: list[int] = []
-    unknown_control: list[int] = []
+    unknown_adj: list[int] = Field(default_factory=list)
+    unknown_control: list[int] = Field(default_factory=list)
     known = state.neighbours(target)
     militia = state.fresh_militia_by_area
     places = sorted(known & militia.keys()) if known is not None else sorted(militia)
@@ -96,8 +134,23 @@ def militia_sources(state: TableState, target: int, complete: bool) -> dict[int,
     if (complete or not found) and (unknown_adj or unknown_control):
         needs = []
         if unknown_adj:
-            needs.append(Need(field=f"areas.{target}.adjacent", what=f"the areas adjacent to area {target}: Fresh Militia in areas {unknown_adj} may border it", rule="14.1", area=target))
-        needs += [Need(field=f"areas.{a}.control", what=f"who controls area {a} (its Militia may attack from a Free area)", rule="14.1", area=a) for a in unknown_control]
+            needs.append(
+                Need(
+                    field=f"areas.{target}.adjacent",
+                    what=f"the areas adjacent to area {target}: Fresh Militia in areas {unknown_adj} may border it",
+                    rule="14.1",
+                    area=target,
+                )
+            )
+        needs += [
+            Need(
+                field=f"areas.{a}.control",
+                what=f"who controls area {a} (its Militia may attack from a Free area)",
+                rule="14.1",
+                area=a,
+            )
+            for a in unknown_control
+        ]
         raise NeedFacts(needs)
     return found
 
@@ -111,11 +164,24 @@ def attack_candidates(state: TableState, trace: list[TraceEntry]) -> list[int]:
             meeting[area] = condition
     candidates = [a for a in meeting if militia_sources(state, a, complete=False)]
     for key, text in data.priorities("attack-conditions"):
-        trace.append(TraceEntry(rule="14.1", criterion=key, text=text, kept=[a for a in candidates if meeting[a] == key]))
+        trace.append(
+            TraceEntry(
+                rule="14.1",
+                criterion=key,
+                text=text,
+                kept=[a for a in candidates if meeting[a] == key],
+            )
+        )
     return candidates
 
 
-def attack_target(state: TableState, dice: Dice, trace: list[TraceEntry], override: Any = None, candidates: list[int] | None = None) -> int | None:
+def attack_target(
+    state: TableState,
+    dice: Dice,
+    trace: list[TraceEntry],
+    override: Any = None,
+    candidates: list[int] | None = None,
+) -> int | None:
     if candidates is None:
         candidates = attack_candidates(state, trace)
     if not candidates:
@@ -149,19 +215,34 @@ def attack_target(state: TableState, dice: Dice, trace: list[TraceEntry], overri
         counts = {a: sum(militia_sources(state, a, complete=True).values()) for a in kept}
         return extreme(kept, counts.get, highest=True)
 
-    kept = walk("attack-target-priorities", candidates, {
-        "support_units_only": support_only,
-        "contested": contested,
-        "lowest_lead_defense": lowest_lead,
-        "highest_tem": highest_tem,
-        "most_attackers": most_attackers,
-    }, trace)
+    kept = walk(
+        "attack-target-priorities",
+        candidates,
+        {
+            "support_units_only": support_only,
+            "contested": contested,
+            "lowest_lead_defense": lowest_lead,
+            "highest_tem": highest_tem,
+            "most_attackers": most_attackers,
+        },
+        trace,
+    )
     return kept[0] if len(kept) == 1 else tie_break(kept, dice, trace)
 
 
-def attack_origin(state: TableState, target: int, dice: Dice, trace: list[TraceEntry], override: Any = None) -> int | None:
+def attack_origin(
+    state: TableState, target: int, dice: Dice, trace: list[TraceEntry], override: Any = None
+) -> int | None:
     sources = militia_sources(state, target, complete=True)
-    trace.append(TraceEntry(rule="14.1", criterion="origins", text="a Fresh Militia in the same area or an adjacent Free area", kept=sorted(sources), values={str(a): n for a, n in sources.items()}))
+    trace.append(
+        TraceEntry(
+            rule="14.1",
+            criterion="origins",
+            text="a Fresh Militia in the same area or an adjacent Free area",
+            kept=sorted(sources),
+            values={str(a): n for a, n in sources.items()},
+        )
+    )
     if not sources:
         return None
     if override is not None:
@@ -179,7 +260,12 @@ def attack_origin(state: TableState, target: int, dice: Dice, trace: list[TraceE
         need_tem(state, kept, "14.1.2")
         return extreme(kept, state.tem, highest=False)
 
-    kept = walk("attack-origin-priorities", list(sources), {"contested": contested, "most_militia": most_militia, "lowest_tem": lowest_tem}, trace)
+    kept = walk(
+        "attack-origin-priorities",
+        list(sources),
+        {"contested": contested, "most_militia": most_militia, "lowest_tem": lowest_tem},
+        trace,
+    )
     return kept[0] if len(kept) == 1 else tie_break(kept, dice, trace)
 
 
@@ -188,7 +274,9 @@ def attack_origin(state: TableState, target: int, dice: Dice, trace: list[TraceE
 
 def placeable(state: TableState, area: int) -> int:
     """Militia the area's Fresh Cadre can place (4.1.1), within stacking (5) and the Force Pool."""
-    cadre = sum(1 for u in state.side_units(area, "insurgent") if u.type == "cadre" and u.status == "fresh")
+    cadre = sum(
+        1 for u in state.side_units(area, "insurgent") if u.type == "cadre" and u.status == "fresh"
+    )
     room = STACK - len(state.side_units(area, "insurgent"))
     found = min(cadre, room)
     if state.force_pool_militia is not None:
@@ -200,14 +288,30 @@ def resistance_candidates(state: TableState) -> list[int]:
     return [a for a in occupied(state) if placeable(state, a) > 0]
 
 
-def organize_resistance(state: TableState, dice: Dice, trace: list[TraceEntry], override: Any = None) -> int | None:
+def organize_resistance(
+    state: TableState, dice: Dice, trace: list[TraceEntry], override: Any = None
+) -> int | None:
     candidates = resistance_candidates(state)
-    trace.append(TraceEntry(rule="4.1.1", criterion="candidates", text="areas where Fresh Cadre can place a Militia within the stacking limits (5)", kept=list(candidates)))
+    trace.append(
+        TraceEntry(
+            rule="4.1.1",
+            criterion="candidates",
+            text="areas where Fresh Cadre can place a Militia within the stacking limits (5)",
+            kept=list(candidates),
+        )
+    )
     if not candidates:
         return None
     if state.resistance in candidates and len(candidates) > 1:
         candidates = [a for a in candidates if a != state.resistance]
-        trace.append(TraceEntry(rule="14.2", criterion="not_resistance_area", text="do not consider the area which currently has the Resistance marker", kept=list(candidates)))
+        trace.append(
+            TraceEntry(
+                rule="14.2",
+                criterion="not_resistance_area",
+                text="do not consider the area which currently has the Resistance marker",
+                kept=list(candidates),
+            )
+        )
     if override is not None:
         return override
     if len(candidates) == 1:
@@ -220,9 +324,18 @@ def organize_resistance(state: TableState, dice: Dice, trace: list[TraceEntry], 
         need_adjacency(state, kept, "14.2")
 
         def count(a):
-            n = sum(1 for b in state.neighbours(a) or () if any((u.status == "spent" or not spent_only) for u in state.side_units(b, "coalition")))
+            n = sum(
+                1
+                for b in state.neighbours(a) or ()
+                if any(
+                    (u.status == "spent" or not spent_only)
+                    for u in state.side_units(b, "coalition")
+                )
+            )
             if not spent_only:
-                n += sum(1 for zone in state.zones_adjacent(a) if state.side_units(zone, "coalition"))
+                n += sum(
+                    1 for zone in state.zones_adjacent(a) if state.side_units(zone, "coalition")
+                )
             return n
 
         return extreme(kept, count, highest=True)
@@ -237,14 +350,19 @@ def organize_resistance(state: TableState, dice: Dice, trace: list[TraceEntry], 
         need_tem(state, kept, "14.2")
         return extreme(kept, state.tem, highest=True)
 
-    kept = walk("organize-resistance-priorities", candidates, {
-        "contested": contested,
-        "most_adjacent_spent_coalition": lambda k: adjacent_count(k, True),
-        "most_adjacent_coalition": lambda k: adjacent_count(k, False),
-        "most_placeable": most_placeable,
-        "fewest_insurgents": fewest,
-        "highest_tem": highest_tem,
-    }, trace)
+    kept = walk(
+        "organize-resistance-priorities",
+        candidates,
+        {
+            "contested": contested,
+            "most_adjacent_spent_coalition": lambda k: adjacent_count(k, True),
+            "most_adjacent_coalition": lambda k: adjacent_count(k, False),
+            "most_placeable": most_placeable,
+            "fewest_insurgents": fewest,
+            "highest_tem": highest_tem,
+        },
+        trace,
+    )
     return kept[0] if len(kept) == 1 else tie_break(kept, dice, trace)
 
 
@@ -256,7 +374,7 @@ def distances_to(state: TableState, goal: int, wanted: list[int]) -> dict[int, i
     search over the keyed adjacency; the adjacency of every area the search must cross is needed."""
     dist = {goal: 0}
     queue = deque([goal])
-    missing: list[int] = []
+    missing: list[int] = Field(default_factory=list)
     while queue and not all(w in dist for w in wanted):
         a = queue.popleft()
         neighbours = state.neighbours(a)
@@ -272,7 +390,9 @@ def distances_to(state: TableState, goal: int, wanted: list[int]) -> dict[int, i
     return dist
 
 
-def retreat_destinations(state: TableState, origin: int, cause: str, trace: list[TraceEntry]) -> tuple[list[int], str]:
+def retreat_destinations(
+    state: TableState, origin: int, cause: str, trace: list[TraceEntry]
+) -> tuple[list[int], str]:
     """The areas a unit may retreat to (8.3; 4.1.3 and 17 during Reaction) before 16's criteria.
     Returns them with 'room', 'crowded' (only areas at five Cadre/Fedayeen) or 'none'."""
     need_adjacency(state, [origin], "8.3")
@@ -286,21 +406,42 @@ def retreat_destinations(state: TableState, origin: int, cause: str, trace: list
         free = [b for b in free if (state.tem(b) or 0) >= 2]
     open_ = [b for b in free if len(state.side_units(b, "insurgent")) < STACK]
     roomy = [b for b in open_ if state.fedayeen_cadre(b) < FRICTION]
-    trace.append(TraceEntry(rule="8.3", criterion="destinations", text="adjacent Free areas (a friendly Contested area if none, after combat), within stacking (5)", kept=list(open_)))
+    trace.append(
+        TraceEntry(
+            rule="8.3",
+            criterion="destinations",
+            text="adjacent Free areas (a friendly Contested area if none, after combat), within stacking (5)",
+            kept=list(open_),
+        )
+    )
     if roomy:
         return roomy, "room"
     if open_ and cause == "combat":
-        trace.append(TraceEntry(rule="16", criterion="five_limit", text="no area with fewer than five Cadre/Fedayeen: 'unless no other alternative exists'", kept=list(open_)))
+        trace.append(
+            TraceEntry(
+                rule="16",
+                criterion="five_limit",
+                text="no area with fewer than five Cadre/Fedayeen: 'unless no other alternative exists'",
+                kept=list(open_),
+            )
+        )
         return open_, "crowded"
     return [], "none"
 
 
-def retreat(state: TableState, unit_id: str, cause: str, dice: Dice, trace: list[TraceEntry], override: Any = None) -> tuple[int | None, str]:
+def retreat(
+    state: TableState,
+    unit_id: str,
+    cause: str,
+    dice: Dice,
+    trace: list[TraceEntry],
+    override: Any = None,
+) -> tuple[int | None, str]:
     """16: where a unit retreats. Returns (area or None, why)."""
     unit = next(u for u in state.units if u.id == unit_id)
     origin = unit.location
     assert isinstance(origin, int)
-    destinations, how = retreat_destinations(state, origin, cause, trace)
+    destinations, _how = retreat_destinations(state, origin, cause, trace)
     if not destinations:
         return None, "eliminated (8.3)" if cause == "combat" else "not possible: ignored (17)"
     if override is not None:
@@ -339,12 +480,18 @@ def retreat(state: TableState, unit_id: str, cause: str, dice: Dice, trace: list
         need_tem(state, k, "16")
         return extreme(k, state.tem, highest=True)
 
-    kept = walk("retreat-priorities", kept, {
-        "free_tem_4": lambda k: free_tem(k, 4),
-        "free_tem_3": lambda k: free_tem(k, 3),
-        "mosque": lambda k: ([a for a in k if a in data.mosque_areas()], None),
-        "closer_to_51": closer,
-        "has_fedayeen_or_cadre": has_fc,
-        "highest_tem": highest_tem,
-    }, trace, skip=lambda key: key == "reaction_not_tem_0_1")
+    kept = walk(
+        "retreat-priorities",
+        kept,
+        {
+            "free_tem_4": lambda k: free_tem(k, 4),
+            "free_tem_3": lambda k: free_tem(k, 3),
+            "mosque": lambda k: ([a for a in k if a in data.mosque_areas()], None),
+            "closer_to_51": closer,
+            "has_fedayeen_or_cadre": has_fc,
+            "highest_tem": highest_tem,
+        },
+        trace,
+        skip=lambda key: key == "reaction_not_tem_0_1",
+    )
     return (kept[0] if len(kept) == 1 else tie_break(kept, dice, trace)), "16"

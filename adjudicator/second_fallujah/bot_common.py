@@ -52,22 +52,41 @@ class BotAnswer(Adjudication):
     """A bot decision: None while facts are missing (``needs``)."""
 
     decision: dict[str, Any] | None = None
-    trace: list[TraceEntry] = []
-    needs: list[Need] = []
-    unspecified: list[Unspecified] = []
+    trace: list[TraceEntry] = Field(default_factory=list)
+    needs: list[Need] = Field(default_factory=list)
+    unspecified: list[Unspecified] = Field(default_factory=list)
     result: BotOutcome | None = None
 
 
 #: each bot situation's own answer model (the same fields; named for the registry and the schema)
 ANSWERS: dict[str, type[BotAnswer]] = {
-    name: type("".join(part.title() for part in name.split("-")) + "Answer", (BotAnswer,), {"__module__": __name__, "__doc__": f"The answer of {name}."})
-    for name in ("bot-setup", "bot-impulse", "bot-attack-target", "bot-attack-origin", "bot-organize-resistance", "bot-casualties", "bot-mulligan", "bot-retreat", "bot-reaction")
+    name: type(
+        "".join(part.title() for part in name.split("-")) + "Answer",
+        (BotAnswer,),
+        {"__module__": __name__, "__doc__": f"The answer of {name}."},
+    )
+    for name in (
+        "bot-setup",
+        "bot-impulse",
+        "bot-attack-target",
+        "bot-attack-origin",
+        "bot-organize-resistance",
+        "bot-casualties",
+        "bot-mulligan",
+        "bot-retreat",
+        "bot-reaction",
+    )
 }
 
 
 def check_override(check: Checker, override: Override | None, field: str = "override") -> None:
     if override is not None and not (override.reason or "").strip():
-        check.add(f"{field}.reason", override.reason, "an override needs a reason, logged in the trace", "12.2")
+        check.add(
+            f"{field}.reason",
+            override.reason,
+            "an override needs a reason, logged in the trace",
+            "12.2",
+        )
 
 
 def check_common(state: TableState, override: Override | None) -> Checker:
@@ -77,7 +96,14 @@ def check_common(state: TableState, override: Override | None) -> Checker:
     return check
 
 
-def answer(name: str, decision: dict | None, trace: list[TraceEntry], needs: list[Need] | None = None, unspecified: list[Unspecified] | None = None, notes: list | None = None) -> BotAnswer:
+def answer(
+    name: str,
+    decision: dict | None,
+    trace: list[TraceEntry],
+    needs: list[Need] | None = None,
+    unspecified: list[Unspecified] | None = None,
+    notes: list | None = None,
+) -> BotAnswer:
     return finish(
         ANSWERS[name](
             situation=name,
@@ -93,4 +119,10 @@ def answer(name: str, decision: dict | None, trace: list[TraceEntry], needs: lis
 
 
 def override_entry(override: Override, rule: str, kept: list[Any]) -> TraceEntry:
-    return TraceEntry(rule=rule, criterion="override", text="the player's choice instead of the bot's", kept=kept, reason=override.reason)
+    return TraceEntry(
+        rule=rule,
+        criterion="override",
+        text="the player's choice instead of the bot's",
+        kept=kept,
+        reason=override.reason,
+    )

@@ -58,7 +58,9 @@ def capacity(units: list[Defender]) -> int:
     return total
 
 
-def _step(alloc: Allocation, rule: str, action: str, unit: Defender | None, cp: int, how: str) -> None:
+def _step(
+    alloc: Allocation, rule: str, action: str, unit: Defender | None, cp: int, how: str
+) -> None:
     alloc.steps.append(
         {
             "rule": rule,
@@ -92,27 +94,67 @@ def allocate(units: list[Defender], lead: Defender, cp: int, retreat: Retreat) -
         need = data.value("casualty-priorities", "eliminate_dug_in")
         if remaining < need:
             alloc.steps.append(
-                {"rule": "15", "action": "ignored", "unit": lead.id, "cp": remaining,
-                 "text": "step 1 b) i: the lead unit is Dug In and there are less than three CPs: they are ignored"}
+                {
+                    "rule": "15",
+                    "action": "ignored",
+                    "unit": lead.id,
+                    "cp": remaining,
+                    "text": "step 1 b) i: the lead unit is Dug In and there are less than three CPs: they are ignored",
+                }
             )
             alloc.ignored = remaining
             return alloc
         lead.eliminated = True
-        _step(alloc, "15", "eliminate_dug_in", lead, need, "step 1 b) ii: the Dug In lead unit is eliminated")
+        _step(
+            alloc,
+            "15",
+            "eliminate_dug_in",
+            lead,
+            need,
+            "step 1 b) ii: the Dug In lead unit is eliminated",
+        )
         remaining -= need
     else:
         if lead.type == "militia":
             lead.eliminated = True
-            _step(alloc, "15", "eliminate_militia", lead, 1, "step 1 a): the lead Militia takes one CP (eliminated)")
+            _step(
+                alloc,
+                "15",
+                "eliminate_militia",
+                lead,
+                1,
+                "step 1 a): the lead Militia takes one CP (eliminated)",
+            )
         elif lead.status == "fresh":
             lead.status = "spent"
-            _step(alloc, "15", "flip_fresh", lead, 1, "step 1 a): the lead unit takes one CP (flipped to Spent)")
+            _step(
+                alloc,
+                "15",
+                "flip_fresh",
+                lead,
+                1,
+                "step 1 a): the lead unit takes one CP (flipped to Spent)",
+            )
         elif retreat != "none":
             lead.retreated = True
-            _step(alloc, "15", "retreat_spent", lead, 1, "step 1 a): the Spent lead unit takes one CP (retreats)")
+            _step(
+                alloc,
+                "15",
+                "retreat_spent",
+                lead,
+                1,
+                "step 1 a): the Spent lead unit takes one CP (retreats)",
+            )
         else:
             lead.eliminated = True
-            _step(alloc, "8.3", "eliminate_no_retreat", lead, 1, "no adjacent area to retreat to: the unit is eliminated (8.3)")
+            _step(
+                alloc,
+                "8.3",
+                "eliminate_no_retreat",
+                lead,
+                1,
+                "no adjacent area to retreat to: the unit is eliminated (8.3)",
+            )
         remaining -= 1
     # step 2: each further CP through a) to e)
     while remaining > 0:
@@ -121,10 +163,19 @@ def allocate(units: list[Defender], lead: Defender, cp: int, retreat: Retreat) -
         if choice is None and retreat != "room":
             choice = _step2(alive, remaining, True, relaxed=True)
         if choice is None:
-            if alive and all(u.dug_in for u in alive) and remaining < data.value("casualty-priorities", "eliminate_dug_in"):
+            if (
+                alive
+                and all(u.dug_in for u in alive)
+                and remaining < data.value("casualty-priorities", "eliminate_dug_in")
+            ):
                 alloc.steps.append(
-                    {"rule": "8.2", "action": "ignored", "unit": None, "cp": remaining,
-                     "text": "the Dug In units left ignore the first two CP against them (8.2)"}
+                    {
+                        "rule": "8.2",
+                        "action": "ignored",
+                        "unit": None,
+                        "cp": remaining,
+                        "text": "the Dug In units left ignore the first two CP against them (8.2)",
+                    }
                 )
                 alloc.ignored = remaining
                 return alloc
@@ -132,8 +183,13 @@ def allocate(units: list[Defender], lead: Defender, cp: int, retreat: Retreat) -
             for u in alive:
                 u.eliminated = True
             alloc.steps.append(
-                {"rule": "8.4", "action": "overrun", "unit": None, "cp": remaining,
-                 "text": "more CP than the units can absorb: Overrun, every defending unit is eliminated (8.4)"}
+                {
+                    "rule": "8.4",
+                    "action": "overrun",
+                    "unit": None,
+                    "cp": remaining,
+                    "text": "more CP than the units can absorb: Overrun, every defending unit is eliminated (8.4)",
+                }
             )
             return alloc
         key, unit = choice
@@ -141,7 +197,14 @@ def allocate(units: list[Defender], lead: Defender, cp: int, retreat: Retreat) -
         if key == "retreat_spent":
             if retreat == "none":
                 unit.eliminated = True
-                _step(alloc, "8.3", "eliminate_no_retreat", unit, cost, "no adjacent area to retreat to: the unit is eliminated (8.3)")
+                _step(
+                    alloc,
+                    "8.3",
+                    "eliminate_no_retreat",
+                    unit,
+                    cost,
+                    "no adjacent area to retreat to: the unit is eliminated (8.3)",
+                )
             else:
                 unit.retreated = True
                 _step(alloc, "15", key, unit, cost, prio[key])
@@ -163,7 +226,11 @@ def _step2(alive: list[Defender], remaining: int, room: bool, relaxed: bool = Fa
         if relaxed and key not in ("retreat_spent", "flip_fresh"):
             continue
         if key == "retreat_spent" and room:
-            u = _first(alive, cadre_first, lambda u: u.status == "spent" and not u.retreated and not u.dug_in)
+            u = _first(
+                alive,
+                cadre_first,
+                lambda u: u.status == "spent" and not u.retreated and not u.dug_in,
+            )
         elif key == "flip_fresh" and room:
             u = _first(alive, cadre_first, lambda u: u.status == "fresh" and not u.dug_in)
         elif key == "eliminate_militia":

@@ -45,6 +45,8 @@ US = frozenset({"usmc", "army"})
 CF_MIN, CF_MAX = -2, 9
 
 D6 = Annotated[int, Field(ge=1, le=6, json_schema_extra={"die": "d6"})]
+
+
 def _two_d6(value: int) -> int:
     """A 2D6 total (checked here: the kernel's face message handles single dice only)."""
     if not 2 <= value <= 12:
@@ -52,9 +54,19 @@ def _two_d6(value: int) -> int:
     return value
 
 
-TWO_D6 = Annotated[int, Field(json_schema_extra={"die": "2d6", "minimum": 2, "maximum": 12}), AfterValidator(_two_d6)]
+TWO_D6 = Annotated[
+    int,
+    Field(json_schema_extra={"die": "2d6", "minimum": 2, "maximum": 12}),
+    AfterValidator(_two_d6),
+]
 
-CF = Annotated[int, Field(json_schema_extra={"minimum": CF_MIN, "maximum": CF_MAX}, description="Combat Factor on the face showing (3.1, 3.3)")]
+CF = Annotated[
+    int,
+    Field(
+        json_schema_extra={"minimum": CF_MIN, "maximum": CF_MAX},
+        description="Combat Factor on the face showing (3.1, 3.3)",
+    ),
+]
 
 
 def tem_bounds() -> tuple[int, int]:
@@ -70,7 +82,12 @@ def _tem_bounds(_fingerprint: str) -> tuple[int, int]:
     return min(lows), max(highs)
 
 
-TEM = Annotated[int, Field(json_schema_extra={"minimum": 0, "maximum": 4}, description="TEM of the area (2.1): 0 to 4")]
+TEM = Annotated[
+    int,
+    Field(
+        json_schema_extra={"minimum": 0, "maximum": 4}, description="TEM of the area (2.1): 0 to 4"
+    ),
+]
 
 
 def text(en: str) -> Text:
@@ -89,7 +106,12 @@ def modifier(value: int, rule: str, reason: str, key: str | None = None) -> Modi
 def check_cf(check: Checker, field: str, value: int | None, required: bool = True) -> None:
     if value is None:
         if required:
-            check.add(field, value, f"a Combat Factor from {CF_MIN} to {CF_MAX} (keyed from the counter)", "3.1")
+            check.add(
+                field,
+                value,
+                f"a Combat Factor from {CF_MIN} to {CF_MAX} (keyed from the counter)",
+                "3.1",
+            )
         return
     check.require(
         CF_MIN <= value <= CF_MAX,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from . import data
 
@@ -21,7 +21,7 @@ class TraceEntry(BaseModel):
     rule: str
     criterion: str
     text: str = ""
-    kept: list[Any] = []
+    kept: list[Any] = Field(default_factory=list)
     #: the value each candidate had for a comparing criterion (lowest TEM, most Militia, ...)
     values: dict[str, Any] | None = None
     dice: list[int] | None = None
@@ -60,27 +60,46 @@ class Dice:
         return self.faces[self.used - 1]
 
 
-def tie_break(candidates: list[Any], dice: Dice, trace: list[TraceEntry], field: str = "dice.tiebreak") -> Any:
+def tie_break(
+    candidates: list[Any], dice: Dice, trace: list[TraceEntry], field: str = "dice.tiebreak"
+) -> Any:
     """12.2 step 4: 'roll a die to choose among those candidates randomly'. The candidates are
     numbered in ascending order; one 1D6 picks among up to six (faces above the largest multiple
     of their number are rolled again), two 1D6 read as 1-36 among more."""
     n = len(candidates)
     dice_needed = 1 if n <= 6 else 2
-    span = 6 ** dice_needed
+    span = 6**dice_needed
     usable = span - span % n
-    rolled: list[int] = []
+    rolled: list[int] = Field(default_factory=list)
     while True:
         faces = []
         for _ in range(dice_needed):
             face = dice.next()
             if face is None:
-                raise NeedFacts([Need(field=field, what=f"{dice_needed} more 1D6 to choose among {n} candidates {candidates} (12.2)", rule="12.2")])
+                raise NeedFacts(
+                    [
+                        Need(
+                            field=field,
+                            what=f"{dice_needed} more 1D6 to choose among {n} candidates {candidates} (12.2)",
+                            rule="12.2",
+                        )
+                    ]
+                )
             faces.append(face)
         rolled += faces
         value = faces[0] if dice_needed == 1 else (faces[0] - 1) * 6 + faces[1]
         if value <= usable:
             chosen = candidates[(value - 1) % n]
-            trace.append(TraceEntry(rule="12.2", criterion="tie_break", text=f"a die roll chooses among {n} candidates (numbered in ascending order; faces above {usable} are rolled again)", kept=[chosen], dice=rolled, values={"candidates": list(candidates)}))
+            trace.append(
+                TraceEntry(
+                    rule="12.2",
+                    criterion="tie_break",
+                    text=f"a die roll chooses among {n} candidates (numbered in ascending order; faces above {usable} are rolled again)",
+                    kept=[chosen],
+                    dice=rolled,
+                    values={"candidates": list(candidates)},
+                )
+            )
             return chosen
 
 
@@ -106,7 +125,9 @@ def walk(
         meets = sorted(meets, key=_order)
         if meets:
             kept = meets
-        trace.append(TraceEntry(rule=rule, criterion=key, text=text, kept=list(kept), values=values))
+        trace.append(
+            TraceEntry(rule=rule, criterion=key, text=text, kept=list(kept), values=values)
+        )
     return kept
 
 
@@ -114,7 +135,9 @@ def _order(value: Any) -> tuple:
     return (0, value, "") if isinstance(value, int) else (1, 0, str(value))
 
 
-def extreme(candidates: list[Any], value: Callable[[Any], int | None], highest: bool) -> tuple[list[Any], dict[str, Any]]:
+def extreme(
+    candidates: list[Any], value: Callable[[Any], int | None], highest: bool
+) -> tuple[list[Any], dict[str, Any]]:
     """The candidates with the highest (or lowest) value; candidates without one do not meet."""
     values = {c: value(c) for c in candidates}
     known = {c: v for c, v in values.items() if v is not None}
@@ -131,7 +154,15 @@ def order_of(rule: str) -> list[str]:
 
 def _orders() -> dict[str, list[str]]:
     found = {}
-    for table_id in ("attack-target-priorities", "attack-origin-priorities", "organize-resistance-priorities", "retreat-priorities", "impulse-steps", "attack-conditions", "mulligan-conditions"):
+    for table_id in (
+        "attack-target-priorities",
+        "attack-origin-priorities",
+        "organize-resistance-priorities",
+        "retreat-priorities",
+        "impulse-steps",
+        "attack-conditions",
+        "mulligan-conditions",
+    ):
         found[data.table(table_id).rule] = [key for key, _ in data.priorities(table_id)]
     found["15"] = ["step_1", "step_2", *found.get("15", [])]
     found["17"] = ["step_1", "step_2", "step_3"]

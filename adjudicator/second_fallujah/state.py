@@ -18,7 +18,17 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..errors import Checker
 from . import data
-from .common import CF_MAX, CF_MIN, SUPPORT_TYPES, US, CoalitionType, InsurgentType, Nationality, Status, check_tem
+from .common import (
+    CF_MAX,
+    CF_MIN,
+    SUPPORT_TYPES,
+    US,
+    CoalitionType,
+    InsurgentType,
+    Nationality,
+    Status,
+    check_tem,
+)
 
 Side = Literal["insurgent", "coalition"]
 #: off-map places: the Entry Zones (2.3), the riverine holding box (7.2.3), the Militia Force Pool (11.1)
@@ -44,7 +54,9 @@ class Unit(BaseModel):
     id: str
     type: CoalitionType | InsurgentType
     nationality: Nationality | None = None
-    cf: int | None = Field(default=None, description="Combat Factor on the face showing, keyed from the counter")
+    cf: int | None = Field(
+        default=None, description="Combat Factor on the face showing, keyed from the counter"
+    )
     status: Status = "fresh"
     dug_in: bool = False
     location: int | OffMap
@@ -70,8 +82,8 @@ class TableState(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    areas: list[Area] = []
-    units: list[Unit] = []
+    areas: list[Area] = Field(default_factory=list)
+    units: list[Unit] = Field(default_factory=list)
     #: the area holding the RESISTANCE marker (14.2)
     resistance: int | None = None
     advantage: Advantage = Advantage()
@@ -170,7 +182,9 @@ class TableState(BaseModel):
         control = self.control(area)
         if control is None:
             return None
-        return control == "coalition" and any(not u.support for u in self.side_units(area, "coalition"))
+        return control == "coalition" and any(
+            not u.support for u in self.side_units(area, "coalition")
+        )
 
     def fedayeen_cadre(self, area: int) -> int:
         return sum(1 for u in self.side_units(area, "insurgent") if u.type in ("fedayeen", "cadre"))
@@ -188,40 +202,84 @@ def check_state(state: TableState, check: Checker, field: str = "state") -> None
         check_tem(check, f"{field}.areas.{i}.tem", a.tem)
         for j, b in enumerate(a.adjacent or []):
             if b not in data.AREAS or b == a.id:
-                check.add(f"{field}.areas.{i}.adjacent.{j}", b, "another area id from 1 to 51", "2.2")
-    places: dict[str, int | str] = {}
+                check.add(
+                    f"{field}.areas.{i}.adjacent.{j}", b, "another area id from 1 to 51", "2.2"
+                )
+    places: dict[str, int | str] = Field(default_factory=dict)
     for i, u in enumerate(state.units):
         if u.id in places:
             if places[u.id] != u.location:
-                check.add(f"{field}.units.{i}.location", u.location, f"unit {u.id!r} is already in {places[u.id]!r}: a unit is in one place", "5")
+                check.add(
+                    f"{field}.units.{i}.location",
+                    u.location,
+                    f"unit {u.id!r} is already in {places[u.id]!r}: a unit is in one place",
+                    "5",
+                )
             else:
                 check.add(f"{field}.units.{i}.id", u.id, "each unit listed once", "5")
         places[u.id] = u.location
         if isinstance(u.location, int) and u.location not in data.AREAS:
-            check.add(f"{field}.units.{i}.location", u.location, "an area id from 1 to 51 or an off-map box (nw_entry_zone, ne_entry_zone, riverine_box, force_pool, eliminated)", "2")
+            check.add(
+                f"{field}.units.{i}.location",
+                u.location,
+                "an area id from 1 to 51 or an off-map box (nw_entry_zone, ne_entry_zone, riverine_box, force_pool, eliminated)",
+                "2",
+            )
         if u.cf is not None and not CF_MIN <= u.cf <= CF_MAX:
-            check.add(f"{field}.units.{i}.cf", u.cf, f"a Combat Factor from {CF_MIN} to {CF_MAX} (keyed from the counter)", "3.1")
+            check.add(
+                f"{field}.units.{i}.cf",
+                u.cf,
+                f"a Combat Factor from {CF_MIN} to {CF_MAX} (keyed from the counter)",
+                "3.1",
+            )
         if u.side == "coalition":
             if u.nationality is None:
                 check.add(f"{field}.units.{i}.nationality", None, "usmc, army or iraqi", "3.5")
             if u.support and u.cf is not None:
-                check.add(f"{field}.units.{i}.cf", u.cf, "a Support Unit has no Combat Factor", "3.6")
+                check.add(
+                    f"{field}.units.{i}.cf", u.cf, "a Support Unit has no Combat Factor", "3.6"
+                )
             if u.dug_in:
                 check.add(f"{field}.units.{i}.dug_in", True, "only Insurgent units Dig In", "3.7")
             if u.location == "force_pool":
-                check.add(f"{field}.units.{i}.location", u.location, "the Force Pool holds Militia", "11.1")
+                check.add(
+                    f"{field}.units.{i}.location",
+                    u.location,
+                    "the Force Pool holds Militia",
+                    "11.1",
+                )
         else:
             if u.nationality is not None:
-                check.add(f"{field}.units.{i}.nationality", u.nationality, "Insurgent units have no nationality (black, 3.5)", "3.5")
+                check.add(
+                    f"{field}.units.{i}.nationality",
+                    u.nationality,
+                    "Insurgent units have no nationality (black, 3.5)",
+                    "3.5",
+                )
             if u.dug_in and u.type != "fedayeen":
-                check.add(f"{field}.units.{i}.dug_in", True, "only a Fedayeen unit is placed under a Dug In marker", "4.1.1")
+                check.add(
+                    f"{field}.units.{i}.dug_in",
+                    True,
+                    "only a Fedayeen unit is placed under a Dug In marker",
+                    "4.1.1",
+                )
             if u.location in ("nw_entry_zone", "ne_entry_zone", "riverine_box"):
-                check.add(f"{field}.units.{i}.location", u.location, "Insurgent units are in areas (or the Force Pool)", "2.3")
+                check.add(
+                    f"{field}.units.{i}.location",
+                    u.location,
+                    "Insurgent units are in areas (or the Force Pool)",
+                    "2.3",
+                )
     for area in data.AREAS:
         for side in ("insurgent", "coalition"):
             n = len(state.side_units(area, side))
             if n > STACK:
-                check.add(f"{field}.units", f"{n} {side} units in area {area}", f"at most {STACK} units of a side in an area", "5")
+                check.add(
+                    f"{field}.units",
+                    f"{n} {side} units in area {area}",
+                    f"at most {STACK} units of a side in an area",
+                    "5",
+                )
     if state.resistance is not None and state.resistance not in data.AREAS:
         check.add(f"{field}.resistance", state.resistance, "an area id from 1 to 51", "14.2")
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from ..dice import sum_of, uniform
 from ..errors import Checker
@@ -22,7 +22,7 @@ class Model(BaseModel):
 
 
 class RollAnswer(Adjudication):
-    exact: dict[str, str] = {}
+    exact: dict[str, str] = Field(default_factory=dict)
     result: RollOutcome | None = None
 
 
@@ -37,7 +37,9 @@ class InsurgentSetup(Model):
 def setup_odds(tem: int, area: int | None) -> tuple[dict[str, Fraction], list, str | None]:
     """The placements in one area: Cadre (mosque, Jolan), Fedayeen at TEM 4, the 1D6 at TEM 2-3."""
     notes = []
-    cadre = area is not None and (area in data.mosque_areas() or area in data.areas_of("jolan-areas"))
+    cadre = area is not None and (
+        area in data.mosque_areas() or area in data.areas_of("jolan-areas")
+    )
     if cadre:
         notes.append(note(f"Area {area} is a mosque or Jolan area: place a Cadre.", "13"))
     t = data.table("insurgent-setup")
@@ -69,14 +71,22 @@ def insurgent_setup(s: InsurgentSetup) -> RollAnswer:
     check_area(c, "area", s.area)
     c.raise_if_any()
     odds, notes, column = setup_odds(s.tem, s.area)
-    answer = RollAnswer(situation="insurgent-setup", ruleset="en", probabilities=floats(odds), exact={k: over(v, 6) for k, v in odds.items()}, notes=notes)
+    answer = RollAnswer(
+        situation="insurgent-setup",
+        ruleset="en",
+        probabilities=floats(odds),
+        exact={k: over(v, 6) for k, v in odds.items()},
+        notes=notes,
+    )
     cadre = any("Cadre" in n.en for n in notes)
     placed = ["cadre"] if cadre else []
     if column is None:
         placed += ["fedayeen"] if odds["fedayeen"] == 1 else []
         answer.result = RollOutcome(place=placed, rule="13", roll_needed=False)
         if s.roll is not None:
-            answer.notes.append(note(f"No roll is made for an area with TEM {s.tem}: the roll is not used.", "13"))
+            answer.notes.append(
+                note(f"No roll is made for an area with TEM {s.tem}: the roll is not used.", "13")
+            )
     elif s.roll is not None:
         result = setup_result(s.tem, s.roll)
         placed += ["fedayeen"] if result == "fedayeen" else []
@@ -99,11 +109,23 @@ def fedayeen_reaction(s: FedayeenReaction) -> RollAnswer:
     odds = {r.result: Fraction(0) for r in t.rows}
     for face, p in uniform(range(1, 7)).items():
         odds[t.row_for_total(face + s.tem).result] += p
-    answer = RollAnswer(situation="fedayeen-reaction", ruleset="en", probabilities=floats(odds), exact={k: over(v, 6) for k, v in odds.items()})
-    answer.notes.append(note("12.1: a Fedayeen that retreats due to Reaction does not become Spent; a retreat follows 16 (reaction only: never to TEM 0 or 1).", "12.1"))
+    answer = RollAnswer(
+        situation="fedayeen-reaction",
+        ruleset="en",
+        probabilities=floats(odds),
+        exact={k: over(v, 6) for k, v in odds.items()},
+    )
+    answer.notes.append(
+        note(
+            "12.1: a Fedayeen that retreats due to Reaction does not become Spent; a retreat follows 16 (reaction only: never to TEM 0 or 1).",
+            "12.1",
+        )
+    )
     if s.roll is not None:
         r = t.row_for_total(s.roll + s.tem)
-        answer.result = RollOutcome(total=s.roll + s.tem, roll=s.roll, outcome=r.result, text=r.text.en, rule="17")
+        answer.result = RollOutcome(
+            total=s.roll + s.tem, roll=s.roll, outcome=r.result, text=r.text.en, rule="17"
+        )
     return finish(answer)
 
 
@@ -134,15 +156,27 @@ def cadre_reaction(s: CadreReaction) -> RollAnswer:
     c.raise_if_any()
     t = data.table("cadre-reaction")
     add = s.tem if s.where == "reaction_area" else 0
-    odds: dict[str, Fraction] = {}
+    odds: dict[str, Fraction] = Field(default_factory=dict)
     for total, p in sum_of(2, 6).items():
         cell = t.cell_for_total(total + add, s.where)
         key = "+".join(_codes(cell.result or "", s.tem)) or "nothing"
         odds[key] = odds.get(key, Fraction(0)) + p
-    answer = RollAnswer(situation="cadre-reaction", ruleset="en", probabilities=floats(odds), exact={k: over(v, SINGLE) for k, v in odds.items()})
-    answer.notes.append(note("Retreat results are executed before placement; placements beyond eight Insurgent units or five Fedayeen + Cadre in an area are ignored.", "17"))
+    answer = RollAnswer(
+        situation="cadre-reaction",
+        ruleset="en",
+        probabilities=floats(odds),
+        exact={k: over(v, SINGLE) for k, v in odds.items()},
+    )
+    answer.notes.append(
+        note(
+            "Retreat results are executed before placement; placements beyond eight Insurgent units or five Fedayeen + Cadre in an area are ignored.",
+            "17",
+        )
+    )
     if s.where == "reaction_area" and s.tem >= 3:
-        answer.notes.append(note(f"The Reaction Area's TEM is {s.tem} (3 or more): 'r' is ignored.", "17"))
+        answer.notes.append(
+            note(f"The Reaction Area's TEM is {s.tem} (3 or more): 'r' is ignored.", "17")
+        )
     if s.roll is not None:
         cell = t.cell_for_total(s.roll + add, s.where)
         codes = _codes(cell.result or "", s.tem)

@@ -56,11 +56,37 @@ def victory(s: Victory) -> VictoryAnswer:
             count = s.political_backlash
         else:
             count = len(areas & data.areas_of(AREA_AWARDS[r.result]))
-        breakdown.append({"award": r.result, "count": count, "each": r.value, "points": count * (r.value or 0), "rule": r.rule or data.table(table).rule})
+        breakdown.append(
+            {
+                "award": r.result,
+                "count": count,
+                "each": r.value,
+                "points": count * (r.value or 0),
+                "rule": r.rule or data.table(table).rule,
+            }
+        )
     points = sum(b["points"] for b in breakdown)
     level = next(
-        r for r in data.table("victory-levels").rows
+        r
+        for r in data.table("victory-levels").rows
         if (r.min is None or points >= r.min) and (r.max is None or points <= r.max)
     )
-    notes = [note("Route 10 areas that contain a mosque count once (as mosque areas); the Route 10 list holds the additional areas.", "1.1")]
-    return finish(VictoryAnswer(situation="victory", ruleset="en", points=points, level=level.result, breakdown=breakdown, notes=notes, result=VictoryOutcome(points=points, level=level.result, text=level.text.en or "", rule="1.2")))
+    notes = [
+        note(
+            "Route 10 areas that contain a mosque count once (as mosque areas); the Route 10 list holds the additional areas.",
+            "1.1",
+        )
+    ]
+    return finish(
+        VictoryAnswer(
+            situation="victory",
+            ruleset="en",
+            points=points,
+            level=level.result,
+            breakdown=breakdown,
+            notes=notes,
+            result=VictoryOutcome(
+                points=points, level=level.result, text=level.text.en or "", rule="1.2"
+            ),
+        )
+    )

@@ -32,21 +32,51 @@ def synthetic_state() -> dict:
             adjacent.append(a - 1)
         if col < width - 1 and a + 1 <= 51:
             adjacent.append(a + 1)
-        areas.append({"id": a, "control": "coalition" if row < 3 else "insurgent", "tem": a % 5, "adjacent": sorted(adjacent)})
+        areas.append(
+            {
+                "id": a,
+                "control": "coalition" if row < 3 else "insurgent",
+                "tem": a % 5,
+                "adjacent": sorted(adjacent),
+            }
+        )
     units = []
     for a in range(1, 19):  # Coalition areas: alternate support-only-Fresh and only-Spent
         if a % 2:
             units.append({"id": f"tank-{a}", "type": "tank", "nationality": "usmc", "location": a})
-            units.append({"id": f"inf-{a}", "type": "infantry", "nationality": "usmc", "cf": 3 + a % 2, "status": "spent", "location": a})
+            units.append(
+                {
+                    "id": f"inf-{a}",
+                    "type": "infantry",
+                    "nationality": "usmc",
+                    "cf": 3 + a % 2,
+                    "status": "spent",
+                    "location": a,
+                }
+            )
         else:
-            units.append({"id": f"inf-{a}", "type": "infantry", "nationality": "army", "cf": 4, "status": "spent", "location": a})
+            units.append(
+                {
+                    "id": f"inf-{a}",
+                    "type": "infantry",
+                    "nationality": "army",
+                    "cf": 4,
+                    "status": "spent",
+                    "location": a,
+                }
+            )
             units.append({"id": f"mil-in-{a}", "type": "militia", "cf": 1, "location": a})
     for a in range(19, 52):
         units.append({"id": f"mil-{a}", "type": "militia", "cf": 1, "location": a})
         units.append({"id": f"mil2-{a}", "type": "militia", "cf": 1, "location": a})
         units.append({"id": f"cad-{a}", "type": "cadre", "cf": 2, "location": a})
         units.append({"id": f"fed-{a}", "type": "fedayeen", "cf": 3, "location": a})
-    return {"areas": areas, "units": units, "impulse": 4, "advantage": {"owner": "insurgent", "available": True}}
+    return {
+        "areas": areas,
+        "units": units,
+        "impulse": 4,
+        "advantage": {"owner": "insurgent", "available": True},
+    }
 
 
 def test_bot_attack_target_over_51_keyed_areas() -> None:
