@@ -41,7 +41,9 @@ class _Page:
     def text(self, line: str | None, lang: Lang, table: Table) -> str:
         """A printed line as linked HTML, or the "not in this source" cell content."""
         if line is None:
-            return f'<span class="compare-missing">{escape(UI["en"]["not_in_other"])}</span>'
+            # a row whose words one rulebook lacks: said so where there are two, a dash otherwise
+            missing = UI["en"]["not_in_other"] if len(self.linker.game.corpora) > 1 else "—"
+            return f'<span class="compare-missing">{escape(missing)}</span>'
         return text_html(line, lang, f"table {table.id}", self.linker, self.docname, self.previews)
 
     def anchor(self, table: Table, row: TableRow, index: int) -> str:
