@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from pydantic import Field
 
@@ -91,7 +91,10 @@ def odds_and_distributions(
     }
 
 
-def finish(answer: BffAnswer, extra_rules: Iterable[str] = ()) -> BffAnswer:
+A = TypeVar("A", bound="BffAnswer")
+
+
+def finish(answer: A, extra_rules: Iterable[str] = ()) -> A:
     """Every rule id the answer cites, the governing rule first."""
     found = dict.fromkeys([answer.rule, *cited(answer), *extra_rules])
     found.pop("", None)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from rules_text.loading import load_game
 from rules_text.tables import Table, TableRow
@@ -41,11 +42,11 @@ class Book:
     def row(self, table_id: str, result: str) -> TableRow:
         return self.tables[table_id].row(result)
 
-    def extra(self, row: TableRow, key: str, default: object = None) -> object:
+    def extra(self, row: TableRow, key: str, default: Any = None) -> Any:
         """A row's field the table format does not name (``margin``, ``buys``, ``at_least``...)."""
         return (row.model_extra or {}).get(key, default)
 
-    def table_extra(self, table_id: str, key: str, default: object = None) -> object:
+    def table_extra(self, table_id: str, key: str, default: Any = None) -> Any:
         return (self.tables[table_id].model_extra or {}).get(key, default)
 
     def bounds(self, table_id: str, result: str) -> tuple[int, int]:
@@ -63,7 +64,7 @@ class Book:
 @lru_cache(maxsize=4)
 def _book(_fingerprint: str) -> Book:
     game = load_game(GAME)
-    numbers = {row.result: int(row.value) for row in game.tables["success-numbers"].rows}
+    numbers = {row.result: int(row.value or 0) for row in game.tables["success-numbers"].rows}
     rules = {row.result: str(row.rule) for row in game.tables["success-numbers"].rows}
     ids = frozenset(s for corpus in game.corpora.values() for s in corpus.by_id)
     return Book(dict(game.tables), ids, numbers, rules)

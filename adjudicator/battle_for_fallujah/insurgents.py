@@ -134,7 +134,8 @@ def insurgent_activation(situation: ActivationInput) -> ActivationAnswer:
             other="reading 2: such totals have no result",
             differs=True, other_values={"no_result": str(unanswered)},
         ))
-        notes.append(note(f"1D6 {mod:+d} can fall outside the printed {table.range[0]}-{table.range[1]} "
+        low, high = table.range or (0, 0)
+        notes.append(note(f"1D6 {mod:+d} can fall outside the printed {low}-{high} "
                           f"({float(unanswered) * 100:.1f}%): read as the nearest row (reading 1); reading 2 gives no "
                           "result then (errata.yaml, 12.4.2).", "12.4.2"))
     if situation.no_insurgent_units:

@@ -27,7 +27,7 @@ from typing import Any
 from pydantic import Field
 
 from ..errors import Checker
-from ..models import Frozen, Modifier, Note, Outcome
+from ..models import Frozen, Modifier, Note, Outcome, Step
 from .answer import BffAnswer, Reading, finish, modifier, note, percent, step
 from .checks import Dice, Faces, check_choice, check_dice, check_faces, choice
 from .data import COLOURS, Book, book
@@ -569,7 +569,7 @@ def outcome(situation: OperationInput, att: Pool, dfn: Pool, rows: dict, b: Book
     sn = b.success_numbers
     mission, attacker = situation.mission, situation.attacker
     coalition_attacks = attacker == "coalition"
-    steps: list[dict] = []
+    steps: list[Step] = []
     res: dict[str, Any] = {}
     tn = tn_b = None
     if rolls.defending is not None:
@@ -625,9 +625,9 @@ def outcome(situation: OperationInput, att: Pool, dfn: Pool, rows: dict, b: Book
     return res
 
 
-def consequences(mission: str, attacker: str, success: bool, margin: int) -> list[dict]:
+def consequences(mission: str, attacker: str, success: bool, margin: int) -> list[Step]:
     """What the mission's result does besides the VPs (18.0-21.0), then 'After the Operation' (17.5)."""
-    said: list[dict] = []
+    said: list[Step] = []
     if mission == "assault" and attacker == "coalition":
         said.append(step("18.2.1", f"Spend the MOS ({margin}) on Insurgent steps, 1 success a step ('spend-margin')")
                     if success else step("18.5.2", "An Isolated Marker is placed in the hex"))
