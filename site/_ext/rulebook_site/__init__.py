@@ -21,12 +21,12 @@ from sphinx.util import logging
 from rules_text import load_game
 from rules_text.register import load_register
 
+from . import search
 from .chapter import chapter_nodes
 from .check import citation_problems
-from .links import Linker, UnresolvedReference
-from . import search
 from .games import game_info, site_games
 from .landing import landing_html
+from .links import Linker, UnresolvedReference
 from .pages import source_pages, write_pages
 from .redirects import write_redirects
 from .reference import compare_page, differences_page, errata_page, glossary_page

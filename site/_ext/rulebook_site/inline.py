@@ -11,7 +11,15 @@ import re
 from dataclasses import dataclass, field
 
 from rules_text import Section
-from rules_text.markup import BARE_REF, BRACKET_REF, GAP_LABEL, MISSING, SEE_REF, TABLE, render_table
+from rules_text.markup import (
+    BARE_REF,
+    BRACKET_REF,
+    GAP_LABEL,
+    MISSING,
+    SEE_REF,
+    TABLE,
+    render_table,
+)
 from rules_text.models import GlossaryTerm, Lang, chapter_number
 
 from .links import Linker, Target

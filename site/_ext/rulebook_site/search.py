@@ -245,7 +245,7 @@ class IndexWriter:
 
         try:
             write_indexes(outdir, [linker_for(game_id) for game_id in game_ids], self.cache)
-        except BaseException as exc:  # reported by the parent, which fails the build
+        except Exception as exc:  # noqa: BLE001  (reported by the parent, which fails the build)
             self.problem.write_text(f"{type(exc).__name__}: {exc}", encoding="utf-8")
             os._exit(1)
         os._exit(0)
