@@ -137,6 +137,9 @@ class OperationOutcome(Outcome):
     vp: int | None = None
     #: the other order of the Strike halving and the minimum, where it changes the TN (17.1.6.1)
     other_reading: dict[str, Any] | None = None
+    #: with the defender's roll only: the attacker's odds against the TN rolled, exact
+    exact: dict[str, str] | None = None
+    distributions: dict[str, dict[str, float]] | None = None
 
 
 class OperationAnswer(BffAnswer):
@@ -454,8 +457,9 @@ def adjudicate(situation: OperationInput) -> OperationAnswer:
     att = build_pool(situation, "attacking", attacker, b)
     dfn = build_pool(situation, "defending", defender, b)
     rolls = situation.rolls or Rolls()
-    att_side = side_counts(att.counts, rolls.attacking, b)
-    def_side = side_counts(dfn.counts, rolls.defending, b)
+    # the odds before any roll (the kernel's ``probabilities``); rolls are resolved in ``result``
+    att_side = side_counts(att.counts, None, b)
+    def_side = side_counts(dfn.counts, None, b)
     coalition_attacks = attacker == "coalition"
     rows = vp_rows(b, mission, attacker)
     counted = count(att_side, def_side, lambda t: target_number(t, strike), coalition_attacks)
@@ -488,6 +492,14 @@ def adjudicate(situation: OperationInput) -> OperationAnswer:
     result = None
     if situation.rolls is not None and (rolls.attacking is not None or rolls.defending is not None):
         result = outcome(situation, att, dfn, rows, b)
+        if rolls.defending is not None and rolls.attacking is None:
+            # the TN is known: the attacker's odds against it
+            given = count(att_side, side_counts(dfn.counts, rolls.defending, b),
+                          lambda t: target_number(t, strike), coalition_attacks, media=False)
+            shown = fields(summarise(given, rows, b, full=False))
+            result["probabilities"] = shown["probabilities"]
+            result["exact"] = {k: shown["exact"][k] for k in ("success", "failure")}
+            result["distributions"] = {"vp": shown["distributions"]["vp"]}
     answer = OperationAnswer(
         situation="operation",
         rule="17",
@@ -512,7 +524,8 @@ def adjudicate(situation: OperationInput) -> OperationAnswer:
 def _reading_note(r: Reading) -> str:
     values = "; ".join(f"{k} {v}" for k, v in r.other_values.items())
     tail = f": {values}" if values else ""
-    return f"{r.topic}: this answer follows {r.followed}; {r.other} gives another result{tail} (errata.yaml, {r.rule})."
+    return (f"{r.topic[0].upper()}{r.topic[1:]}: this answer follows {r.followed}. The other reading, "
+            f"{r.other}, gives another result{tail} (errata.yaml, {r.rule}).")
 
 
 def margins_reading(situation: OperationInput, summary: dict) -> Reading:
