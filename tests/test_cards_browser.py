@@ -54,6 +54,7 @@ def test_a_whole_game_with_the_apps_deck_advisor_and_undo_refused(page, live_ser
     game_id = _setup(page, live_server.url, "app", SEED, "Seeded game")
     page.screenshot(path=screenshots / "01-first-decision.png", full_page=True)
     advisor_seen = undo_refused = False
+    several = 0  # discards of several cards at once (cards.js)
     for step in range(400):
         if page.locator(".final-score").count():
             break
@@ -90,6 +91,9 @@ def test_a_whole_game_with_the_apps_deck_advisor_and_undo_refused(page, live_ser
             boxes = form.locator("input[type=checkbox]")
             for i in range(count):
                 boxes.nth(i).check()
+            several += 1
+            if several == 1:
+                page.screenshot(path=screenshots / "02b-discard-several.png")
             _reloading(page, lambda f=form: f.get_by_role("button").click())
         else:
             raise AssertionError(f"step {step}: nothing to do at {pending}")
@@ -100,7 +104,7 @@ def test_a_whole_game_with_the_apps_deck_advisor_and_undo_refused(page, live_ser
     expect(page.locator("header .score")).to_have_text(str(score(state)))
     assert state.over and state.deck_size == 0
     page.screenshot(path=screenshots / "04-final-score.png", full_page=True)
-    assert advisor_seen and undo_refused
+    assert advisor_seen and undo_refused and several >= 1
     assert errors == []
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import time
 from typing import Any
 
 import pytest
@@ -283,3 +284,52 @@ def test_unknown_statistics_page_and_unknown_game_are_404_pages(client):
     assert client.get("/games/fallujah-cards/nothing").status_code == 404
     assert client.get("/games/no-such-game/statistics").status_code == 404
     assert client.get("/games/phantom-fury/statistics").status_code == 404
+
+
+def test_the_statistics_page_loads_under_2_s_with_each_policys_figures(client):
+    from web.games.fallujah_cards import statistics
+
+    start = time.perf_counter()
+    response = client.get("/games/fallujah-cards/statistics")
+    elapsed = time.perf_counter() - start
+    assert response.status_code == 200 and elapsed < 2.0
+    page = response.get_data(as_text=True)
+    figures = statistics.policies()
+    assert [f["policy"] for f in figures][:1] == ["greedy"]
+    for f in figures:
+        section = page.split(f'id="policy-{f["policy"]}"', 1)[1].split("</section>", 1)[0]
+        assert '<svg class="histogram"' in section
+        assert f"{f['literal']['games']:,} games" in section
+        assert f"{f['literal']['mean']:.1f}" in section and f"{f['literal']['sd']:.1f}" in section
+        assert f"{f['literal']['beat_100'] * 100:.1f} %" in section
+        bars = re.findall(r"<title>(-?\d+)–(-?\d+): (\d+) \(", section)
+        assert sum(int(n) for _, _, n in bars) == f["literal"]["games"]
+        if f["other"] is not None:
+            assert f"{f['other']['mean']:.1f}" in section and f"{f['other']['beat_100'] * 100:.1f} %" in section
+
+
+def test_without_the_kept_file_the_greedy_figures_are_computed_on_the_spot(tmp_path):
+    from web.games.fallujah_cards import statistics
+
+    start = time.perf_counter()
+    found = statistics.policies(tmp_path / "missing.json")
+    assert time.perf_counter() - start < 2.0
+    assert [f["policy"] for f in found] == ["greedy"] and found[0]["source"] == "live"
+    assert found[0]["literal"]["games"] == statistics.LIVE_GAMES
+    assert sum(found[0]["literal"]["histogram"].values()) == statistics.LIVE_GAMES
+
+
+def test_the_kept_figures_are_the_engines_games_replayed():
+    """The first games of each policy, played again by the engine from the same shuffles, score
+    exactly what the file keeps (when the engine is still the one that made them)."""
+    from web.games.fallujah_cards import statistics
+
+    data = json.loads(statistics.FILE.read_text(encoding="utf-8"))
+    if data["engine"] != statistics.engine_fingerprint():
+        pytest.skip("the engine changed since the figures were made: python -m web.games.fallujah_cards.statistics")
+    for policy, games in (("greedy", 3), ("lookahead", 1)):
+        entry = data["policies"][policy]
+        for shuffle in range(games):
+            literal, other = statistics.play(policy, shuffle, entry.get("rollouts") or 0)
+            assert (literal, other) == (entry["scores"][shuffle], entry["other_scores"][shuffle])
+        assert len(entry["scores"]) == len(entry["other_scores"]) >= (3000 if policy == "greedy" else 300)

@@ -57,7 +57,7 @@ def setup_context() -> dict[str, Any]:
 def statistics_page() -> str:
     figures = statistics.policies()
     charts = [
-        histogram({int(k): v for k, v in f["histogram"].items()}, t("stats.chart", policy=f["policy"]),
+        histogram({int(k): v for k, v in f["literal"]["histogram"].items()}, t("stats.chart", policy=f["policy"]),
                   t("stats.axis"), dom_id=f"hist-{f['policy']}")
         for f in figures
     ]

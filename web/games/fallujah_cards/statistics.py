@@ -1,12 +1,14 @@
-"""The statistics page's figures: each policy's final scores over many shuffled games (SCORING,
-literal reading), computed by the engine's pack (``adjudicator.fallujah_cards``).
+"""The statistics page's figures: each policy's final scores over many shuffled games, computed
+by the engine's pack (``adjudicator.fallujah_cards.policies.play_to_end``: a whole game from a
+fresh shuffle, decided by the policy) and kept in ``data/statistics.json`` with how they were
+made (games, shuffle seeds, rollouts, the engine files' fingerprint). Both readings of SCORING
+are kept: the literal one (the engine's) and the other (only the Insurgency cards of the
+Elimination Pile count; errata: scoring).
 
-- ``greedy``: :data:`GREEDY_GAMES` whole games from fresh shuffles (``fast.greedy_scores``),
-  computed on the first request and kept in the process (about half a second).
-- ``lookahead`` (the advisor's own policy): each decision asks the advisor (Monte Carlo), so a
-  game takes seconds; its scores are computed once by ``python -m
-  web.games.fallujah_cards.statistics`` and kept in ``data/statistics-lookahead.json``
-  (games, seeds, rollouts and the engine files' fingerprint recorded with them).
+The file is made once by ``python -m web.games.fallujah_cards.statistics [GREEDY_GAMES
+LOOKAHEAD_GAMES ROLLOUTS]`` (the lookahead policy asks the advisor at each decision: about a
+second a game). Without the file, the page computes the greedy policy's literal scores on the
+spot with the fast loop (``fast.greedy_scores``, :data:`LIVE_GAMES` games in about half a second).
 """
 
 from __future__ import annotations
@@ -26,14 +28,15 @@ from typing import Any
 from adjudicator.fallujah_cards import fast
 from adjudicator.fallujah_cards.state import BASE_SCORE
 
-GREEDY_GAMES = 3000
-GREEDY_SEED = 2026
-LOOKAHEAD_FILE = Path(__file__).with_name("data") / "statistics-lookahead.json"
+FILE = Path(__file__).with_name("data") / "statistics.json"
 ENGINE_DIR = Path(fast.__file__).parent
+LIVE_GAMES = 3000
+LIVE_SEED = 2026
+POLICIES = ("greedy", "lookahead")
 
 
 def engine_fingerprint() -> str:
-    """A short hash of the engine's source files: a cached figure says which engine made it."""
+    """A short hash of the engine's source files: a kept figure says which engine made it."""
     digest = hashlib.sha256()
     for path in sorted(ENGINE_DIR.glob("*.py")):
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
@@ -41,86 +44,81 @@ def engine_fingerprint() -> str:
 
 
 def summary(scores: list[int]) -> dict[str, Any]:
-    """Mean, standard deviation, the chance of beating 100 (with its standard error) and the
-    histogram (score -> games) of some final scores."""
+    """Mean (with its standard error), standard deviation, the chance of beating 100 (with its
+    standard error), the range and the histogram (score -> games) of some final scores."""
     n = len(scores)
     above = sum(s > BASE_SCORE for s in scores) / n
+    sd = stats.pstdev(scores)
     return {
-        "games": n,
-        "mean": stats.fmean(scores),
-        "sd": stats.pstdev(scores),
-        "mean_se": stats.pstdev(scores) / math.sqrt(n),
-        "beat_100": above,
-        "beat_100_se": math.sqrt(above * (1 - above) / n),
-        "min": min(scores),
-        "max": max(scores),
-        "histogram": dict(sorted(Counter(scores).items())),
+        "games": n, "mean": stats.fmean(scores), "sd": sd, "mean_se": sd / math.sqrt(n),
+        "beat_100": above, "beat_100_se": math.sqrt(above * (1 - above) / n),
+        "min": min(scores), "max": max(scores), "histogram": dict(sorted(Counter(scores).items())),
     }
 
 
-@cache
-def greedy() -> dict[str, Any]:
-    """The greedy policy over :data:`GREEDY_GAMES` fresh shuffles (reproducible from the seed)."""
+def _live() -> list[dict[str, Any]]:
     start = time.perf_counter()
-    scores = fast.greedy_scores(GREEDY_GAMES, seed=GREEDY_SEED)
-    return {"policy": "greedy", "seed": GREEDY_SEED, "seconds": time.perf_counter() - start,
-            "source": "computed", **summary(scores)}
+    scores = fast.greedy_scores(LIVE_GAMES, seed=LIVE_SEED)
+    return [{"policy": "greedy", "source": "live", "seed": LIVE_SEED, "seconds": time.perf_counter() - start,
+             "literal": summary(scores), "other": None}]
 
 
-def lookahead() -> dict[str, Any] | None:
-    """The lookahead policy's cached figures, or None when they were never computed."""
-    if not LOOKAHEAD_FILE.is_file():
-        return None
-    data = json.loads(LOOKAHEAD_FILE.read_text(encoding="utf-8"))
-    return {"policy": "lookahead", "source": "cached", "seeds": data["seeds"], "rollouts": data["rollouts"],
-            "computed_at": data["computed_at"], "engine": data["engine"],
-            "stale": data["engine"] != engine_fingerprint(), **summary(data["scores"])}
+@cache
+def _read(path: Path, stamp: float) -> dict[str, Any]:
+    return json.loads(path.read_text(encoding="utf-8"))
 
 
-def policies() -> list[dict[str, Any]]:
-    """Every policy's figures that exist, greedy first."""
-    found = [greedy()]
-    cached = lookahead()
-    if cached is not None:
-        found.append(cached)
-    return found
+def policies(path: Path = FILE) -> list[dict[str, Any]]:
+    """Every policy's figures, greedy first: from the kept file, else greedy computed now."""
+    if not path.is_file():
+        return _live_cached()
+    data = _read(path, path.stat().st_mtime)
+    current = engine_fingerprint()
+    return [
+        {"policy": name, "source": "kept", "shuffles": entry["shuffles"], "rollouts": entry.get("rollouts"),
+         "seconds": entry["seconds"], "computed_at": data["computed_at"], "stale": data["engine"] != current,
+         "literal": summary(entry["scores"]), "other": summary(entry["other_scores"])}
+        for name, entry in data["policies"].items()
+    ]
 
 
-def lookahead_game(shuffle_seed: int, rollouts: int) -> int:
-    """One whole game from shuffle ``shuffle_seed`` played by the advisor's policy: its score."""
-    from random import Random
-
-    from adjudicator.fallujah_cards import engine
-    from adjudicator.fallujah_cards.policies import lookahead_action
-    from adjudicator.fallujah_cards.state import score
-
-    rng = Random(shuffle_seed)
-    state = engine.apply(engine.new_game(), engine.shuffled_deck(Random(shuffle_seed)))
-    while not state.over:
-        if engine.legal_decisions(state):
-            action = lookahead_action(state, rollouts=rollouts, seed=rng.getrandbits(32))
-        else:
-            action = engine.random_input(state, rng)
-        state = engine.apply(state, action)
-    return score(state)
+@cache
+def _live_cached() -> list[dict[str, Any]]:
+    return _live()
 
 
-def compute_lookahead(games: int, rollouts: int, out: Path = LOOKAHEAD_FILE) -> None:
-    """Play ``games`` games (shuffles 0..games-1) with the lookahead policy and keep the scores,
-    writing the file after each game so that an interrupted run keeps what it did."""
-    scores: list[int] = []
-    started = time.perf_counter()
-    for seed in range(games):
-        scores.append(lookahead_game(seed, rollouts))
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(json.dumps({
-            "policy": "lookahead", "seeds": f"0-{seed}", "rollouts": rollouts, "scores": scores,
-            "computed_at": datetime.now(UTC).isoformat(timespec="seconds"), "engine": engine_fingerprint(),
-            "seconds": round(time.perf_counter() - started, 1),
-        }, indent=None) + "\n", encoding="utf-8")
-        print(f"{seed + 1}/{games}: {scores[-1]}", file=sys.stderr, flush=True)
+def play(policy: str, shuffle: int, rollouts: int) -> tuple[int, int]:
+    """One whole game from shuffle ``shuffle`` played by the policy: its score by both readings."""
+    from adjudicator.fallujah_cards.policies import play_to_end
+    from adjudicator.fallujah_cards.state import score, score_insurgency_only
+
+    state, _ = play_to_end(shuffle, policy, seed=shuffle, rollouts=rollouts)
+    return score(state), score_insurgency_only(state)
 
 
-if __name__ == "__main__":  # pragma: no cover - run by hand to refresh the cache
-    compute_lookahead(int(sys.argv[1]) if len(sys.argv) > 1 else 200,
-                      int(sys.argv[2]) if len(sys.argv) > 2 else 100)
+def compute(games: dict[str, int], rollouts: int, path: Path = FILE) -> None:
+    """Play ``games[policy]`` games (shuffles 0..n-1) with each policy and keep the scores,
+    writing the file after each lookahead game so that an interrupted run keeps what it did."""
+    data: dict[str, Any] = {"engine": engine_fingerprint(), "computed_at": "", "policies": {}}
+    for policy, count in games.items():
+        started = time.perf_counter()
+        entry: dict[str, Any] = {"shuffles": "", "rollouts": rollouts if policy == "lookahead" else None,
+                                 "scores": [], "other_scores": [], "seconds": 0.0}
+        data["policies"][policy] = entry
+        for shuffle in range(count):
+            literal, other = play(policy, shuffle, rollouts)
+            entry["scores"].append(literal)
+            entry["other_scores"].append(other)
+            entry["shuffles"] = f"0-{shuffle}"
+            entry["seconds"] = round(time.perf_counter() - started, 1)
+            if policy == "lookahead" or shuffle == count - 1:
+                data["computed_at"] = datetime.now(UTC).isoformat(timespec="seconds")
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(json.dumps(data) + "\n", encoding="utf-8")
+                print(f"{policy} {shuffle + 1}/{count}: {literal} / {other}", file=sys.stderr, flush=True)
+
+
+if __name__ == "__main__":  # pragma: no cover - run by hand to refresh the kept figures
+    args = [int(a) for a in sys.argv[1:]]
+    greedy_games, lookahead_games, rollouts = (args + [3000, 300, 100][len(args):])[:3]
+    compute({"greedy": greedy_games, "lookahead": lookahead_games}, rollouts)
