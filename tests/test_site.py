@@ -647,3 +647,13 @@ def test_every_page_has_the_favicon(built_site) -> None:
     assert (built_site / "_static" / "favicon.svg").is_file()
     for path in (built_site / "index.html", built_site / "search.html", built_site / pf("tables.html")):
         assert "favicon.svg" in path.read_text(encoding="utf-8")
+
+
+def test_no_page_holds_inline_script_or_style(built_site) -> None:
+    """The companion's Content-Security-Policy refuses inline scripts and styles."""
+    found = []
+    for path in sorted(built_site.rglob("*.html")):
+        html = path.read_text(encoding="utf-8")
+        if re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html) or re.search(r"<style\b|\sstyle=\"", html):
+            found.append(path.relative_to(built_site).as_posix())
+    assert found == []
