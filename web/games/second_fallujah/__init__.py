@@ -1,0 +1,64 @@
+"""Second Fallujah's companion: a game as an event log (pydantic actions, pure moves), the state
+they fold into and its conversion to the bot's table state (the adjudicator's own model), the
+solitaire bot's procedure due at each point (asked of ``adjudicator.second_fallujah``, confirmed or
+overridden by the player, applied by undoable actions), the game page, the setup form, the
+calculator's prefill and consequences, its templates and strings. No I/O: :mod:`web.store` keeps
+the log.
+
+Modules: :mod:`.state` (the state), :mod:`.actions` (what can be done), :mod:`.apply` (the moves
+and the fold), :mod:`.table` (the bot's state, 2.4, VP, 9.2), :mod:`.bot` (the bot's turn),
+:mod:`.view` (the JSON), :mod:`.pages` and :mod:`.calculator` (the pages), :mod:`.sample`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from web.companion import CalculatorHooks, Companion, StateAt
+from web.eventlog import Effect, Event
+from web.i18n import register
+
+from . import actions, apply, calculator, pages, sample, view
+from .state import PHASES, GameState
+from .strings import STRINGS
+
+
+def _apply(state: GameState | None, event: Event, state_at: StateAt) -> tuple[GameState, list[Effect]]:
+    return apply.apply_event(state, event, state_at)
+
+
+def _action_schema() -> dict[str, Any]:
+    return {
+        "types": list(actions.ACTION_TYPES),
+        "phases": list(PHASES),
+        "schema": actions.ACTIONS.json_schema(),
+        "setup_schema": actions.Setup.model_json_schema(),
+        "map_schema": actions.MapAndCounters.model_json_schema(),
+    }
+
+
+register(STRINGS)
+
+COMPANION = Companion(
+    game="second-fallujah",
+    state_model=GameState,
+    parse_setup=actions.parse_setup,
+    parse_action=actions.parse_action,
+    apply=_apply,
+    undo_target=apply.undo_target,
+    redo_target=apply.redo_target,
+    render=view.state_text,
+    action_schema=_action_schema,
+    not_undoable=actions.NOT_UNDOABLE,
+    templates=Path(__file__).with_name("templates"),
+    game_page=pages.game_page,
+    setup_context=pages.setup_context,
+    calculator=CalculatorHooks(
+        suggested=calculator.suggested,
+        page=calculator.page,
+        roll_rules=("7.2.7",),
+    ),
+    strings=STRINGS,
+    sample=sample.events,
+)

@@ -1,0 +1,154 @@
+"""The bot's turn as the companion plays it (12-17): which of the adjudicator's bot procedures is
+due now, its input built from the game state (the adjudicator's :class:`TableState`) and the dice
+recorded for it, its answer (decision, trace, needs), and the undoable actions that apply a
+confirmed decision.
+
+The decision itself is recorded by the generic ``adjudication`` action (the server asks the
+adjudicator; the dice stay); applying it is separate and undoable.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from adjudicator import registry
+from adjudicator.errors import InvalidSituation
+
+from .state import GameState
+from .table import GAME, table_json, table_state
+
+
+@dataclass(frozen=True)
+class FollowUp:
+    """An undoable action applying a confirmed decision (or a step toward it)."""
+
+    en: str
+    rules: tuple[str, ...]
+    action: dict[str, Any]
+
+    def payload(self) -> dict[str, Any]:
+        return {**self.action, "rules": list(self.rules)}
+
+
+@dataclass
+class Turn:
+    """The bot procedure due now, its input and answer, and what applying it takes."""
+
+    situation: str
+    input: dict[str, Any]
+    answer: dict[str, Any] | None = None
+    error: str | None = None
+    #: the retreat destinations of a casualty allocation (16), each with its trace
+    retreats: list[dict[str, Any]] = field(default_factory=list)
+    follow_ups: list[FollowUp] = field(default_factory=list)
+    #: candidates the player may choose instead (an override, with a reason)
+    candidates: list[Any] = field(default_factory=list)
+    override_point: str | None = None
+
+
+def dice_input(state: GameState, prefix: str = "dice.") -> dict[str, Any]:
+    """The dice recorded for the bot ("dice.step1": (3,)) as the adjudicator's ``dice`` object."""
+    out: dict[str, Any] = {}
+    for path, faces in state.bot_dice.items():
+        if not path.startswith(prefix):
+            continue
+        keys = path[len(prefix):].split(".")
+        node = out
+        for key in keys[:-1]:
+            node = node.setdefault(key, {})
+        node[keys[-1]] = list(faces) if keys[-1] == "tiebreak" else faces[0]
+    return out
+
+
+def _ask(situation: str, body: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:
+    try:
+        return registry.adjudicate(situation, body, game=GAME).model_dump(mode="json"), None
+    except InvalidSituation as exc:
+        return None, "; ".join(str(p) for p in exc.problems)
+    except (ValueError, TypeError, KeyError, IndexError, ArithmeticError, AssertionError) as exc:
+        # the page still shows, naming the failure, rather than a 500 (as web.prepare does)
+        return None, f"{situation}: the adjudicator could not answer ({type(exc).__name__}: {exc})"
+
+
+def due(state: GameState) -> Turn | None:
+    """The bot procedure the game waits for (solitaire play), or None."""
+    if state.variant != "solitaire" or state.outcome != "in_progress":
+        return None
+    combat = state.combat
+    if (combat is not None and combat.situation in ("coalition-attack", "fire-mission") and combat.insurgent_cp > 0
+            and not combat.allocated and combat.area is not None
+            and (state.bot_last is None or state.bot_last.version < combat.version)):
+        return Turn("bot-casualties", {"area": combat.area, "cp": combat.insurgent_cp})
+    if state.phase == "action" and state.side == "insurgent" and (
+            state.bot_last is None or state.bot_last.version < state.impulse_started):
+        return Turn("bot-impulse", {})
+    return None
+
+
+def evaluate(state: GameState) -> Turn | None:
+    """The due procedure asked of the adjudicator with the state and dice as they are now."""
+    turn = due(state)
+    if turn is None:
+        return None
+    body = {"state": table_json(state), "dice": dice_input(state), **turn.input}
+    turn.input = body
+    turn.answer, turn.error = _ask(turn.situation, body)
+    if turn.answer is not None:
+        for entry in turn.answer.get("trace") or []:
+            if entry.get("criterion") == "attack" and turn.situation == "bot-impulse":
+                turn.candidates, turn.override_point = list(entry.get("kept") or []), "attack_target"
+    return turn
+
+
+def retreats(state: GameState, decision: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each retreating unit's destination (16), asked in turn over the table as it becomes; a
+    unit's own tie-break dice are recorded under ``dice.retreat.<unit>``."""
+    table = table_state(state)
+    gone = set(decision.get("eliminated") or [])
+    units = [u for u in table.units if u.id not in gone]
+    table = table.model_copy(update={"units": units})
+    out = []
+    for unit_id in decision.get("retreat") or []:
+        body = {"state": table.model_dump(mode="json"), "unit": unit_id, "cause": "combat",
+                "dice": {"tiebreak": list(state.bot_dice.get(f"dice.retreat.{unit_id}", ()))}}
+        answer, error = _ask("bot-retreat", body)
+        needs = [dict(n, field=f"dice.retreat.{unit_id}" if n["field"] == "dice.tiebreak" else n["field"])
+                 for n in (answer or {}).get("needs") or []]
+        decided = (answer or {}).get("decision")
+        out.append({"unit": unit_id, "answer": answer, "error": error, "needs": needs,
+                    "to": decided.get("to") if decided else None, "decided": decided is not None})
+        if decided and decided.get("to") is not None:
+            table = table.model_copy(update={"units": [u.model_copy(update={"location": decided["to"]}) if u.id == unit_id else u
+                                                       for u in table.units]})
+    return out
+
+
+def follow_ups(state: GameState) -> list[FollowUp]:
+    """The undoable actions a confirmed decision calls for, not yet applied."""
+    record = state.bot_last
+    if record is None or "applied" in record.applied:
+        return []
+    d = record.decision
+    if record.situation == "bot-impulse":
+        if d.get("action") == "attack" and d.get("origin") and "attack_declared" not in record.applied:
+            return [FollowUp(f"Declare the attack on area {d['target']} from area {d['origin']}: {', '.join(d['attackers'])}",
+                             ("14.1.2", "7.3"), {"type": "attack_declared", "target": d["target"], "origin": d["origin"],
+                                                 "attackers": d["attackers"]})]
+        if d.get("action") == "organize_resistance" and d.get("area") and state.resistance != d["area"]:
+            out = [FollowUp(f"RESISTANCE marker to area {d['area']}", ("14.2",), {"type": "resistance", "area": d["area"]})]
+            if d.get("militia_placed"):
+                out.append(FollowUp(f"Place {d['militia_placed']} Militia in area {d['area']}", ("14.2", "4.1.1"),
+                                    {"type": "unit_place", "unit_type": "militia", "area": d["area"], "count": d["militia_placed"]}))
+            return out
+        if d.get("action") == "move_militia" and state.unit(d["unit"]) is not None and state.unit(d["unit"]).location != d["area"]:  # type: ignore[union-attr]
+            return [FollowUp(f"Move {d['unit']} into area {d['area']}", ("14",), {"type": "unit_move", "unit": d["unit"], "to": d["area"]})]
+    if record.situation == "bot-casualties" and state.combat is not None and not state.combat.allocated:
+        moves = retreats(state, d)
+        if all(m["decided"] for m in moves):
+            area = state.combat.area
+            return [FollowUp("Apply the casualty allocation", ("15", "8.2", "8.3", "16"), {
+                "type": "casualties", "area": area, "eliminated": list(d.get("eliminated") or []),
+                "spent": list(d.get("flipped") or []), "retreats": [{"unit": m["unit"], "to": m["to"]} for m in moves],
+                "overrun": bool(d.get("overrun"))})]
+    return []

@@ -1,0 +1,77 @@
+"""Second Fallujah's game page (phone first): the turn, Phase and impulse with the Phase's
+checklist, the bot's procedure due now (its needs, decision and trace, confirm or override, then
+the undoable actions applying it), the last combat, the Advantage, Political Backlash and VP, the
+51 areas (an area's panel: ``?area=N``), the units off the map, and the map & counters keyed."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import quote
+
+from flask import abort, render_template, request
+
+from adjudicator.second_fallujah import data
+from web.api import store
+from web.i18n import t
+from web.pages.game import undo_redo
+from web.pages.helpers import query_number
+
+from . import bot
+from .apply import counter_keys
+from .state import OFF_MAP, PHASES, GameState
+
+
+def map_file(state: GameState) -> dict[str, Any]:
+    """The "map & counters" file: what was keyed, reusable in another game (``key_map`` or setup)."""
+    areas = {}
+    for area in data.AREAS:
+        facts = state.facts(area)
+        values: dict[str, Any] = {}
+        if facts.tem is not None:
+            values["tem"] = facts.tem
+        if facts.adjacent is not None:
+            values["adjacent"] = list(facts.adjacent)
+        if values:
+            areas[str(area)] = values
+    counters = {key: c.model_dump(exclude_defaults=True) for key, c in sorted(state.counters.items())}
+    out: dict[str, Any] = {"format": "second-fallujah-map", "areas": areas, "counters": counters}
+    if state.militia_counters is not None:
+        out["militia_counters"] = state.militia_counters
+    return out
+
+
+def _area_param(game: dict[str, Any]) -> int | None:
+    raw = request.args.get("area")
+    if raw is None:
+        return None
+    number = query_number(raw, 1, 51)
+    if number is None:
+        abort(404, description=t("sf.area.bad", value=raw[:20]))
+    return number
+
+
+def game_page(game_id: str, game: dict[str, Any]) -> str:
+    state: GameState = store().state(game_id)  # type: ignore[assignment]
+    area = _area_param(game)
+    turn = bot.evaluate(state)
+    retreats = []
+    if state.bot_last is not None and state.bot_last.situation == "bot-casualties" and state.combat and not state.combat.allocated:
+        retreats = bot.retreats(state, state.bot_last.decision)
+    keyed = map_file(state)
+    units_here = [u for u in game["units"] if u["location"] == area] if area else []
+    return render_template(
+        "second_fallujah/game.html", game=game, undo=undo_redo(game_id, game), phases=PHASES, area=area,
+        area_info=game["area_view"][area - 1] if area else None, units_here=units_here,
+        turn=turn, turn_json=json.dumps(turn.input) if turn else None, follow_ups=bot.follow_ups(state),
+        retreats=retreats, off_map=[(place, [u for u in game["units"] if u["location"] == place]) for place in OFF_MAP],
+        keyed_areas=len(keyed["areas"]), keyed_counters=len(keyed["counters"]),
+        map_href="data:application/json;charset=utf-8," + quote(json.dumps(keyed, indent=1)),
+        counter_keys=sorted(counter_keys(state)), area_ids=list(data.AREAS),
+        fresh_coalition_areas=sorted({u["location"] for u in game["units"] if u["side"] == "coalition"
+                                      and isinstance(u["location"], int)}),
+    )
+
+
+def setup_context() -> dict[str, Any]:
+    return {}
