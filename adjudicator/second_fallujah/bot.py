@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from pydantic import Field
-
 from . import data
 from .priorities import Dice, Need, NeedFacts, TraceEntry, extreme, tie_break, walk
 from .state import FRICTION, STACK, TableState
@@ -108,11 +106,11 @@ def attack_condition(state: TableState, area: int) -> str | None:
 def militia_sources(state: TableState, target: int, complete: bool) -> dict[int, int]:
     """The areas whose Fresh Militia may attack ``target`` (14.1: the same area, or an adjacent
     Free area) and how many. ``complete``: every source must be known (else the facts needed)."""
-    found: dict[int, int] = Field(default_factory=dict)
+    found: dict[int, int] = {}
     if fresh_militia(state, target):
         found[target] = len(fresh_militia(state, target))
-    unknown_adj: list[int] = Field(default_factory=list)
-    unknown_control: list[int] = Field(default_factory=list)
+    unknown_adj: list[int] = []
+    unknown_control: list[int] = []
     known = state.neighbours(target)
     militia = state.fresh_militia_by_area
     places = sorted(known & militia.keys()) if known is not None else sorted(militia)
@@ -374,7 +372,7 @@ def distances_to(state: TableState, goal: int, wanted: list[int]) -> dict[int, i
     search over the keyed adjacency; the adjacency of every area the search must cross is needed."""
     dist = {goal: 0}
     queue = deque([goal])
-    missing: list[int] = Field(default_factory=list)
+    missing: list[int] = []
     while queue and not all(w in dist for w in wanted):
         a = queue.popleft()
         neighbours = state.neighbours(a)

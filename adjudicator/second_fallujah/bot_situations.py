@@ -40,7 +40,7 @@ def _run(name: str, body, compute) -> BotAnswer:
     """Check the input (every problem at once), then compute; missing facts become ``needs``."""
     check = check_common(body.state, body.override)
     check.raise_if_any()
-    trace: list[TraceEntry] = Field(default_factory=list)
+    trace: list[TraceEntry] = []
     try:
         decision, unspecified, notes = compute(trace)
     except NeedFacts as exc:
@@ -885,7 +885,7 @@ def run_setup(body: SetupInput) -> BotAnswer:
             ],
         )
 
-    trace: list[TraceEntry] = Field(default_factory=list)
+    trace: list[TraceEntry] = []
     c = Checker()
     from .state import check_state
 

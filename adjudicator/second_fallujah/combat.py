@@ -118,7 +118,6 @@ class CoalitionAttackAnswer(Adjudication):
     dv: int
     overrun: bool = False
     overwhelming_force: bool = False
-    exact: dict[str, str] = Field(default_factory=dict)
     distributions: dict[str, dict[str, float]] = Field(default_factory=dict)
     exact_distributions: dict[str, dict[str, str]] = Field(default_factory=dict)
     lead_defender: int
@@ -133,7 +132,7 @@ def _lead_defender(
     reading: a Dug In unit first, then the first listed)."""
     top = max(d.cf for d in defenders)
     tied = [i for i, d in enumerate(defenders) if d.cf == top]
-    notes: list[Note] = Field(default_factory=list)
+    notes: list[Note] = []
     if chosen is not None:
         if chosen not in tied:
             check.add(
@@ -166,7 +165,7 @@ def _ov_modifiers(s: CoalitionAttack) -> tuple[list[Modifier], list[Note]]:
             s.lead.cf, rule, f"Combat Factor of the lead unit ({s.lead.type})", f"{table}:lead_cf"
         )
     ]
-    notes: list[Note] = Field(default_factory=list)
+    notes: list[Note] = []
     sup = s.supporting
     infantry = sum(1 for u in sup if u.type in ("infantry", "mechanized_infantry"))
     if infantry:
@@ -230,7 +229,7 @@ def _ov_modifiers(s: CoalitionAttack) -> tuple[list[Modifier], list[Note]]:
     participants = [(s.lead.type, s.lead.nationality, s.lead.battalion)] + [
         (u.type, u.nationality, u.battalion) for u in sup
     ]
-    battalions: dict[str, list[str]] = Field(default_factory=dict)
+    battalions: dict[str, list[str]] = {}
     for kind, nat, bn in participants:
         if bn and nat == "usmc":
             battalions.setdefault(bn, []).append(kind)
@@ -375,7 +374,7 @@ def coalition_attack(s: CoalitionAttack) -> CoalitionAttackAnswer:
         for i, d in enumerate(s.defenders)
     ]
     capacity = casualties.capacity(units)
-    steps: list[Step] = Field(default_factory=list)
+    steps: list[Step] = []
     if mosque:
         notes.append(
             note(
@@ -454,8 +453,8 @@ def coalition_attack(s: CoalitionAttack) -> CoalitionAttackAnswer:
     dist = margin(ov, dv)
     odds["overrun"] = sum((p for m, p in dist.items() if m > capacity), Fraction(0))
     insurgent_cp = {m: p for m, p in dist.items() if m > 0}
-    coal: dict[int, Fraction] = Field(default_factory=dict)
-    back: dict[int, Fraction] = Field(default_factory=dict)
+    coal: dict[int, Fraction] = {}
+    back: dict[int, Fraction] = {}
     for m, p in dist.items():
         key = "success" if m > 0 else "stall" if m == 0 else "repulse"
         coal[coalition_cp[key]] = coal.get(coalition_cp[key], Fraction(0)) + p
@@ -523,9 +522,9 @@ def coalition_attack(s: CoalitionAttack) -> CoalitionAttackAnswer:
         )
         answer.overrun = icp > capacity
     if s.impulse is not None:
-        ends = end_odds(s.impulse)
-        answer.probabilities["action_phase_ends"] = float(ends)
-        answer.exact["action_phase_ends"] = over(ends, SINGLE)
+        chance = end_odds(s.impulse)
+        answer.probabilities["action_phase_ends"] = float(chance)
+        answer.exact["action_phase_ends"] = over(chance, SINGLE)
     return finish(answer)
 
 
@@ -599,7 +598,6 @@ class InsurgentAttackAnswer(Adjudication):
     ov: int | None
     dv: int | None
     security_lapse: bool = False
-    exact: dict[str, str] = Field(default_factory=dict)
     attacker_eliminated: bool = True
     lead_defender: int | None = None
     coalition_cp_on_success: int
@@ -793,7 +791,6 @@ class FireMissionAnswer(Adjudication):
     dv: int
     overrun: bool = False
     overwhelming_force: bool = False
-    exact: dict[str, str] = Field(default_factory=dict)
     distributions: dict[str, dict[str, float]] = Field(default_factory=dict)
     lead_defender: int
     defenders_capacity: int
@@ -932,7 +929,6 @@ class EndOfActionPhase(Model):
 
 
 class EndOfActionPhaseAnswer(Adjudication):
-    exact: dict[str, str] = Field(default_factory=dict)
     result: EndOutcome | None = None
 
 

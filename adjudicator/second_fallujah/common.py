@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import AfterValidator, Field
 
@@ -139,7 +139,10 @@ def fraction_over(value: Fraction, denominator: int) -> str:
     return f"{top.numerator}/{denominator}" if top.denominator == 1 else str(value)
 
 
-def finish(answer: Adjudication) -> Adjudication:
+A = TypeVar("A", bound=Adjudication)
+
+
+def finish(answer: A) -> A:
     """List every rule cited in the answer (the conformance test checks they exist)."""
     answer.rules = cited(answer)
     return answer

@@ -76,7 +76,7 @@ def entry_zone_areas() -> dict[str, frozenset[int]]:
     """2.3: the areas adjacent to each Entry Zone, keyed nw_entry_zone / ne_entry_zone."""
     found: dict[str, set[int]] = {zone: set() for zone in ENTRY_ZONES}
     for r in table("entry-zone-adjacency").rows:
-        zone = (r.name.en if r.name else "").split()[0].lower() + "_entry_zone"
+        zone = ((r.name.en if r.name else None) or "").split()[0].lower() + "_entry_zone"
         found.setdefault(zone, set()).add(int(r.value or 0))
     return {zone: frozenset(areas) for zone, areas in found.items()}
 

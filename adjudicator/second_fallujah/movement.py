@@ -80,16 +80,16 @@ def movement_cost(s: MovementCost) -> MovementCostAnswer:
     c.raise_if_any()
     table = "movement-costs"
     keys = _costs(s.action, s.friendly_controlled, s.enemy)
+    costs = {k: data.value(table, k) for k in keys}
     applicable = [
-        {"key": k, "cost": data.value(table, k), "text": data.text(table, k), "rule": "6.1"}
-        for k in keys
+        {"key": k, "cost": costs[k], "text": data.text(table, k), "rule": "6.1"} for k in keys
     ]
-    cost = max(a["cost"] for a in applicable)
+    cost = max(costs.values())
     notes = []
     if len(applicable) > 1:
         notes.append(
             note(
-                f"Costs are not cumulative: only the highest applies ({cost} MP, not {sum(a['cost'] for a in applicable)}).",
+                f"Costs are not cumulative: only the highest applies ({cost} MP, not {sum(costs.values())}).",
                 "6.1",
             )
         )

@@ -70,7 +70,7 @@ def tie_break(
     dice_needed = 1 if n <= 6 else 2
     span = 6**dice_needed
     usable = span - span % n
-    rolled: list[int] = Field(default_factory=list)
+    rolled: list[int] = []
     while True:
         faces = []
         for _ in range(dice_needed):

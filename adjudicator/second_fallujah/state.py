@@ -172,7 +172,7 @@ class TableState(BaseModel):
 
     def free_for(self, area: int, side: Side) -> bool | None:
         """Free: under the side's control with no enemy units (None when control is not keyed)."""
-        enemy = "coalition" if side == "insurgent" else "insurgent"
+        enemy: Side = "coalition" if side == "insurgent" else "insurgent"
         if self.side_units(area, enemy):
             return False
         control = self.control(area)
@@ -205,7 +205,7 @@ def check_state(state: TableState, check: Checker, field: str = "state") -> None
                 check.add(
                     f"{field}.areas.{i}.adjacent.{j}", b, "another area id from 1 to 51", "2.2"
                 )
-    places: dict[str, int | str] = Field(default_factory=dict)
+    places: dict[str, int | str] = {}
     for i, u in enumerate(state.units):
         if u.id in places:
             if places[u.id] != u.location:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 from ..dice import sum_of, uniform
 from ..errors import Checker
@@ -22,7 +22,6 @@ class Model(BaseModel):
 
 
 class RollAnswer(Adjudication):
-    exact: dict[str, str] = Field(default_factory=dict)
     result: RollOutcome | None = None
 
 
@@ -156,7 +155,7 @@ def cadre_reaction(s: CadreReaction) -> RollAnswer:
     c.raise_if_any()
     t = data.table("cadre-reaction")
     add = s.tem if s.where == "reaction_area" else 0
-    odds: dict[str, Fraction] = Field(default_factory=dict)
+    odds: dict[str, Fraction] = {}
     for total, p in sum_of(2, 6).items():
         cell = t.cell_for_total(total + add, s.where)
         key = "+".join(_codes(cell.result or "", s.tem)) or "nothing"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..errors import Checker
@@ -45,7 +47,7 @@ def victory(s: Victory) -> VictoryAnswer:
     if s.insurgent_areas is not None and len(set(s.insurgent_areas)) != len(s.insurgent_areas):
         c.add("insurgent_areas", s.insurgent_areas, "each area once", "1.1")
     c.raise_if_any()
-    breakdown = []
+    breakdown: list[dict[str, Any]] = []
     table = "victory-points"
     for r in data.table(table).rows:
         if r.result == "fedayeen":
@@ -65,7 +67,7 @@ def victory(s: Victory) -> VictoryAnswer:
                 "rule": r.rule or data.table(table).rule,
             }
         )
-    points = sum(b["points"] for b in breakdown)
+    points = sum(int(b["points"]) for b in breakdown)
     level = next(
         r
         for r in data.table("victory-levels").rows
