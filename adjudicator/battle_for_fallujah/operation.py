@@ -465,11 +465,11 @@ def adjudicate(situation: OperationInput) -> OperationAnswer:
     counted = count(att_side, def_side, lambda t: target_number(t, strike), coalition_attacks)
     summary = summarise(counted, rows, b)
     notes = list(att.notes) + list(dfn.notes)
-    readings = [margins_reading(situation, summary)]
+    readings = [margins_reading()]
     if strike:
         other_count = count(att_side, def_side, lambda t: target_number(t, True, True), True, media=False)
-        readings.append(strike_reading(summary, summarise(other_count, rows, b, full=False), notes))
-    readings.append(media_reading(situation, dfn, summary, notes))
+        readings.append(strike_reading(summary, summarise(other_count, rows, b, full=False)))
+    readings.append(media_reading(situation, dfn))
     if mission == "raid":
         readings.append(Reading(
             rule="17.1.1", topic="which table generates a Raid's defenders",
@@ -502,7 +502,7 @@ def adjudicate(situation: OperationInput) -> OperationAnswer:
             result["distributions"] = {"vp": shown["distributions"]["vp"]}
     answer = OperationAnswer(
         situation="operation",
-        rule="17",
+        rule="17.3",
         mission=mission,
         attacker=attacker,
         defender=defender,
@@ -528,7 +528,8 @@ def _reading_note(r: Reading) -> str:
             f"{r.other}, gives another result{tail} (errata.yaml, {r.rule}).")
 
 
-def margins_reading(situation: OperationInput, summary: dict) -> Reading:
+def margins_reading() -> Reading:
+    """MOS and MOF as every mission rule computes them, not as 7.6.1 and 7.7.1 print them."""
     return Reading(
         rule="7.6.1",
         topic="the Margins of Success and Failure",
@@ -539,7 +540,8 @@ def margins_reading(situation: OperationInput, summary: dict) -> Reading:
     )
 
 
-def strike_reading(followed: dict, other_: dict, notes: list[Note]) -> Reading:
+def strike_reading(followed: dict, other_: dict) -> Reading:
+    """The Strike's TN halved before the minimum (17.1.6.1 then 17.1.7), or after it."""
     mine, theirs = exact_odds(followed), exact_odds(other_)
     differs = mine != theirs
     values: dict[str, Any] = {}
@@ -559,7 +561,8 @@ def strike_reading(followed: dict, other_: dict, notes: list[Note]) -> Reading:
     )
 
 
-def media_reading(situation: OperationInput, dfn: Pool, summary: dict, notes: list[Note]) -> Reading:
+def media_reading(situation: OperationInput, dfn: Pool) -> Reading:
+    """Every Coalition red success moves the Media Track, or only an attacking pool's."""
     coalition_defends = situation.attacker == "insurgency"
     reds = dfn.counts["red"] if coalition_defends else 0
     differs = coalition_defends and reds > 0
