@@ -8,7 +8,7 @@ from ..render import WORDS, modifier_lines, odds_lines, result_lines, tail_lines
 
 def _dist_line(name: str, dist: dict[str, float]) -> str:
     shown = "  ".join(f"{k}:{v * 100:.1f}%" for k, v in dist.items() if v >= 0.0005)
-    return f"  {name:<20} {shown}"
+    return f"  {name:<24} {shown}"
 
 
 def render(answer: Adjudication, lang: str | None = None) -> str:
@@ -22,6 +22,10 @@ def render(answer: Adjudication, lang: str | None = None) -> str:
             lines += modifier_lines(mods, w, lang)
     elif answer.modifiers:
         lines += ["", "Dice / modifiers"] + modifier_lines(answer.modifiers, w, lang)
+    dice = getattr(answer, "dice", None)
+    if isinstance(dice, int):
+        other = getattr(answer, "dice_other_reading", dice)
+        lines += ["", f"Dice rolled: {dice}" + (f" (other reading: {other})" if other != dice else "")]
     if answer.probabilities:
         lines += ["", w["odds"]] + odds_lines(answer.probabilities)
     dists = getattr(answer, "distributions", None) or {}
