@@ -63,9 +63,10 @@ def _resolve_losses(state: CardsState, effects: list[Effect]) -> tuple[CardsStat
         number = state.draws[state.losses]
         lost = card_list().cards[hand[number % len(hand)]].name
         table = _engine(lambda s=state, name=lost: engine.apply(s.table(), engine_actions.Lost(card=name)))
-        effects.extend(Effect(None, line) for line in table.said)
+        effects.extend(Effect(None, line) for line in table.said[:1])
         effects.append(Effect(None, f"random discard (tactics-phase): recorded number {number} of 0-{a.DRAW_RANGE - 1}, "
                               f"card {number % len(hand) + 1} of the {len(hand)} in your hand"))
+        effects.extend(Effect(None, line) for line in table.said[1:])
         target = card_list().cards[state.target].name if state.target is not None else "Insurgent Tactics card"
         happened.append(f"the {lost} was discarded at random to the {target}")
         state = state.with_table(table, losses=state.losses + 1)

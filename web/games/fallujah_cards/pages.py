@@ -32,13 +32,15 @@ def game_page(game_id: str, game: dict[str, Any]) -> str:
     answer = advice.cached(game_id, game["version"], table, rollouts)
     sentence = advice.sentence(answer, table, t) if answer else None
     expected = {}
+    words = {}
     if answer:
         for estimate in answer["estimates"]:
             expected[_key(estimate["action"])] = estimate
+            words[_key(estimate["action"])] = advice.choice_words(estimate["engine_action"], table, t)
     names = [c.name for c in card_list().cards]
     return render_template(
         "fallujah_cards/game.html", game=game, undo=undo_redo(game_id, game), advice=answer, sentence=sentence,
-        expected=expected, key=_key, card_names=names, unseen_names=[u["name"] for u in game["unseen"]],
+        expected=expected, words=words, key=_key, card_names=names, unseen_names=[u["name"] for u in game["unseen"]],
         hand_names=sorted({c["name"] for c in game["hand"]}),
         waits_for_entry=engine.pending(table).kind in ("turn", "lost"),
     )

@@ -29,6 +29,7 @@ from adjudicator.fallujah_cards.state import (
 
 from .advice import web_action
 from .state import CardsState
+from .strings import STRINGS
 
 #: the seven phases of TURN SEQUENCE, in order
 PHASES: tuple[str, ...] = ("search", "tactics", "asset", "destroy", "disarm", "recon", "regroup")
@@ -44,33 +45,36 @@ def _pile(cards: tuple[int, ...]) -> dict[str, Any]:
     return {"count": len(cards), "force": force_of(cards), "cards": [card_list().cards[i].name for i in cards]}
 
 
-def _reason(table: Any, card: Card, kind: str) -> tuple[bool, str]:
-    """Whether tapping this hand card is a legal play now, and why (the rule in words)."""
+def _reason(table: Any, card: Card, kind: str) -> tuple[bool, str, dict[str, Any]]:
+    """Whether tapping this hand card is a legal play now, and why: a key of :mod:`.strings`
+    and its fields (the rule in words, with its rule id)."""
     cards = card_list().cards
     target = cards[table.target] if table.target is not None else None
     if kind == "destroy" and target is not None:
+        fields = {"force": card.force, "target": target.name, "target_force": target.force,
+                  "gain": target.force + (card.force or 0), "type": type_names()[card.type]}
         if card.destroys(target.force):
-            return True, f"Force {card.force} ≥ {target.force}: destroys the {target.name} (+{target.force + card.force})"
+            return True, "why.destroys", fields
         if card.type == DISARM:
-            return False, "a Disarm card neutralizes only an Explosives card (disarm-phase)"
+            return False, "why.disarm_only_bombs", fields
         if card.force is None:
-            return False, f"{type_names()[card.type]}: no Force, cannot destroy (destroy-phase)"
-        return False, f"Force {card.force} < {target.force}: too weak for the {target.name} (destroy-phase)"
+            return False, "why.no_force", fields
+        return False, "why.too_weak.destroy", fields
     if kind == "disarm" and target is not None:
+        fields = {"force": card.force, "target": target.name, "target_force": target.force,
+                  "gain": target.force + (card.force or 0)}
         if card.type == DISARM:
-            return True, f"a Disarm card neutralizes any Explosives card (+{target.force})"
+            return True, "why.disarm", fields
         if card.neutralizes(target.force):
-            return True, f"Force {card.force} ≥ {target.force}: neutralizes the {target.name} (+{target.force + card.force})"
+            return True, "why.neutralizes", fields
         if card.type in (INFANTRY, ARMOR):
-            return False, f"Force {card.force} < {target.force}: too weak for the {target.name} (disarm-phase)"
-        return False, "only an Infantry or Armor card or a Disarm card neutralizes Explosives (disarm-phase)"
+            return False, "why.too_weak.disarm", fields
+        return False, "why.not_disarm", fields
     if kind == "recon":
-        if card.type == RECON:
-            return True, "play it to look at the next 5 cards (recon-phase)"
-        return False, "only a Recon card can be played now (recon-phase)"
+        return (True, "why.recon", {}) if card.type == RECON else (False, "why.recon_only", {})
     if kind == "regroup":
-        return True, f"max hand size is {HAND_LIMIT}: discard it (regroup-phase)"
-    return False, ""
+        return True, "why.regroup", {"limit": HAND_LIMIT}
+    return False, "why.none", {}
 
 
 def unseen(state: CardsState) -> list[dict[str, Any]]:
@@ -91,8 +95,9 @@ def computed(state: CardsState, game_id: str) -> dict[str, Any]:
     cards = card_list().cards
     hand = []
     for index in table.hand:
-        legal, why = _reason(table, cards[index], waiting.kind)
-        hand.append({**card_json(index), "playable": legal, "reason": why})
+        legal, key, fields = _reason(table, cards[index], waiting.kind)
+        hand.append({**card_json(index), "playable": legal, "reason": STRINGS[key][0].format(**fields),
+                     "reason_key": key, "reason_fields": fields})
     return {
         "id": game_id,
         "game": "fallujah-cards",
