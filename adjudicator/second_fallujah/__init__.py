@@ -203,5 +203,23 @@ SITUATIONS: dict[str, Procedure] = {
             bs.run_reaction,
             ("4.1.3", "16", "12.1"),
         ),
+        _p(
+            "bot-regroup",
+            "Bot: Regroup Phase (4.2; no bot procedure, 12.1)",
+            "4.2",
+            bs.BotInput,
+            ANSWERS["bot-regroup"],
+            bs.run_regroup,
+            ("12.1",),
+        ),
+        _p(
+            "bot-reset",
+            "Bot: Reset Phase, which units stay Spent (4.4, 5.1)",
+            "4.4",
+            bs.BotInput,
+            ANSWERS["bot-reset"],
+            bs.run_reset,
+            ("5.1", "10.2"),
+        ),
     )
 }

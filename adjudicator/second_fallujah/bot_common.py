@@ -75,6 +75,8 @@ ANSWERS: dict[str, type[BotAnswer]] = {
         "bot-mulligan",
         "bot-retreat",
         "bot-reaction",
+        "bot-regroup",
+        "bot-reset",
     )
 }
 

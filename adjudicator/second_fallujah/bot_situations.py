@@ -66,6 +66,12 @@ def _check_choice(check: Checker, override: Override | None, allowed: list, rule
 
 # --- 14.1.1 / 14.1.2 -------------------------------------------------------------------------------
 
+DEFENSE_FACTOR = note(
+    "Criterion 3 'lowest Defense Factor' is read as the Combat Factor of the Coalition lead defensive"
+    " unit (7.3.2), the whole Coalition DV of 7.3.3 (errata 14.1.1).",
+    "14.1.1",
+)
+
 
 def run_attack_target(body: BotInput) -> BotAnswer:
     def compute(trace):
@@ -92,7 +98,7 @@ def run_attack_target(body: BotInput) -> BotAnswer:
                 "militia_sources": bot.militia_sources(body.state, target, complete=False),
             },
             unspecified,
-            [],
+            [DEFENSE_FACTOR] if any(t.criterion == "lowest_lead_defense" for t in trace) else [],
         )
 
     return _run("bot-attack-target", body, compute)
@@ -161,7 +167,14 @@ def run_organize_resistance(body: BotInput) -> BotAnswer:
         return (
             {"area": area, "militia_placed": n, "resistance_marker": area},
             [],
-            [note("Place the RESISTANCE marker in the area selected.", "14.2")],
+            [
+                note("Place the RESISTANCE marker in the area selected.", "14.2"),
+                note(
+                    "Criterion 4 'the most units can be placed' is read as the Militia the area's Fresh"
+                    " Cadre can place within stacking and the Force Pool (errata 14.2, reading 1).",
+                    "14.2",
+                ),
+            ],
         )
 
     return _run("bot-organize-resistance", body, compute)
@@ -206,7 +219,17 @@ def run_retreat(body: RetreatInput) -> BotAnswer:
         )
         if ov is not None:
             trace.append(override_entry(ov, "16", [ov.choice]))
-        return {"unit": body.unit, "to": area, "outcome": why}, [], []
+        return (
+            {"unit": body.unit, "to": area, "outcome": why},
+            [],
+            [
+                note(
+                    "The five Cadre/Fedayeen limit counts every Cadre and Fedayeen, Fresh or Spent"
+                    " (errata 5.1, reading 1); during Reaction a retreat beyond it is ignored (17).",
+                    "16",
+                )
+            ],
+        )
 
     return _run("bot-retreat", body, compute)
 
@@ -458,7 +481,7 @@ def run_casualties(body: CasualtiesInput) -> BotAnswer:
                 and not d.eliminated
             ],
             "retreat": retreats,
-            "text": "each retreating unit's destination: bot-retreat (16)",
+            "text": "each retreating unit's destination: bot-retreat (16); then 15 step 3: bot-mulligan",
         }
         if ov is not None and ov.point == "allocation":
             trace.append(override_entry(ov, "15", [ov.choice]))
@@ -908,3 +931,89 @@ def setup_column(tem: int | None) -> bool:
 
 
 __all__ = ["Any"]
+
+
+# --- 4.2 and 4.4: what the bot's procedures do not cover (12.1) ----------------------------------
+
+
+def run_regroup(body: BotInput) -> BotAnswer:
+    """4.2: the bot has no Regroup procedure (errata 12.1): reading 1, it does not move."""
+
+    def compute(trace):
+        ov = body.override
+        unspecified = [
+            Unspecified(
+                point="regroup",
+                rule="4.2",
+                reading="the bot does not Regroup (errata 12.1, reading 1); the player may move units for it (override, logged)",
+                overridden=ov is not None,
+            )
+        ]
+        if ov is not None:
+            trace.append(override_entry(ov, "4.2", [ov.choice]))
+            return {"moves": ov.choice}, unspecified, []
+        return {"moves": []}, unspecified, []
+
+    return _run("bot-regroup", body, compute)
+
+
+def run_reset(body: BotInput) -> BotAnswer:
+    """4.4: Spent units flip to Fresh; at most five Fresh Cadre and Fedayeen per area (5.1, Dug In
+    included). Reading (errata 12.1): the units the limit forces stay Spent, Fedayeen before Cadre."""
+
+    def compute(trace):
+        state = body.state
+        flipped: list[str] = []
+        stay: list[str] = []
+        for area in bot.occupied(state):
+            units = state.side_units(area, "insurgent")
+            fresh = sum(1 for u in units if u.type != "militia" and u.status == "fresh")
+            room = max(0, FRICTION - fresh)
+            spent = [u for u in units if u.status == "spent"]
+            for u in [u for u in spent if u.type == "militia"]:
+                flipped.append(u.id)
+            for kind in ("cadre", "fedayeen"):
+                for u in [u for u in spent if u.type == kind]:
+                    if room > 0:
+                        flipped.append(u.id)
+                        room -= 1
+                    else:
+                        stay.append(u.id)
+        flipped += [u.id for u in state.units if u.side == "coalition" and u.status == "spent"]
+        trace.append(
+            TraceEntry(
+                rule="4.4", criterion="flip", text="Flip Spent units to Fresh.", kept=flipped
+            )
+        )
+        trace.append(
+            TraceEntry(
+                rule="5.1",
+                criterion="friction",
+                text="at most five Fresh Cadre and Fedayeen per area: these stay Spent",
+                kept=stay,
+            )
+        )
+        ov = body.override
+        unspecified = [
+            Unspecified(
+                point="reset_spent",
+                rule="4.4",
+                reading="the units the 5.1 limit forces stay Spent, Fedayeen before Cadre, in area order (errata 12.1)",
+                overridden=ov is not None,
+            )
+        ]
+        decision: dict[str, Any] = {
+            "flip_to_fresh": flipped,
+            "stay_spent": stay,
+            "advantage": "to the Available box (10.2)",
+        }
+        if ov is not None:
+            trace.append(override_entry(ov, "4.4", [ov.choice]))
+            decision["stay_spent"] = ov.choice
+        return (
+            decision,
+            unspecified,
+            [note("In the Reset Phase the Advantage marker moves to the Available box.", "10.2")],
+        )
+
+    return _run("bot-reset", body, compute)

@@ -103,6 +103,8 @@ EXAMPLES: dict[str, list[dict[str, Any]]] = {
         {"state": SMALL_STATE, "offense": 11, "defense": 5, "ov": 5, "dv": 4, "eliminated": 2}
     ],
     "bot-retreat": [{"state": SMALL_STATE, "unit": "c1", "cause": "combat"}],
+    "bot-regroup": [{"state": SMALL_STATE}],
+    "bot-reset": [{"state": SMALL_STATE}],
     "bot-reaction": [
         {"state": SMALL_STATE, "area": 13, "dice": {"fedayeen": {"f1": 1}, "cadre": {"c1": 4}}}
     ],
