@@ -74,13 +74,13 @@ def _resolve_losses(state: CardsState, effects: list[Effect]) -> tuple[CardsStat
 
 
 def _turned(before: CardsState, after: CardsState) -> list[str]:
-    """The cards that left the deck between two states, in words."""
-    gone = len(before.deck) + sum(before.unknown) - len(after.deck) - sum(after.unknown)
+    """The cards that left the app's deck between two states, in words (its order is known)."""
+    gone = len(before.deck) - len(after.deck)
     if gone <= 0:
         return []
-    if after.turn > before.turn and after.target is not None:
-        return [f"the {card_list().cards[after.target].name} was turned over from the deck"]
-    return [f"{gone} card(s) were turned over from the deck"]
+    names = [f"the {card_list().cards[i].name}" for i in before.deck[:gone]]
+    listed = names[0] if gone == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return [f"{listed} {'was' if gone == 1 else 'were'} turned over from the deck"]
 
 
 def _engine_action(action: Any) -> Any:
