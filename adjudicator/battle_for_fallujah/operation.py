@@ -29,7 +29,7 @@ from pydantic import Field
 from ..errors import Checker
 from ..models import Frozen, Modifier, Note, Outcome, Step
 from .answer import BffAnswer, Reading, finish, modifier, note, percent, step
-from .checks import Dice, Faces, check_choice, check_dice, check_faces, choice
+from .checks import MAX_DICE, Dice, Faces, check_choice, check_dice, check_faces, choice
 from .data import COLOURS, Book, book
 from .pools import pool, successes
 
@@ -111,8 +111,8 @@ class OperationInput(Frozen):
     mission: str = choice(MISSIONS, description="the Operational Mission (15.2)")
     attacker: str = choice(SIDES, "coalition", description="the side with the Active unit (17.0)")
     terrain: str = choice(TERRAINS, description="the hex's terrain (25.23)")
-    attacking: list[Part] = Field(min_length=1)
-    defending: list[Part] = Field(default_factory=list)
+    attacking: list[Part] = Field(min_length=1, max_length=40)
+    defending: list[Part] = Field(default_factory=list, max_length=40)
     rolls: Rolls | None = None
 
 
@@ -188,6 +188,11 @@ def check(situation: OperationInput, b: Book) -> None:
             c.add(role, f"{len(resistance)} parts with source 'resistance'",
                   "one Insurgent Resistance Level per hex", PART_RULES[(role, "resistance", "insurgency")])
         levels = [row.value for row in b.rows("level-of-resistance") if row.value is not None]
+        for colour in COLOURS:
+            total = sum(max(0, getattr(p, colour)) for p in parts)
+            if total > MAX_DICE:
+                c.add(f"{role}.{colour}", total, f"at most {MAX_DICE} {colour} dice in a pool (the game has 10 "
+                      "of each; no rule caps a pool, this bound keeps the counting finite)", "1.2")
         for i, part in enumerate(parts):
             where = f"{role}.{i}"
             check_dice(c, where, part)
