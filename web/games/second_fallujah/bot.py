@@ -124,6 +124,14 @@ def retreats(state: GameState, decision: dict[str, Any]) -> list[dict[str, Any]]
     return out
 
 
+def pending_retreats(state: GameState) -> list[dict[str, Any]]:
+    """The retreats of a confirmed casualty allocation not applied yet (16), with what they need."""
+    record = state.bot_last
+    if record is None or record.situation != "bot-casualties" or state.combat is None or state.combat.allocated:
+        return []
+    return retreats(state, record.decision)
+
+
 def follow_ups(state: GameState) -> list[FollowUp]:
     """The undoable actions a confirmed decision calls for, not yet applied."""
     record = state.bot_last
@@ -144,7 +152,7 @@ def follow_ups(state: GameState) -> list[FollowUp]:
         if d.get("action") == "move_militia" and state.unit(d["unit"]) is not None and state.unit(d["unit"]).location != d["area"]:  # type: ignore[union-attr]
             return [FollowUp(f"Move {d['unit']} into area {d['area']}", ("14",), {"type": "unit_move", "unit": d["unit"], "to": d["area"]})]
     if record.situation == "bot-casualties" and state.combat is not None and not state.combat.allocated:
-        moves = retreats(state, d)
+        moves = pending_retreats(state)
         if all(m["decided"] for m in moves):
             area = state.combat.area
             return [FollowUp("Apply the casualty allocation", ("15", "8.2", "8.3", "16"), {

@@ -55,9 +55,7 @@ def game_page(game_id: str, game: dict[str, Any]) -> str:
     state: GameState = store().state(game_id)  # type: ignore[assignment]
     area = _area_param(game)
     turn = bot.evaluate(state)
-    retreats = []
-    if state.bot_last is not None and state.bot_last.situation == "bot-casualties" and state.combat and not state.combat.allocated:
-        retreats = bot.retreats(state, state.bot_last.decision)
+    retreats = bot.pending_retreats(state)
     keyed = map_file(state)
     units_here = [u for u in game["units"] if u["location"] == area] if area else []
     return render_template(

@@ -90,6 +90,7 @@ def computed(state: GameState, game_id: str) -> dict[str, Any]:
         "printed_lists": table.printed_lists(),
         "bot": bot_json(state),
         "follow_ups": [{"text": f.en, "action": f.payload()} for f in bot.follow_ups(state)],
+        "retreats": [{k: r[k] for k in ("unit", "to", "decided", "needs", "error")} | {"rule": "16"} for r in bot.pending_retreats(state)],
     }
 
 

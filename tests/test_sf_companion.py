@@ -1,0 +1,285 @@
+"""Second Fallujah's companion through the JSON API and the store (SQLite; PostgreSQL too when
+TEST_DATABASE_URL is set): setup (11.1), keying the map and counters, a Coalition impulse with a
+recorded attack, the bot's casualty allocation confirmed and applied (15), undo and redo, the
+bot's impulse choosing an attack target with its trace (14, 14.1), the phases with Infiltration
+(9.2) and Reset (4.4), the VP total (1.1), and bad input refused naming field, value and rule."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from web import games as registry
+
+pytest_plugins = ["tests.test_web_fixtures"]
+
+A18 = "a_company_1st_battalion_8th_marine_regiment"
+B18 = "b_company_1st_battalion_8th_marine_regiment"
+COUNTERS = {A18: {"cf": 4, "cf_spent": 2, "mf": 5}, B18: {"cf": 4, "cf_spent": 2, "mf": 5},
+            "fedayeen": {"cf": 3, "cf_spent": 1}, "cadre": {"cf": 2, "cf_spent": 1}, "militia": {"cf": 1, "cf_spent": 0}}
+
+
+class Game:
+    """A game driven through the API, always sending the version it last saw."""
+
+    def __init__(self, client: Any, **setup: Any):
+        self.client = client
+        answer = client.post("/api/games", json={"game": "second-fallujah", **setup})
+        assert answer.status_code == 201, answer.get_json()
+        self.state = answer.get_json()
+
+    @property
+    def id(self) -> str:
+        return self.state["id"]
+
+    def act(self, status: int = 200, **action: Any) -> dict[str, Any]:
+        answer = self.client.post(f"/api/games/{self.id}/actions", json={**action, "expected_version": self.state["version"]})
+        assert answer.status_code == status, answer.get_json()
+        if status == 200:
+            self.state = answer.get_json()
+        return answer.get_json()
+
+    def take_back(self, what: str, status: int = 200) -> dict[str, Any]:
+        answer = self.client.post(f"/api/games/{self.id}/{what}", json={"expected_version": self.state["version"]})
+        assert answer.status_code == status, answer.get_json()
+        if status == 200:
+            self.state = answer.get_json()
+        return answer.get_json()
+
+    def unit(self, unit_id: str) -> dict[str, Any]:
+        return next(u for u in self.state["units"] if u["id"] == unit_id)
+
+    def bot_confirm(self, **override: Any) -> dict[str, Any]:
+        from web.games.second_fallujah import bot
+        from web.games.second_fallujah.state import GameState
+
+        store = self.client.application.extensions["fallujah.store"]
+        state: GameState = store.state(self.id)
+        turn = bot.evaluate(state)
+        assert turn is not None and turn.answer and turn.answer["decision"], turn
+        body = dict(turn.input)
+        if override:
+            body["override"] = override
+        return self.act(type="adjudication", situation=turn.situation, input=body)
+
+
+def coalition_in_19(client: Any) -> Game:
+    """Nov 8, the first Coalition impulse (11.2): areas 18 and 19 keyed, a Fedayeen beside the
+    Cadre of mosque area 19 (11.1), a Militia in area 18, two Marine companies enter area 19."""
+    game = Game(client, name="API test", map={"format": "second-fallujah-map", "counters": COUNTERS})
+    game.act(type="key_area", area=19, tem=3, adjacent=[18, 20, 24], rules=["2.1", "2.2"])
+    game.act(type="key_area", area=18, tem=2, adjacent=[19, 24, 25])
+    game.act(type="unit_place", unit_type="fedayeen", area=19)
+    game.act(type="unit_place", unit_type="militia", area=18)
+    game.act(type="activate", where="ne_entry_zone")
+    game.act(type="unit_move", unit=A18, to=19, cost=4)
+    game.act(type="unit_move", unit=B18, to=19, cost=4)
+    return game
+
+
+def test_setup_follows_11_1(client):
+    game = Game(client, name="Nov 8")
+    s = game.state
+    assert (s["turn"], s["phase"], s["impulse"], s["side"]) == (8, "action", 0, "coalition")
+    assert all(a["control"] == "insurgent" for a in s["areas"]) and len(s["areas"]) == 51
+    coalition = [u for u in s["units"] if u["side"] == "coalition"]
+    assert len(coalition) == 53
+    assert sum(u["location"] == "nw_entry_zone" for u in coalition) == 29
+    assert sum(u["location"] == "ne_entry_zone" for u in coalition) == 23
+    cadre = sorted(u["location"] for u in s["units"] if u["type"] == "cadre")
+    assert len(cadre) == 17 and 40 in cadre and 45 in cadre and 36 not in cadre
+    assert s["advantage"] == {"owner": "coalition", "available": True} and s["political_backlash"] == 0
+    # 1.1 with 17 Cadre and no Fedayeen yet: 17 x 2 + 15 + 11 + 2 + 1
+    assert s["vp"] == 63
+    assert s["printed_lists"]["jolan-areas"]["areas"] == [40, 45] and s["printed_lists"]["jolan-areas"]["rule"]
+    assert s["printed_lists"]["ne_entry_zone"]["areas"] == [18, 19, 24, 25]
+
+
+def test_a_coalition_attack_then_the_bot_allocates_casualties_and_undo_takes_the_allocation_back(client):
+    game = coalition_in_19(client)
+    assert game.unit(A18)["mp_left"] == 1
+    attack = {"lead": {"type": "infantry", "nationality": "usmc", "cf": 4}, "supporting": [{"type": "infantry", "nationality": "usmc"}],
+              "defenders": [{"type": "cadre", "cf": 2}, {"type": "fedayeen", "cf": 3}], "tem": 3, "mosque": True, "area": 19,
+              "impulse": 0, "rolls": {"offense": 9, "defense": 5}}
+    game.act(type="adjudication", situation="coalition-attack", input=attack)
+    combat = game.state["combat"]
+    assert combat["area"] == 19 and combat["outcome"] == "success" and combat["insurgent_cp"] == 3
+    assert game.state["end_roll_made"] is True and game.state["can_undo"] is False
+    bot = game.state["bot"]
+    assert bot["situation"] == "bot-casualties" and bot["decision"]["lead"] == "fedayeen-1"
+    assert [e["rule"] for e in bot["trace"]][:2] == ["15", "15"]
+    game.bot_confirm()
+    assert game.state["bot_last"]["situation"] == "bot-casualties"
+    # 16: the retreating Fedayeen needs the TEM of the adjacent areas the bot compares
+    [retreat] = game.state["retreats"]
+    assert retreat["unit"] == "fedayeen-1" and [n["field"] for n in retreat["needs"]] == ["areas.20.tem", "areas.24.tem"]
+    assert game.state["follow_ups"] == []
+    game.act(type="key_area", area=20, tem=3)
+    game.act(type="key_area", area=24, tem=2)
+    assert game.state["retreats"][0]["to"] == 20  # 16, criterion 3: the Free area with TEM 3
+    [follow] = game.state["follow_ups"]
+    assert follow["action"]["type"] == "casualties"
+    before = [(u["id"], u["location"], u["status"]) for u in game.state["units"] if u["side"] == "insurgent"]
+    game.act(**follow["action"])
+    after = [(u["id"], u["location"], u["status"]) for u in game.state["units"] if u["side"] == "insurgent"]
+    assert after != before and game.state["combat"]["allocated"] is True and game.state["follow_ups"] == []
+    game.take_back("undo")
+    assert [(u["id"], u["location"], u["status"]) for u in game.state["units"] if u["side"] == "insurgent"] == before
+    assert game.state["combat"]["allocated"] is False and game.state["follow_ups"][0]["action"] == follow["action"]
+    # the two TEMs keyed go back too; the confirmed decision and the recorded roll stay: undo stops there
+    game.take_back("undo")
+    game.take_back("undo")
+    assert game.take_back("undo", status=422)["problems"][0]["field"] == "undo"
+    for _ in range(3):
+        game.take_back("redo")
+    assert game.state["combat"]["allocated"] is True
+
+
+def test_the_bot_chooses_an_attack_target_with_its_trace_and_the_attack_is_declared(client):
+    game = coalition_in_19(client)
+    game.act(type="end_impulse")
+    assert (game.state["impulse"], game.state["side"]) == (1, "insurgent")
+    assert game.unit(A18)["status"] == "spent" and game.state["areas"][18]["control"] == "insurgent"
+    bot = game.state["bot"]
+    assert bot["situation"] == "bot-impulse" and bot["decision"] is None
+    assert [n["field"] for n in bot["needs"]] == ["dice.step2"]
+    game.act(type="bot_die", field="dice.step2", faces=[2], rules=["14"])
+    bot = game.state["bot"]
+    assert bot["decision"]["action"] == "attack" and bot["decision"]["target"] == 19 and bot["decision"]["origin"] == 18
+    criteria = [(e["rule"], e["criterion"]) for e in bot["trace"]]
+    assert ("14", "attack") in criteria and ("14.1", "only_spent") in criteria
+    kept = {e["criterion"]: e["kept"] for e in bot["trace"]}
+    assert kept["attack"] == [19] and kept["only_spent"] == [19]
+    # a die stays: entering it again is refused, and it is not undone
+    game.act(status=422, type="bot_die", field="dice.step2", faces=[6])
+    game.bot_confirm()
+    assert game.state["bot_last"]["decision"]["target"] == 19 and game.state["bot"] is None
+    [follow] = game.state["follow_ups"]
+    game.act(**follow["action"])
+    assert game.state["activated"] == 18 and game.state["follow_ups"] == []
+
+
+def test_an_override_needs_a_reason_and_is_logged(client):
+    game = coalition_in_19(client)
+    game.act(type="end_impulse")
+    game.act(type="bot_die", field="dice.step2", faces=[1])
+    from web.games.second_fallujah import bot
+    from web.games.second_fallujah.state import GameState
+
+    state: GameState = client.application.extensions["fallujah.store"].state(game.id)
+    body = {**bot.evaluate(state).input, "override": {"choice": 19, "point": "attack_target"}}  # type: ignore[union-attr]
+    refused = game.act(status=400, type="adjudication", situation="bot-impulse", input=body)
+    assert "override.reason" in refused["error"] and "12.2" in refused["error"]
+    game.bot_confirm(choice=19, point="attack_target", reason="the table agreed to press area 19")
+    assert game.state["bot_last"]["override_reason"] == "the table agreed to press area 19"
+    log = client.get(f"/api/games/{game.id}/log").get_json()["events"]
+    assert "overridden: the table agreed" in log[-1]["effects"][0]["text"]
+
+
+def test_app_rolls_a_d6_for_the_bot_and_it_is_never_undone(client):
+    game = coalition_in_19(client)
+    game.act(type="end_impulse")
+    game.act(type="roll", dice=1, die="d6", purpose="bot:dice.step2", rules=["12.2"])
+    faces = game.state["bot_dice"]["dice.step2"]
+    assert len(faces) == 1 and 1 <= faces[0] <= 6
+    assert game.state["can_undo"] is False
+    refused = game.act(status=400, type="roll", dice=1, die="d10", purpose="bot:dice.step1")
+    assert "die" in refused["error"]
+
+
+def test_phases_infiltration_and_reset(client):
+    game = coalition_in_19(client)
+    game.act(type="area_control", area=25, side="coalition")  # ungarrisoned, adjacency not keyed
+    game.act(type="end_impulse")
+    game.act(type="end_impulse", passed=True)  # the bot's impulse passed at the table
+    game.act(type="end_roll", ends=True)
+    game.act(type="end_impulse")
+    assert game.state["phase"] == "regroup"
+    game.act(type="next_phase")
+    assert game.state["phase"] == "infiltration"
+    refused = game.act(status=422, type="next_phase")
+    assert "map" in refused["error"] and "25" in refused["error"] and "9.2" in refused["error"]
+    game.act(type="key_area", area=25, adjacent=[18, 24])
+    game.act(type="next_phase")
+    assert game.state["areas"][24]["control"] == "insurgent" and game.state["phase"] == "reset"
+    game.act(type="advantage", use="mulligan")
+    assert game.state["advantage"] == {"owner": "insurgent", "available": False}
+    game.act(type="next_phase")
+    s = game.state
+    assert (s["turn"], s["phase"], s["impulse"], s["side"]) == (9, "action", 1, "insurgent")
+    assert s["advantage"] == {"owner": "insurgent", "available": True}
+    assert game.unit(A18)["status"] == "fresh"
+
+
+def test_the_coalition_impulse_needs_its_end_roll(client):
+    game = coalition_in_19(client)
+    game.act(type="end_impulse")
+    game.act(type="end_impulse", passed=True)
+    refused = game.act(status=422, type="end_impulse")
+    assert "4.1.4" in refused["error"]
+
+
+def test_map_and_counters_export_and_reuse(client):
+    game = coalition_in_19(client)
+    page = client.get(f"/games/{game.id}").get_data(as_text=True)
+    assert "second-fallujah-map.json" in page
+    from web.games.second_fallujah.pages import map_file
+
+    keyed = map_file(client.application.extensions["fallujah.store"].state(game.id))
+    assert keyed["areas"]["19"] == {"tem": 3, "adjacent": [18, 20, 24]} and keyed["counters"][A18]["cf"] == 4
+    other = Game(client, name="reuse", map=keyed)
+    assert other.state["map"][18] == {"tem": 3, "adjacent": [18, 20, 24]}
+    third = Game(client, name="import later")
+    third.act(type="key_map", map=keyed)
+    assert third.state["counters"]["fedayeen"]["cf"] == 3
+
+
+@pytest.mark.parametrize(("action", "field"), [
+    ({"type": "key_area", "area": 52, "tem": 1}, "area"),
+    ({"type": "key_area", "area": 3, "tem": 5}, "tem"),
+    ({"type": "key_counter", "key": "fedayeen", "values": {"cf": 12}}, "values.cf"),
+    ({"type": "unit_move", "unit": "cadre-1", "to": 0}, "to"),
+    ({"type": "unit_place", "unit_type": "fedayeen", "area": 7, "count": 9}, "count"),
+])
+def test_malformed_actions_are_refused_naming_the_field(client, action, field):
+    game = Game(client)
+    refused = game.act(status=400, **action)
+    assert any(p["field"].startswith(field) for p in refused["problems"]), refused
+
+
+def test_refusals_name_the_rule(client):
+    game = Game(client)
+    refused = game.act(status=422, type="key_counter", key="nobody", values={"cf": 1})
+    assert "map.counters.nobody" in refused["error"]
+    game.act(type="unit_place", unit_type="fedayeen", area=7, count=7)  # with the Cadre of mosque area 7: 8
+    refused = game.act(status=422, type="unit_place", unit_type="fedayeen", area=7)
+    assert "at most 8" in refused["error"] and refused["problems"][0]["rule"] == "5"
+    refused = game.act(status=422, type="unit_status", unit="cadre-1", dug_in=True)
+    assert refused["problems"][0]["rule"] == "4.1.1"
+
+
+def test_the_sample_game_imports_and_is_a_game_of_second_fallujah(client):
+    events = registry.companion("second-fallujah").sample()  # type: ignore[misc]
+    answer = client.post("/api/games/import", json={"format": "fallujah-game", "format_version": 2,
+                                                   "game": "second-fallujah", "events": events})
+    assert answer.status_code == 201, answer.get_json()
+    state = answer.get_json()
+    assert state["game"] == "second-fallujah" and state["turn"] == 9 and state["political_backlash"] == 1
+
+
+def test_pages_and_every_calculator_situation_render_for_a_game(client):
+    game = coalition_in_19(client)
+    assert client.get(f"/games/{game.id}").status_code == 200
+    assert client.get(f"/games/{game.id}?area=19").status_code == 200
+    assert client.get(f"/games/{game.id}?area=99").status_code == 404
+    listing = client.get(f"/games/{game.id}/calculator").get_data(as_text=True)
+    from adjudicator import registry as situations
+
+    for name in situations.situations("second-fallujah"):
+        assert f"/calculator/{name}" in listing
+        page = client.get(f"/games/{game.id}/calculator/{name}?area=19")
+        assert page.status_code == 200, name
+    attack = client.get(f"/games/{game.id}/calculator/coalition-attack?area=19").get_data(as_text=True)
+    assert 'data-path="lead.cf"' in attack and 'value="4"' in attack
+    assert client.get(f"/games/{game.id}/calculator/coalition-attack?area=x").status_code == 400
