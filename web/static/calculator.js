@@ -1,8 +1,9 @@
 /* The calculator page: live odds as the form changes, the roll (physical or by the app), recording
  * the adjudication and applying its consequences. Uses fallujah.api (app.js) for every call.
  *
- * Fields are [data-path] controls ("shooter.cf" nests) typed by data-type (int, bool, tristate,
- * ints, str); empty fields are left out. Each change posts the situation to
+ * Fields are [data-path] controls ("shooter.cf" nests, "attacking.0.white" makes a list) typed by
+ * data-type (int, bool, tristate, ints, str); empty fields are left out (an "ints" field too when it
+ * is marked data-optional). Each change posts the situation to
  * /api/adjudicate/<situation> and draws the odds, modifiers, notes and result it answers.
  */
 "use strict";
@@ -49,7 +50,8 @@
       case "bool": return input.checked;
       case "tristate": return raw === "" ? undefined : raw === "true";
       case "int": return raw === "" ? undefined : Number(raw);
-      case "ints": return raw === "" ? [] : raw.split(/[\s,;]+/).filter(Boolean).map(Number);
+      case "ints": return raw === "" ? (input.hasAttribute("data-optional") ? undefined : [])
+        : raw.split(/[\s,;]+/).filter(Boolean).map(Number);
       default: return raw === "" ? undefined : raw;
     }
   }
@@ -66,7 +68,17 @@
     }
     const ruleset = form.querySelector("[data-ruleset]:checked");
     if (ruleset) data.ruleset = ruleset.value;
-    return data;
+    return listed(data);
+  }
+
+  /* A list of objects comes from numbered paths ("attacking.0.white"): an object whose keys are
+     all numbers becomes an array in the order of its keys (rows left blank are skipped). */
+  function listed(value) {
+    if (!value || typeof value !== "object" || Array.isArray(value)) return value;
+    const keys = Object.keys(value);
+    for (const key of keys) value[key] = listed(value[key]);
+    if (keys.length && keys.every((k) => /^\d+$/.test(k))) return keys.map(Number).sort((x, y) => x - y).map((k) => value[k]);
+    return value;
   }
 
   function percent(p) {
