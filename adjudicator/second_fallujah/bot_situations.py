@@ -254,8 +254,8 @@ def _move_militia_pairs(state: TableState) -> list[str]:
     for t in targets:
         for area in bot.occupied(state):
             militia = bot.fresh_militia(state, area)
-            if area == t or not militia:
-                continue
+            if area == t or not militia or state.side_units(area, "coalition"):
+                continue  # 6.2: a unit leaving an area with enemy units may only enter a Free area
             adjacent = state.adjacent(t, area)
             if adjacent is None:
                 bot.need_adjacency(state, [t], "14")
