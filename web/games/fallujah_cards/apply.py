@@ -22,6 +22,7 @@ from typing import Any
 from adjudicator.fallujah_cards import actions as engine_actions
 from adjudicator.fallujah_cards import engine
 from adjudicator.fallujah_cards.cards import card_list
+from adjudicator.fallujah_cards.state import GameState as Table
 from web.errors import Problem, Refused, refuse
 from web.eventlog import EVENT_KINDS, Effect, Event
 
@@ -54,6 +55,10 @@ def initial_state(setup: a.Setup) -> CardsState:
     return state
 
 
+def _lose(state: CardsState, name: str) -> Table:
+    return _engine(lambda: engine.apply(state.table(), engine_actions.Lost(card=name)))  # type: ignore[no-any-return]
+
+
 def _resolve_losses(state: CardsState, effects: list[Effect]) -> tuple[CardsState, list[str]]:
     """App mode: while the game waits for a random discard, take it from the recorded numbers;
     the discards, in words."""
@@ -62,7 +67,7 @@ def _resolve_losses(state: CardsState, effects: list[Effect]) -> tuple[CardsStat
         hand = state.hand
         number = state.draws[state.losses]
         lost = card_list().cards[hand[number % len(hand)]].name
-        table = _engine(lambda s=state, name=lost: engine.apply(s.table(), engine_actions.Lost(card=name)))
+        table = _lose(state, lost)
         effects.extend(Effect(None, line) for line in table.said[:1])
         effects.append(Effect(None, f"random discard (tactics-phase): recorded number {number} of 0-{a.DRAW_RANGE - 1}, "
                               f"card {number % len(hand) + 1} of the {len(hand)} in your hand"))
@@ -115,14 +120,14 @@ def apply_action(state: CardsState, action: Any, version: int) -> tuple[CardsSta
     random_events: list[str] = []
     if state.mode == "app":
         random_events += _turned(state, new)
-        new, lost = _resolve_losses(new, effects)
-        random_events += lost
+        new, discards = _resolve_losses(new, effects)
+        random_events += discards
         if action.type == "recon":
             random_events.append("the Recon card showed you the next cards")
-    if random_events:
-        update = {"undo": (), "undo_block": ", then ".join(random_events)}
-    else:
-        update = {"undo": state.undo + (version,)}
+    update: dict[str, Any] = (
+        {"undo": (), "undo_block": ", then ".join(random_events)} if random_events
+        else {"undo": state.undo + (version,)}
+    )
     return new.model_copy(update={"version": version, "redo": (), **update}), effects
 
 

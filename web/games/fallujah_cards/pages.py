@@ -23,7 +23,7 @@ def _table(game: dict[str, Any]) -> Any:
     """The engine's state of a stored game, read back from the store."""
     from web.api import store
 
-    return store().state(game["id"]).table()
+    return store().state(game["id"]).table()  # type: ignore[attr-defined]
 
 
 def game_page(game_id: str, game: dict[str, Any]) -> str:

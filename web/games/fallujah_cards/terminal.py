@@ -83,11 +83,11 @@ def play(seed: int | None, read: Callable[[], str | None], write: Callable[[str]
         write(engine.pending(table).prompt)
         for number, option in enumerate(options, start=1):
             write(f"  {number}. {option.label}")
-        line = read()
-        if line is None:
+        read_line = read()
+        if read_line is None:
             write("Quit (end of input).")
             return 0
-        line = line.strip()
+        line = read_line.strip()
         if line.lower() in ("q", "quit", "exit"):
             write("Quit.")
             return 0
@@ -102,7 +102,7 @@ def play(seed: int | None, read: Callable[[], str | None], write: Callable[[str]
                 write(f"choice: {line!r}: a number from 1 to {len(options)} ({engine.pending(table).rule})")
                 show = False
                 continue
-            body = advice.web_action(options[int(line) - 1].action)
+            body: dict[str, Any] | None = advice.web_action(options[int(line) - 1].action)
         else:
             body = _command(line)
             if body is None:
