@@ -12,10 +12,11 @@ from sqlalchemy import inspect, text
 
 from rules_text.loading import DEFAULT_GAME, available_games
 from web import games as registry
+from web.app import create_app
 from web.db import make_engine, upgrade
 from web.eventlog import Event
 
-from .test_web_fixtures import BACKENDS, ORDER_OF_BATTLE, Player, database_url, make_app
+from .test_web_fixtures import BACKENDS, ORDER_OF_BATTLE, Player, database_url
 
 pytest_plugins = ["tests.test_web_fixtures"]
 
@@ -53,7 +54,8 @@ def _old_database(url: str) -> tuple[str, dict]:
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_an_existing_database_upgrades_in_place_its_games_playing_the_default_game(backend, tmp_path):
     url, _ = _old_database(database_url(backend, tmp_path))
-    app = make_app(backend, tmp_path, DATABASE_URL=url)  # the app upgrades to head at start
+    # the app upgrades to head at start (make_app would empty a PostgreSQL database first)
+    app = create_app({"TESTING": True, "DATABASE_URL": url, "SITE_DIR": str(tmp_path / "site")})
     try:
         client = app.test_client()
         listed = client.get("/api/games").get_json()["games"]
