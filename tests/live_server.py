@@ -34,7 +34,6 @@ def live_server(tmp_path) -> Iterator[LiveServer]:
     app = create_app({
         "TESTING": True,
         "DATABASE_URL": f"sqlite:///{tmp_path / 'live.sqlite3'}",
-        "SECRET_KEY": "live-test",
         "SITE_DIR": str(tmp_path / "site"),
     })
     server = make_server("127.0.0.1", 0, app, threaded=True)

@@ -30,7 +30,7 @@ def start_server(db: str, port: int) -> subprocess.Popen:
     with os.fdopen(handle, "wb") as output:
         process = subprocess.Popen(
             [str(FALLUJAH), "serve", "--port", str(port), "--db", db],
-            stdout=output, stderr=subprocess.STDOUT, env={**os.environ, "FALLUJAH_SECRET_KEY": "test"},
+            stdout=output, stderr=subprocess.STDOUT,
         )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

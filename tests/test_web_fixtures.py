@@ -40,7 +40,6 @@ def make_app(backend: str, tmp_path: Any, **config: Any):
     return create_app({
         "TESTING": True,
         "DATABASE_URL": database_url(backend, tmp_path),
-        "SECRET_KEY": "test",
         "SITE_DIR": str(tmp_path / "site"),
         **config,
     })

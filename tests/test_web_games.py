@@ -4,6 +4,10 @@ added it, the export format naming it, and the game named at every entry point (
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import subprocess
+import sys
 from datetime import UTC, datetime
 from html import unescape
 
@@ -12,10 +16,12 @@ from sqlalchemy import inspect, text
 
 from rules_text.loading import DEFAULT_GAME, available_games
 from web import games as registry
+from web.app import create_app
 from web.db import make_engine, upgrade
 from web.eventlog import Event
 
-from .test_web_fixtures import BACKENDS, ORDER_OF_BATTLE, Player, database_url, make_app
+from .conftest import ROOT, run_cli
+from .test_web_fixtures import BACKENDS, ORDER_OF_BATTLE, Player, database_url
 
 pytest_plugins = ["tests.test_web_fixtures"]
 
@@ -53,7 +59,8 @@ def _old_database(url: str) -> tuple[str, dict]:
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_an_existing_database_upgrades_in_place_its_games_playing_the_default_game(backend, tmp_path):
     url, _ = _old_database(database_url(backend, tmp_path))
-    app = make_app(backend, tmp_path, DATABASE_URL=url)  # the app upgrades to head at start
+    # the app upgrades to head at start (make_app would empty a PostgreSQL database first)
+    app = create_app({"TESTING": True, "DATABASE_URL": url, "SITE_DIR": str(tmp_path / "site")})
     try:
         client = app.test_client()
         listed = client.get("/api/games").get_json()["games"]
@@ -135,3 +142,49 @@ def test_new_game_offers_the_games_that_have_a_companion(client):
     for game in playable:
         assert registry.declaration(game).title in page
     assert f'name="game" value="{DEFAULT_GAME}"' in page
+
+
+SECOND_GAME = '''
+import json, sys
+from web.app import create_app
+app = create_app({"TESTING": True, "DATABASE_URL": "sqlite:///" + sys.argv[1], "SITE_DIR": sys.argv[1] + ".site"})
+client = app.test_client()
+out = {}
+r = client.post("/api/adjudicate/fire?game=test-game", json={})
+out["adjudicate"] = [r.status_code, r.get_json()["error"]]
+r = client.get("/api/adjudicate?game=test-game")
+out["situations"] = [r.status_code, r.get_json()]
+r = client.post("/api/games", json={"game": "test-game"})
+out["setup"] = [r.status_code, r.get_json()["error"]]
+r = client.get("/calculator/fire?game=test-game")
+out["calculator"] = [r.status_code, r.get_data(as_text=True)]
+r = client.get("/games/new")
+out["new"] = [r.status_code, r.get_data(as_text=True)]
+print(json.dumps(out))
+'''
+
+
+def test_a_game_without_situations_or_companion_is_still_a_game(tmp_path):
+    """A declared game with neither an adjudicator package nor a companion: a situation of another
+    game names the game that has it, a setup says it has no companion, New game does not offer it."""
+    games = tmp_path / "games"
+    shutil.copytree(ROOT / "rules_text" / "games", games)
+    (games / "test-game").mkdir()
+    (games / "test-game" / "game.yaml").write_text(
+        "id: test-game\ntitle: Test Game\nlanguages: [en]\ndice: [d6]\npackage: test_game\n", encoding="utf-8")
+    env = {"FALLUJAH_GAMES_DIR": str(games)}
+    result = subprocess.run([sys.executable, "-c", SECOND_GAME, str(tmp_path / "db.sqlite3")], capture_output=True,
+                            text=True, timeout=120, check=False, env={**os.environ, **env})
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout)
+    assert out["adjudicate"] == [404, f"situation 'fire' is a situation of {DEFAULT_GAME}, not of test-game"]
+    assert out["situations"] == [200, {"situations": []}]
+    assert out["setup"][0] == 404 and out["setup"][1].startswith("game 'test-game' has no companion yet")
+    assert out["calculator"][0] == 404 and f"situation &#39;fire&#39; is a situation of {DEFAULT_GAME}" in out["calculator"][1]
+    assert out["new"][0] == 200 and "Test Game" not in out["new"][1]
+    listed = {g["id"]: g for g in json.loads(run_cli("games", "--json", env=env).stdout)["games"]}
+    assert listed["test-game"] == {"id": "test-game", "title": "Test Game", "languages": ["en"], "dice": ["d6"],
+                                   "situations": False, "companion": False}
+    adjudicate = run_cli("adjudicate", "fire", "--game", "test-game", env=env, stdin="{}")
+    assert adjudicate.returncode == 2
+    assert f"situation 'fire' is a situation of {DEFAULT_GAME}, not of test-game" in adjudicate.stderr

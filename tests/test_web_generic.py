@@ -31,7 +31,7 @@ DEEP = re.compile(r"(?<![\w.])(\d{1,2}\.\d{1,2}\.\d{1,2}(?:\.\d{1,2})*)(?![\w.])
 def generic_files() -> list[Path]:
     return sorted(
         p for p in WEB.rglob("*")
-        if p.suffix in (".py", ".html", ".js") and not any(d in p.parents for d in LEFT_OUT)
+        if p.suffix in (".py", ".html", ".js", ".css") and not any(d in p.parents for d in LEFT_OUT)
     )
 
 

@@ -110,6 +110,8 @@ class Companion:
     not_undoable: frozenset[str] = frozenset()
     #: the game's templates folder (its names start with the package's name: ``<pkg>/game.html``)
     templates: Path | None = None
+    #: the game's static files (its stylesheet), served under ``/static/games/<package>/``
+    static: Path | None = None
     #: the game page (``<package>/game.html``), and what the setup form (``<package>/setup.html``) shows
     game_page: GamePage | None = None
     setup_context: Callable[[], dict[str, Any]] | None = None

@@ -8,6 +8,7 @@ at once, an IED result is an IED Attack (13.5).
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -23,6 +24,7 @@ from ..models import (
     Outcome,
     Ruleset,
     Step,
+    as_exact,
     as_floats,
     odds_fields,
 )
@@ -183,21 +185,14 @@ def adjudicate(situation: DefensiveFireSituation, book: Rulebook) -> DefensiveFi
     drm = modifiers.total(drm_mods)
     rolls = situation.rolls or DefensiveRolls()
     notes: list[Note] = []
-    extra: dict = {}
+    squad: CfBlock | None = None
+    chain_odds: dict[str, Fraction] | None = None
     if situation.insurgent.unit == "suspect":
         cf, adjust = squad_cf(situation, book)
         chain, outcome_weights = _suspect_weights(book, zone_type, cf, drm, DefensiveRolls())
         prior = odds(outcome_weights, OUTCOMES)
         chain_odds = odds(chain, CHAIN)
-        extra = {
-            "squad_cf": {
-                "base": situation.squad.cf,
-                "modifiers": [m.model_dump() for m in adjust],
-                "final": cf,
-            },
-            "chain": {k: float(v) for k, v in chain_odds.items()},
-            "chain_exact": {k: str(v) for k, v in chain_odds.items()},
-        }
+        squad = CfBlock(base=situation.squad.cf, modifiers=adjust, final=cf)
         notes.append(activation.drawn_cf_note(book))
     else:
         cf_ins = situation.insurgent.cf
@@ -222,7 +217,9 @@ def adjudicate(situation: DefensiveFireSituation, book: Rulebook) -> DefensiveFi
         drm=drm,
         **odds_fields(prior),
         notes=notes,
-        **extra,
+        squad_cf=squad,
+        chain=as_floats(chain_odds) if chain_odds is not None else None,
+        chain_exact=as_exact(chain_odds) if chain_odds is not None else None,
     )
     if situation.rolls is not None:
         result = resolve(situation, book, zone_type, drm)

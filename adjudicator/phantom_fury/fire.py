@@ -24,6 +24,8 @@ from ..models import (
     Ruleset,
     Step,
     Text,
+    as_exact,
+    as_floats,
     odds_fields,
 )
 from . import activation, modifiers
@@ -274,13 +276,9 @@ def adjudicate(situation: FireSituation, book: Rulebook) -> FireAnswer:
     wins = count(FACES, lambda f: hits(f, drm, cf, book))
     prior = odds({"success": wins, "no_effect": len(FACES) - wins}, OUTCOMES)
     points = ["caat-location"] if s.caat_ammo else []
-    extra: dict = {
-        "cf": {"base": base, "modifiers": [m.model_dump() for m in cf_mods], "final": cf}
-    }
-    if t.unit == "suspect":
-        chain = _suspect_chain(book, zone_type, prior["success"], s.unit)
-        extra["after_hit"] = {key: float(value) for key, value in chain.items()}
-        extra["after_hit_exact"] = {key: str(value) for key, value in chain.items()}
+    chain = (
+        _suspect_chain(book, zone_type, prior["success"], s.unit) if t.unit == "suspect" else None
+    )
     answer = FireAnswer(
         situation="fire",
         ruleset=situation.ruleset,
@@ -289,7 +287,9 @@ def adjudicate(situation: FireSituation, book: Rulebook) -> FireAnswer:
         **odds_fields(prior),
         notes=notes,
         ruleset_points=points,
-        **extra,
+        cf=CfBlock(base=base, modifiers=cf_mods, final=cf),
+        after_hit=as_floats(chain) if chain is not None else None,
+        after_hit_exact=as_exact(chain) if chain is not None else None,
     )
     if situation.roll is not None:
         answer.result = FireResult.model_validate(resolve(situation, book, zone_type, cf, drm))

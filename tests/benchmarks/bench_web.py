@@ -189,7 +189,7 @@ def test_bench_web(tmp_path: Path) -> None:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=20)
 
-    app = create_app({"DATABASE_URL": db, "SECRET_KEY": "bench"})
+    app = create_app({"DATABASE_URL": db})
     store = app.extensions["fallujah.store"]
     loads = []
     for _ in range(20):

@@ -27,6 +27,7 @@ from rules_text.corpus import UnknownSection
 from rules_text.markup import BARE_REF, BRACKET_REF
 from rules_text.search import KINDS, SearchError
 
+from .. import games as registry
 from ..i18n import LANGS, current_lang, t
 from . import bp
 from .helpers import current_game, game_query, rule_url, rules_of, site_built
@@ -131,6 +132,16 @@ def rule(lang: str, section_id: str) -> str | Response:
         referenced_by=[corpus.get(r) for r in corpus.referenced_by.get(section.id, ())],
         site=site_url(section), missing_in=missing_in if missing_in in game.langs else None,
     )
+
+
+@bp.get("/static/games/<package>/<path:filename>", endpoint="game_static")
+def game_static(package: str, filename: str) -> Response:
+    """A game's own static files (its companion's ``static`` folder), by its package's name."""
+    folder = next((c.static for g, c in registry.companions().items()
+                   if c.static is not None and registry.declaration(g).package == package), None)
+    if folder is None:
+        abort(404)
+    return send_from_directory(folder, filename)
 
 
 @bp.get("/rules/", defaults={"path": "index.html"})

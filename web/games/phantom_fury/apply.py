@@ -242,6 +242,8 @@ def adjudication(state: GameState, action: a.Adjudication, ctx: Ctx) -> GameStat
         if missing:
             raise refuse("input", action.input, f"an input using the faces the app rolled: {list(rolled.faces)}")
         state = state.model_copy(update={"app_rolls": tuple(r for r in state.app_rolls if r is not rolled)})
+    # the answer as recorded (JSON), not re-read through today's answer model: a log must replay
+    # whatever the models become; only the outcome's name goes into the effect's text
     resolved = action.result.get("result")
     outcome = resolved.get("outcome", "resolved") if isinstance(resolved, dict) else "resolved"
     ctx.effect(action.rules[0] if action.rules else "3", f"{action.situation}: {outcome} (d10 by the {action.rolls_by})")

@@ -9,11 +9,25 @@ own VP line (7.2.1) when applied, so no ``vp`` consequence is listed beside it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import BaseModel, ValidationError
+
+from adjudicator.models import Adjudication, Outcome
+from adjudicator.phantom_fury.activation import ActivationResult, ActivationSituation
+from adjudicator.phantom_fury.assault import AssaultResult, AssaultSituation
+from adjudicator.phantom_fury.defensive_fire import DefensiveFireResult
+from adjudicator.phantom_fury.fire import FireResult, FireSituation
+from adjudicator.phantom_fury.pinned import PinnedResult
+from adjudicator.phantom_fury.support import MissionResult, MissionSituation
+from adjudicator.registry import procedure
+
 from .prefill import Choice
 from .state import GameState, UnitState, ZoneState
+
+GAME = "phantom-fury"
 
 #: Fields that say which consequence an applied action is, whatever its counts: a ``zone_counts``
 #: for the same Zone, a ``unit_status`` with the same status for the same unit, ...
@@ -118,33 +132,32 @@ def _activated(activation: str, c: Choice, rule: str) -> list[Consequence]:
     return []
 
 
-def _fire(state: GameState, data: dict[str, Any], result: dict[str, Any], c: Choice) -> list[Consequence]:
+def _fire(state: GameState, data: FireSituation, result: FireResult, c: Choice) -> list[Consequence]:
     """Fire Combat (11.2): the shooter is Fired (11.3), CAAT 'Ammo' spent (11.1.2.1), the target hit (11.2.2)."""
     out = _status(c.unit, "fired", "11.3")
-    if data.get("shooter", {}).get("caat_ammo") and c.unit is not None and c.unit.caat and c.unit.caat.ammo > 0:
+    if data.shooter.caat_ammo and c.unit is not None and c.unit.caat and c.unit.caat.ammo > 0:
         out.append(Consequence(f"{_label(c.unit)}: one CAAT 'Ammo' used", f"{_label_fr(c.unit)} : une ‘Ammo’ CAAT utilisée",
                                ("11.1.2.1",), {"type": "caat_ammo", "unit": c.unit.id}))
-    if result.get("outcome") != "success":
+    if result.outcome != "success":
         return out
-    target = data.get("target", {}).get("unit")
-    if target == "suspect":
-        if result.get("activation"):
-            out += _activated(result["activation"], c, "11.2.2")
+    if data.target.unit == "suspect":
+        if result.activation:
+            out += _activated(result.activation, c, "11.2.2")
         else:
             query = {"zone": c.zone.number} if c.zone else {}
             out.append(Consequence("Roll the 'Suspect' marker's Activation", "Lancer l’Activation du marqueur ‘Suspect’",
                                    ("11.2.2", "5.3.3"), calculator="suspect-activation",
                                    query={**query, **({"unit": c.unit.id} if c.unit else {})}))
-    elif result.get("eliminated") in ("guerillas", "martyrs"):
+    elif result.eliminated in ("guerillas", "martyrs"):
         out += _counts(c.zone, insurgents=-1, rule="11.2.2")
-        if result["eliminated"] == "guerillas":
+        if result.eliminated == "guerillas":
             out += _guerillas_vp()
     return out
 
 
-def _on_squad(result: dict[str, Any], c: Choice, rule: str) -> list[Consequence]:
-    """Pinned (11.5), a Step Loss (5.1.1.1), or both, on the squad attacked."""
-    outcome = str(result.get("outcome", ""))
+def _on_squad(result: Outcome, c: Choice, rule: str) -> list[Consequence]:
+    """Pinned (11.5), a Step Loss (5.1.1.1), or both, on the squad attacked (the result's ``outcome``)."""
+    outcome = str(getattr(result, "outcome", None) or "")
     out: list[Consequence] = []
     if "step_loss" in outcome:
         out += _step_loss(c.unit, rule)
@@ -153,44 +166,42 @@ def _on_squad(result: dict[str, Any], c: Choice, rule: str) -> list[Consequence]
     return out
 
 
-def _defensive_fire(state: GameState, data: dict[str, Any], result: dict[str, Any], c: Choice) -> list[Consequence]:
+def _defensive_fire(state: GameState, data: BaseModel, result: DefensiveFireResult, c: Choice) -> list[Consequence]:
     """Defensive Fire (12.7): a 'Suspect' firing is Activated first (12.7.3), then the squad is hit or not."""
     out: list[Consequence] = []
-    if result.get("activation"):
-        out += _activated(result["activation"], c, "12.7.3")
+    if result.activation:
+        out += _activated(result.activation, c, "12.7.3")
     return out + _on_squad(result, c, "12.7.2")
 
 
-def _assault(state: GameState, data: dict[str, Any], result: dict[str, Any], c: Choice) -> list[Consequence]:
+def _assault(state: GameState, data: AssaultSituation, result: AssaultResult, c: Choice) -> list[Consequence]:
     """Assault (13.4): the defender eliminated, the attacker's losses, Events and their markers (13.4.3)."""
     out: list[Consequence] = []
-    defender = data.get("defender", {}).get("unit")
-    if result.get("activation"):
-        out += _activated(result["activation"], c, "13.4.1")
-    if result.get("insurgent") == "eliminated":
+    if result.activation:
+        out += _activated(result.activation, c, "13.4.1")
+    if result.insurgent == "eliminated":
         out += _counts(c.zone, insurgents=-1, rule="13.4.2")
-        if defender == "guerillas" or result.get("activation") == "guerillas":
+        if data.defender.unit == "guerillas" or result.activation == "guerillas":
             out += _guerillas_vp()
-    usmc = result.get("usmc")
+    usmc = result.usmc
     if usmc in ("step_loss", "eliminated"):
         out += _step_loss(c.unit, "13.4.2")
     if usmc == "pinned":
         out += _status(c.unit, "pinned", "13.4.2")
-    if data.get("attacker", {}).get("explosives") and c.unit is not None and c.unit.caat and c.unit.caat.explosives:
+    if data.attacker.explosives and c.unit is not None and c.unit.caat and c.unit.caat.explosives:
         out.append(Consequence(f"{_label(c.unit)}: CAAT 'Explosives' used", f"{_label_fr(c.unit)} : ‘Explosives’ CAAT utilisés",
                                ("13.7.1",), {"type": "caat_explosives", "unit": c.unit.id}))
-    if result.get("hero") and c.unit is not None:
+    if result.hero and c.unit is not None:
         out.append(Consequence(f"{_label(c.unit)}: 'Hero' marker", f"{_label_fr(c.unit)} : marqueur ‘Hero’",
                                ("5.1.5.1",), {"type": "unit_hero", "unit": c.unit.id}))
-    for event in result.get("events", []):
-        marker = {"phantom_fury": "phantom_fury", "fanaticism": "fanaticism"}.get(event.get("event"))
+    for event in result.events:
+        marker = {"phantom_fury": "phantom_fury", "fanaticism": "fanaticism"}.get(event.event)
         if marker and c.zone is not None:
-            name = event.get("name", {})
-            out.append(Consequence(f"Zone {c.zone.number}: '{name.get('en', marker)}' marker",
-                                   f"Zone {c.zone.number} : marqueur ‘{name.get('fr', marker)}’",
-                                   (event.get("rule", "13.4.3"),),
+            out.append(Consequence(f"Zone {c.zone.number}: '{event.name.en}' marker",
+                                   f"Zone {c.zone.number} : marqueur ‘{event.name.fr}’",
+                                   (event.rule or "13.4.3",),
                                    {"type": "zone_marker", "zone": c.zone.number, "marker": marker, "present": True}))
-    if result.get("no_insurgent_event_marker") not in (None, "no") and c.zone is not None:
+    if result.no_insurgent_event_marker not in (None, "no") and c.zone is not None:
         out.append(Consequence(f"Zone {c.zone.number}: 'No Insurgents Event' marker",
                                f"Zone {c.zone.number} : marqueur ‘No Insurgents Event’", ("13.6.4",),
                                {"type": "zone_marker", "zone": c.zone.number, "marker": "no_insurgents_event",
@@ -198,21 +209,21 @@ def _assault(state: GameState, data: dict[str, Any], result: dict[str, Any], c: 
     return out
 
 
-def _pinned(state: GameState, data: dict[str, Any], result: dict[str, Any], c: Choice) -> list[Consequence]:
+def _pinned(state: GameState, data: BaseModel, result: PinnedResult, c: Choice) -> list[Consequence]:
     """Pinned recovery (14.3.4): a recovered squad turns back to its normal facing."""
-    if result.get("outcome") == "recovered":
+    if result.outcome == "recovered":
         return _status(c.unit, "ready", "14.3.4")
     return []
 
 
-def _activation(state: GameState, data: dict[str, Any], result: dict[str, Any], c: Choice) -> list[Consequence]:
-    outcome = result.get("outcome")
-    return _activated(outcome, c, "5.3.4" if data.get("zone") == "fortified" else "5.3.3") if outcome else []
+def _activation(state: GameState, data: ActivationSituation, result: ActivationResult, c: Choice) -> list[Consequence]:
+    outcome = result.outcome
+    return _activated(outcome, c, "5.3.4" if data.zone == "fortified" else "5.3.3") if outcome else []
 
 
-def _support(state: GameState, data: dict[str, Any], result: dict[str, Any], c: Choice) -> list[Consequence]:
+def _support(state: GameState, data: MissionSituation, result: MissionResult, c: Choice) -> list[Consequence]:
     """Support Missions (9.2, 9.3): a success counts against the Mission's maximum; postponed ends the Phase (9.4)."""
-    outcome, mission = result.get("outcome"), data.get("mission")
+    outcome, mission = result.outcome, data.mission
     if outcome not in ("success", "postponed") or not mission:
         return []
     out = [Consequence(f"{mission}: {outcome}", f"{mission} : {'succès' if outcome == 'success' else 'reportée'}",
@@ -223,7 +234,7 @@ def _support(state: GameState, data: dict[str, Any], result: dict[str, Any], c: 
     return out
 
 
-_BY_SITUATION = {
+_BY_SITUATION: dict[str, Callable[[GameState, Any, Any, Choice], list[Consequence]]] = {
     "fire": _fire,
     "suspect-activation": _activation,
     "sniper-fire": lambda s, d, r, c: _on_squad(r, c, "11.4.1"),
@@ -236,15 +247,27 @@ _BY_SITUATION = {
 }
 
 
+def typed(situation: str, data: dict[str, Any], answer: dict[str, Any]) -> tuple[BaseModel, Adjudication] | None:
+    """A recorded adjudication read back through its situation's models: the input and the
+    answer (each situation's own typed answer, ``FireAnswer``, ...); None when the record no
+    longer fits them (an answer recorded before its model changed)."""
+    proc = procedure(situation, game=GAME)
+    try:
+        return proc.input_model.model_validate(data), proc.result_model.model_validate(answer)
+    except ValidationError:
+        return None
+
+
 def consequences(state: GameState, situation: str, data: dict[str, Any], answer: dict[str, Any],
                  choice: Choice) -> list[Consequence]:
-    """The follow-up actions of an adjudication (its input ``data`` and its ``answer`` with ``result``).
+    """The follow-up actions of an adjudication (its input ``data`` and its ``answer`` with ``result``,
+    as recorded), read through the situation's typed models.
 
     Situations that change nothing the companion tracks (Abrams Movement Capacity, insurgent
     Reaction, victory) have none; an answer without a resolved ``result`` has none either.
     """
-    result = answer.get("result")
     build = _BY_SITUATION.get(situation)
-    if not isinstance(result, dict) or build is None:
+    read = typed(situation, data, answer) if build is not None else None
+    if build is None or read is None or read[1].result is None:
         return []
-    return build(state, data, result, choice)
+    return build(state, read[0], read[1].result, choice)
