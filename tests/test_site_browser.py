@@ -192,7 +192,7 @@ def test_a_rule_number_of_several_games_lists_them_and_a_printed_chapter_opens_i
 
 
 def test_words_return_rule_sections_with_snippets_ranked_as_the_companion_ranks_them(
-    page, rules_url, screenshots
+    page, rules_url, screenshots, tmp_path, monkeypatch
 ):
     """Every query of every game's relevance suite, run by the site's search in the browser,
     gives the companion's hits (ids, languages, kinds, snippets, scores) in the same order."""
@@ -204,6 +204,8 @@ def test_words_return_rule_sections_with_snippets_ranked_as_the_companion_ranks_
     from rules_text import search as companion
     from rules_text.loading import fingerprint
 
+    # the companion's index built apart: other processes replace the shared ~/.cache one
+    monkeypatch.setenv("FALLUJAH_CACHE_DIR", str(tmp_path / "cache"))
     problems = _problems(page)
     page.goto(rules_url + "search.html?q=pinned+squad+move&game=phantom-fury")
     hits = page.locator("#rulebook-search-results li.rulebook-search-hit")

@@ -14,6 +14,7 @@
   var KIND_WEIGHT = { rule: 1.0, table: 0.9, glossary: 0.9, example: 0.5, note: 0.45,
     foreword: 0.5, bibliography: 0.4 };
   var RULE_KINDS = ["rule", "table", "glossary"];
+  var KEPT_ON_TOP = 3;  // across games, the first hits are always the best by score
   var RULE_ID = /^\[?\s*(\d{1,2}(?:\.\d{1,2}){0,4})[.)]?\s*\]?$/;
   var ID_IN_QUERY = /(?<![\d.])\d{1,2}(?:\.\d{1,2}){1,4}(?![\d])/g;
   var WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)?/gu;
@@ -85,6 +86,15 @@
   /* the analyzer's tokens of a word in a language */
   Prepared.prototype.analyse = function (word, lang) {
     var known = this.index.vocabulary[word];
+    if (!known) {  // the analyzer is the same for every game: another game's rulebook may use it
+      var indexes = root.RulebookIndexes || {};
+      for (var id in indexes) {
+        if (Object.prototype.hasOwnProperty.call(indexes[id].vocabulary, word)) {
+          known = indexes[id].vocabulary[word];
+          break;
+        }
+      }
+    }
     if (known) { return known[this.langIndex[lang]]; }
     return this.fallback(word, lang);
   };
@@ -459,6 +469,12 @@
     var corrected = folded;
     unknown.forEach(function (word) {
       var maxdist = Array.from(word).length <= 5 ? 1 : 2;
+      var pattern = new RegExp("(?<!" + W + ")" + escapeRegExp(word) + "(?!" + W + ")", "gu");
+      if (opened.length === 1) {  // one game: Whoosh's own choice, suggest(limit=1)
+        var first = opened[0].suggest(word, maxdist, 1);
+        if (first.length) { corrected = corrected.replace(pattern, function () { return first[0]; }); }
+        return;
+      }
       var options = new Set();
       opened.forEach(function (g) { g.suggest(word, maxdist, 3).forEach(function (o) { options.add(o); }); });
       if (!options.size) { return; }
@@ -474,7 +490,6 @@
           bestKey = key;
         }
       });
-      var pattern = new RegExp("(?<!" + W + ")" + escapeRegExp(word) + "(?!" + W + ")", "gu");
       corrected = corrected.replace(pattern, function () { return best; });
     });
     if (corrected === folded) { return [null, words]; }
@@ -492,7 +507,7 @@
       var shown = new Set(kept.concat(promoted).map(function (item) { return item.doc.game; }));
       var absent = [];
       best.forEach(function (item, id) { if (!shown.has(id)) { absent.push(item); } });
-      if (!absent.length || promoted.length >= Math.floor(limit / 2)) { break; }
+      if (!absent.length || promoted.length >= Math.min(Math.floor(limit / 2), limit - KEPT_ON_TOP)) { break; }
       promoted.push(absent[0]);
     }
     return kept.concat(promoted.slice().sort(function (a, b) { return b.score - a.score; }));
