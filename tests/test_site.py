@@ -657,3 +657,12 @@ def test_no_page_holds_inline_script_or_style(built_site) -> None:
         if re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html) or re.search(r"<style\b|\sstyle=\"", html):
             found.append(path.relative_to(built_site).as_posix())
     assert found == []
+
+
+def test_a_game_of_one_rulebook_never_says_a_rule_is_not_in_another_language(built_site, games) -> None:
+    for g in games:
+        if len(g.corpora) > 1:
+            continue
+        for lang in g.corpora:
+            for path in (built_site / g.id / lang).glob("*.html"):
+                assert "not in the French source" not in path.read_text(encoding="utf-8"), path

@@ -87,20 +87,22 @@ def meta_node(
                 relative_url(docname, f"compare/{stem}", section.id),
                 ["compare-link"],
             )
-    else:
+    elif len(linker.game.corpora) > 1:  # a game of one rulebook has no other language
         meta += nodes.inline(
             ui["not_in_other"], ui["not_in_other"], classes=["lang-switch", "lang-missing"]
         )
     citing = linker.game.corpus(section.lang).referenced_by.get(section.id, ())
     if citing:
-        meta += nodes.Text(f" · {ui['referenced_by']}: ")
+        if len(meta.children):
+            meta += nodes.Text(" · ")
+        meta += nodes.Text(f"{ui['referenced_by']}: ")
         corpus = linker.game.corpus(section.lang)
         for index, citing_id in enumerate(citing):
             if index:
                 meta += nodes.Text(", ")
             source = corpus.by_id[citing_id]
             href = relative_url(docname, chapter_docname(source), source.id)
-            meta += _link(source.id, href, ["backlink"])
+            meta += _link(linker.printed(source.id), href, ["backlink"])
             previews[href] = linker.section_target(source)
     return meta
 
