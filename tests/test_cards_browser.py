@@ -190,3 +190,21 @@ def test_a_physical_game_of_ten_turned_cards_kept(page, live_server, screenshots
     expect(page.locator(".pile-elimination")).to_contain_text("Pillbox, M1 Abrams Tank, Low Tech Bomb, Robot")
     page.screenshot(path=screenshots / "04-after-ten-cards.png", full_page=True)
     assert errors == []
+
+
+@pytest.mark.phone
+def test_the_statistics_page_on_a_phone(page, live_server, screenshots):
+    errors = _errors(page)
+    page.goto(live_server.url + "/games/fallujah-cards/statistics")
+    timing = page.evaluate("performance.getEntriesByType('navigation')[0].toJSON()")
+    assert timing["responseEnd"] - timing["requestStart"] < 2000
+    for policy in ("greedy", "lookahead"):
+        section = page.locator(f"#policy-{policy}")
+        expect(section.locator("svg.histogram rect.bar").first).to_be_visible()
+        expect(section.locator("small.games")).to_contain_text(re.compile(r"[\d,]+ games"))
+        expect(section.locator("tr.beat td.literal")).to_contain_text("%")
+        expect(section.locator("tr.mean td.other")).to_contain_text(re.compile(r"\d+\.\d"))
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page is {width} px wide on a 390 px screen"
+    page.screenshot(path=screenshots / "01-statistics.png", full_page=True)
+    assert errors == []

@@ -143,8 +143,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     "stats.caption": ("Share of games by final score (literal reading), in bins of 5 points; the dashed line is 100.",
                       "Part des parties par score final (lecture littérale), par tranches de 5 points ; le trait pointillé est 100."),
     "stats.reading": ("Reading of SCORING", "Lecture du SCORING"),
-    "stats.literal": ("Literal (every card of the Elimination Pile)", "Littérale (toutes les cartes de la pile d'Élimination)"),
-    "stats.other": ("Other (only its Insurgency cards)", "Autre (seulement ses cartes Insurrection)"),
+    "stats.literal": ("Literal reading", "Lecture littérale"),
+    "stats.other": ("Other reading", "Autre lecture"),
+    "stats.readings": ("Literal reading: every card of the Elimination Pile counts its Force (the engine's); other "
+                       "reading: only its Insurgency cards do (errata: scoring).",
+                       "Lecture littérale : chaque carte de la pile d'Élimination compte sa Force (celle du moteur) ; "
+                       "autre lecture : seules ses cartes Insurrection comptent (errata : scoring)."),
     "stats.stale": ("The engine changed since: these figures may be out of date.",
                     "Le moteur a changé depuis : ces chiffres peuvent être périmés."),
     "stats.chart": ("Histogram of final scores: {policy}", "Histogramme des scores finaux : {policy}"),
