@@ -112,6 +112,8 @@ def _insurgent_pool(state: GameState, hex_: int, out: Prefill) -> list[dict[str,
 
 def operation(state: GameState, *, hex_: int | None, unit: str | None, support_unit: str | None,
               mission: str | None, attacker: str | None) -> Prefill:
+    if unit and state.unit(unit) is None:
+        raise PrefillError(f"unit: {unit[:24]!r}: one of {', '.join(u.id for u in state.units) or 'no keyed unit'}")
     if hex_ is None:
         active = state.active_hex
         placed = state.unit(unit) if unit else None

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from adjudicator import registry
+
 MAP: dict[str, Any] = {
     "hexes": [
         {"number": 1, "terrain": "open", "colour": "green", "adjacent": [2, 5], "entry": ["1/5"]},
@@ -80,9 +82,13 @@ ACTIONS: list[dict[str, Any]] = [
 
 
 def events() -> list[dict[str, Any]]:
-    """The events as an export lists them; the VP line is undone and redone."""
+    """The events as an export lists them (an adjudication with the answer the server recorded);
+    the VP line is undone and redone."""
     out: list[dict[str, Any]] = [{"version": 1, "kind": "setup", "payload": {"name": "Sample: turn 1, 5 April 2004"}}]
     for action in ACTIONS:
+        if action["type"] == "adjudication":
+            answer = registry.adjudicate(action["situation"], action["input"], game="battle-for-fallujah")
+            action = {**action, "result": answer.model_dump(mode="json"), "rules": list(answer.rules)[:40]}
         out.append({"version": len(out) + 1, "kind": "action", "payload": action})
         if action["type"] == "vp":
             line = len(out)
