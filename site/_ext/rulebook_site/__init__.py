@@ -44,6 +44,7 @@ def linker_for(game_id: str) -> Linker:
     if cached is None or cached.game is not game:
         info = game_info(game_id)
         cached = _LINKERS[game_id] = Linker(game, info.chapter_format, info.bare_chapters)
+        cached.short_title = info.short_title
     return cached
 
 

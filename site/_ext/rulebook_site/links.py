@@ -124,6 +124,8 @@ class Linker:
         self.chapter_format = chapter_format
         #: the text cites chapters without a dot ("see 16": ``bare_chapter_refs``)
         self.bare_chapters = bare_chapters
+        #: the game's name for tight places (``GameDeclaration.short_title``)
+        self.short_title = game.title
 
     def label(self, section: Section) -> str:
         """The section's label as the book prints it (:func:`section_label`)."""

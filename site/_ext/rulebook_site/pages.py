@@ -56,7 +56,12 @@ def chapter_title(linker: Linker, lang: str, stem: str) -> str:
         ][-1]
         title = f"{sections[0].id}–{last}" if last != sections[0].id else title
     if make_id(title) in {s.id for s in sections}:
-        title = f"{title} ({LANG_NAMES[lang]})"
+        # the page's heading would take the anchor of its first rule ("scoring"): told apart by
+        # the language where the game has two rulebooks, by the game's name otherwise
+        if len(linker.game.corpora) > 1:
+            title = f"{title} ({LANG_NAMES[lang]})"
+        else:
+            title = f"{title} — {linker.short_title}"
     return title
 
 
