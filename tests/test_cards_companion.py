@@ -13,6 +13,8 @@ import time
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from adjudicator.fallujah_cards import actions as engine_actions
 from adjudicator.fallujah_cards import engine
@@ -333,3 +335,30 @@ def test_the_kept_figures_are_the_engines_games_replayed():
             literal, other = statistics.play(policy, shuffle, entry.get("rollouts") or 0)
             assert (literal, other) == (entry["scores"][shuffle], entry["other_scores"][shuffle])
         assert len(entry["scores"]) == len(entry["other_scores"]) >= (3000 if policy == "greedy" else 300)
+
+
+NAMES = [c.name for c in card_list().cards]
+JUNK = st.one_of(st.text(max_size=30), st.integers(), st.none(), st.booleans(), st.lists(st.text(max_size=5), max_size=3))
+CARD = st.one_of(st.sampled_from(NAMES), st.text(max_size=30), st.sampled_from(["", " ", "grunts", "FIST Artillery"]))
+ACTION = st.one_of(
+    st.fixed_dictionaries({"type": st.sampled_from(["play", "recon", "turn", "lost"]), "card": CARD}),
+    st.fixed_dictionaries({"type": st.just("discard"), "cards": st.lists(CARD, max_size=4)}),
+    st.fixed_dictionaries({"type": st.sampled_from(["decline", "pass"])}),
+    st.dictionaries(st.sampled_from(["type", "card", "cards", "text", "x"]), JUNK, max_size=3),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(mode=st.sampled_from(["app", "physical"]), actions=st.lists(ACTION, min_size=1, max_size=12))
+def test_any_action_is_applied_or_refused_with_a_message_never_a_500(sqlite_app, mode, actions):
+    client = sqlite_app.test_client()
+    state = client.post("/api/games", json={"game": GAME, "mode": mode, **({"seed": 1} if mode == "app" else {})}).get_json()
+    for body in actions:
+        response = client.post(f"/api/games/{state['id']}/actions", json={"expected_version": state["version"], **body})
+        assert response.status_code in (200, 400, 422), (body, response.get_json())
+        if response.status_code == 200:
+            state = response.get_json()
+        else:
+            assert response.get_json()["error"]
+            assert client.get(f"/api/games/{state['id']}").get_json()["version"] == state["version"]
+    assert client.get(f"/games/{state['id']}").status_code == 200

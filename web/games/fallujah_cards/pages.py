@@ -29,7 +29,11 @@ def _table(game: dict[str, Any]) -> Any:
 def game_page(game_id: str, game: dict[str, Any]) -> str:
     table = _table(game)
     rollouts = int(current_app.config.get("CARDS_ADVISOR_ROLLOUTS", advice.ROLLOUTS))
-    answer = advice.cached(game_id, game["version"], table, rollouts)
+    try:
+        answer = advice.cached(game_id, game["version"], table, rollouts)
+    except (ValueError, ArithmeticError, KeyError, IndexError):  # the page works without the advisor
+        current_app.logger.exception("card game advisor failed on game %s version %s", game_id, game["version"])
+        answer = None
     sentence = advice.sentence(answer, table, t) if answer else None
     expected = {}
     words = {}
