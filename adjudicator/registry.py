@@ -1,9 +1,10 @@
 """The situations of every game, found through the game's declaration (PACKS-SPEC).
 
 A game is declared in ``rules_text/games/<id>/game.yaml``; its procedures live in the package
-``adjudicator.<package>`` (``package:`` in game.yaml, else the id with '-' read as '_'), which
+``adjudicator.<package>`` (``package:`` in game.yaml, :func:`rules_text.loading.package_of`), which
 declares ``SITUATIONS: dict[str, Procedure]``. A game without such a package has no situations
-yet: it is still a game (rules, search), not an error. This module names no game.
+yet: it is still a game (rules, search), not an error. An unknown id raises
+:class:`rules_text.loading.UnknownGame` (re-exported here). This module names no game.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -21,12 +21,11 @@ from pydantic import BaseModel, ValidationError
 
 from rules_text.loading import (
     DEFAULT_GAME,
-    DataError,
+    UnknownGame,
     available_games,
     data_files,
     fingerprint,
-    game_dir,
-    read_yaml,
+    package_of,
 )
 
 from .errors import InvalidSituation, Problem, from_validation_error
@@ -82,18 +81,6 @@ class Procedure:
         return self.title
 
 
-class UnknownGame(DataError, LookupError):
-    """A game id no declaration answers to; one line naming the value and the known games."""
-
-    def __init__(self, game: str):
-        self.game = game
-        known = ", ".join(available_games()) or "none"
-        self.message = f"unknown game {game!r} (known games: {known})"
-        self.file = "game.yaml"
-        self.section = None
-        Exception.__init__(self, self.message)
-
-
 class UnknownSituation(InvalidSituation, LookupError):
     """A situation the game does not have; one line saying which games have it, or which
     situations the game has. It is an :class:`InvalidSituation` whose problem is the field
@@ -117,22 +104,6 @@ class UnknownSituation(InvalidSituation, LookupError):
 
     def __str__(self) -> str:
         return self.message
-
-
-def package_of(game: str) -> str:
-    """The Python package name a game declares (``package:``), else its id with '-' read as '_'."""
-    try:
-        declaration = game_dir(game) / "game.yaml"
-    except DataError:
-        raise UnknownGame(game) from None
-    return _declared_package(game, declaration, declaration.stat().st_mtime_ns)
-
-
-@lru_cache(maxsize=32)
-def _declared_package(game: str, declaration: Path, _stamp: int) -> str:
-    meta = read_yaml(declaration) or {}
-    declared = meta.get("package") if isinstance(meta, dict) else None
-    return str(declared) if declared else game.replace("-", "_")
 
 
 #: how long a game's data files are trusted unchanged before their sizes and times are read again

@@ -55,8 +55,11 @@ class DataError(Exception):
         super().__init__(f"{where}: {message}{more}")
 
 
-class UnknownGame(DataError):
-    """A game id that no folder declares; the one-line message lists the known games."""
+class UnknownGame(DataError, LookupError):
+    """A game id that no folder declares; the one-line message lists the known games.
+
+    The one class every layer raises and catches for an unknown game (the adjudicator's
+    registry and the companion's ``web.games`` re-export it); a :class:`LookupError` too."""
 
     def __init__(self, game: str):
         self.game = game
@@ -133,6 +136,18 @@ def declaration(game: str) -> GameDeclaration:
     if declared.id != game:
         raise DataError(path, f"id {declared.id!r} differs from the folder name {game!r}")
     return declared
+
+
+def package_of(game: str) -> str:
+    """The Python package of a game's adjudicator and companion (``package:`` in game.yaml);
+    :class:`UnknownGame` for an undeclared id. Read again only when game.yaml changes."""
+    path = game_dir(game) / "game.yaml"
+    return _package(game, path.stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=32)
+def _package(game: str, _stamp: int) -> str:
+    return declaration(game).package
 
 
 def declarations() -> list[GameDeclaration]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from enum import StrEnum
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -212,7 +212,8 @@ class GameDeclaration(Frozen):
     short_title: str | None = None
     designer: str | None = None
     publisher: str | None = None
-    #: the Python package of the game's adjudicator and companion (adjudicator/<package>)
+    #: the Python package of the game's adjudicator and companion (adjudicator/<package>);
+    #: when not declared, the id with '-' read as '_'
     package: str
     languages: tuple[Lang, ...] = ("en",)
     dice: tuple[Die, ...] = ()
@@ -225,6 +226,13 @@ class GameDeclaration(Frozen):
     #: the text cites chapters without a dot ("see 16", "(see 5 and 5.1)")
     bare_chapter_refs: bool = False
     left_out: tuple[LeftOut, ...] = ()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _default_package(cls, data: Any) -> Any:
+        if isinstance(data, dict) and not data.get("package") and isinstance(data.get("id"), str):
+            return {**data, "package": data["id"].replace("-", "_")}
+        return data
 
     @field_validator("id", "package")
     @classmethod

@@ -82,6 +82,25 @@ def test_an_unknown_game_is_refused_in_one_line() -> None:
         adjudicate("ied", {"cf": 5}, game="xyz")
 
 
+def test_every_layer_knows_a_game_through_the_one_declaration_of_rules_text() -> None:
+    import rules_text.loading as loading
+    import web.games
+    from adjudicator import registry
+
+    assert registry.UnknownGame is web.games.UnknownGame is loading.UnknownGame
+    assert issubclass(loading.UnknownGame, LookupError)
+    assert registry.package_of is loading.package_of
+    assert web.games.Declaration is loading.GameDeclaration
+    for game in available_games():
+        assert web.games.declaration(game) == loading.declaration(game)
+        assert package_of(game) == loading.declaration(game).package
+    for layer in (lambda: package_of("xyz"), lambda: web.games.declaration("xyz")):
+        with pytest.raises(loading.UnknownGame, match=r"^unknown game 'xyz' \(known games: "):
+            layer()
+    with pytest.raises(loading.UnknownGame):
+        web.games.declaration(["not", "hashable"])  # type: ignore[arg-type]
+
+
 def test_an_unknown_situation_is_an_invalid_situation_naming_the_situations() -> None:
     with pytest.raises(UnknownSituation) as caught:
         procedure("parachute", game=PF)

@@ -5,7 +5,15 @@
 ('d10',)
 """
 
-from ..loading import DataError, UnknownGame, available_games, declaration, declarations, game_dir
+from ..loading import (
+    DataError,
+    UnknownGame,
+    available_games,
+    declaration,
+    declarations,
+    game_dir,
+    package_of,
+)
 from ..models import GameDeclaration
 
-__all__ = ["DataError", "GameDeclaration", "UnknownGame", "available_games", "declaration", "declarations", "game_dir"]
+__all__ = ["DataError", "GameDeclaration", "UnknownGame", "available_games", "declaration", "declarations", "game_dir", "package_of"]

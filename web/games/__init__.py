@@ -1,8 +1,9 @@
 """The registry of games: every generic layer of the companion finds a game here, by its id.
 
 A game is declared once, in ``rules_text/games/<id>/game.yaml`` (id, title, languages, dice,
-package). Its companion, when written, is the package ``web.games.<package>`` (the declared
-``package``, else the id with ``-`` made ``_``) declaring ``COMPANION``
+package), read by :mod:`rules_text.loading`: :class:`Declaration` and :class:`UnknownGame` are
+that layer's, re-exported here. Its companion, when written, is the package
+``web.games.<package>`` (:func:`rules_text.loading.package_of`) declaring ``COMPANION``
 (:class:`web.companion.Companion`). A game without one is still a game: rules, search and the
 free calculator. Nothing here names a game.
 """
@@ -11,11 +12,12 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from rules_text.loading import DEFAULT_GAME, available_games, game_dir, read_yaml
+from rules_text.loading import DEFAULT_GAME, UnknownGame, available_games, package_of
+from rules_text.loading import declaration as _declared
+from rules_text.models import GameDeclaration as Declaration
 
 if TYPE_CHECKING:
     from web.companion import Companion
@@ -33,15 +35,6 @@ __all__ = [
 ]
 
 
-class UnknownGame(LookupError):
-    """A game id that no ``game.yaml`` declares: one line naming it and the known games."""
-
-    def __init__(self, game: str):
-        self.game = game
-        known = ", ".join(known_games()) or "none"
-        super().__init__(f"unknown game {game!r} (known games: {known})")
-
-
 class NoCompanion(LookupError):
     """A declared game whose companion is not written yet (rules, search and calculator only)."""
 
@@ -52,42 +45,21 @@ class NoCompanion(LookupError):
                          f"(games with a companion: {with_one})")
 
 
-@dataclass(frozen=True)
-class Declaration:
-    """What the companion reads of a game's ``game.yaml``."""
-
-    id: str
-    title: str
-    short_title: str
-    languages: tuple[str, ...]
-    dice: tuple[str, ...]
-    package: str
-
-
 def known_games() -> list[str]:
     return available_games()
 
 
-@cache
 def declaration(game: str) -> Declaration:
-    """The game's declaration, or :class:`UnknownGame`."""
+    """The game's declaration (:func:`rules_text.loading.declaration`, read once per process),
+    or :class:`UnknownGame` (for any value, a list from a JSON body too)."""
     if not isinstance(game, str) or game not in known_games():
         raise UnknownGame(str(game)[:80])
-    folder = game_dir(game)
-    data: dict[str, Any] = read_yaml(folder / "game.yaml") or {}
-    languages = data.get("languages") or sorted(
-        p.name for p in folder.iterdir() if p.is_dir() and len(p.name) == 2
-    )
-    dice = data.get("dice") or ([data["die"]] if data.get("die") else [])
-    title = str(data.get("title") or game)
-    return Declaration(
-        id=game,
-        title=title,
-        short_title=str(data.get("short_title") or title),
-        languages=tuple(languages),
-        dice=tuple(str(d) for d in dice),
-        package=str(data.get("package") or game.replace("-", "_")),
-    )
+    return _declaration(game)
+
+
+@cache
+def _declaration(game: str) -> Declaration:
+    return _declared(game)
 
 
 def require(game: str | None) -> str:
@@ -98,7 +70,7 @@ def require(game: str | None) -> str:
 
 
 def _module(game: str) -> str:
-    return f"{__name__}.{declaration(game).package}"
+    return f"{__name__}.{package_of(require(game))}"
 
 
 def has_companion(game: str) -> bool:
