@@ -19,9 +19,40 @@ class _Missing:
 MISSING: Any = _Missing()
 
 
+#: at most this many problems are reported (the rest are counted); a long list of bad values
+#: answers with a short error, not one line per item
+MAX_PROBLEMS = 20
+#: the longest echo of a bad value (characters), and of a field path or a description
+MAX_ECHO = 200
+MAX_TEXT = 500
+
+
+def clean_text(text: str, limit: int = MAX_TEXT) -> str:
+    """``text`` cut to ``limit`` characters (``…`` marks the cut) with lone surrogates and other
+    characters UTF-8 cannot hold escaped, so an error that quotes bad input can always be sent."""
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    if not text.isascii():
+        text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
+
+
 def _short(value: Any, limit: int = 80) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    if isinstance(value, (list, tuple, dict, set)) and len(value) > limit:
+        kind = type(value).__name__
+        return f"<a {kind} of {len(value)} items>"
+    text = value if isinstance(value, str) and len(value) > 10 * limit else None
+    text = repr(text[: 2 * limit] if text is not None else value) if not isinstance(value, int) or abs(value) < 10**60 \
+        else f"<an integer of {len(str(abs(value)))} digits>" if abs(value) < 10**4000 else "<a huge integer>"
+    return clean_text(text, limit)
+
+
+def cap_problems(problems: list[Problem]) -> list[Problem]:
+    """The first :data:`MAX_PROBLEMS` problems, then one saying how many more there were."""
+    if len(problems) <= MAX_PROBLEMS:
+        return problems
+    more = len(problems) - MAX_PROBLEMS + 1
+    return [*problems[: MAX_PROBLEMS - 1], Problem("", MISSING, f"and {more} more problems (not listed)")]
 
 
 @dataclass(frozen=True)
@@ -34,22 +65,31 @@ class Problem:
     rule: str | None = None
 
     def __str__(self) -> str:
+        if self.value is MISSING and not self.field:
+            return clean_text(self.allowed)
         given = "missing" if self.value is MISSING else _short(self.value)
-        cite = f" ({self.rule})" if self.rule else ""
-        return f"{self.field or 'input'}: {given}: {self.allowed}{cite}"
+        cite = f" ({clean_text(self.rule, 40)})" if self.rule else ""
+        return f"{clean_text(self.field or 'input', MAX_ECHO)}: {given}: {clean_text(self.allowed)}{cite}"
 
     def as_json(self) -> dict[str, Any]:
+        """The problem as JSON, every text bounded and sendable whatever the input was (a value
+        is echoed whole only when short: a long string, a list or an object is abbreviated)."""
         value = None if self.value is MISSING else self.value
-        if not isinstance(value, (str, int, float, bool, type(None))):
+        if isinstance(value, str):
+            value = clean_text(value, MAX_ECHO)
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**60:
             value = _short(value)
-        return {"field": self.field, "value": value, "allowed": self.allowed, "rule": self.rule}
+        elif not isinstance(value, (int, float, bool, type(None))):
+            value = _short(value, MAX_ECHO)
+        return {"field": clean_text(self.field, MAX_ECHO), "value": value, "allowed": clean_text(self.allowed),
+                "rule": None if self.rule is None else clean_text(self.rule, 40)}
 
 
 class InvalidSituation(ValueError):
     """A situation that cannot happen in the game; carries every problem found, not just the first."""
 
     def __init__(self, problems: list[Problem] | Problem):
-        self.problems = [problems] if isinstance(problems, Problem) else list(problems)
+        self.problems = cap_problems([problems] if isinstance(problems, Problem) else list(problems))
         super().__init__("; ".join(str(p) for p in self.problems))
 
     def as_json(self) -> dict[str, Any]:

@@ -24,7 +24,7 @@ from .companion import GameState
 from .errors import MISSING, Problem, Refused
 from .eventlog import Effect
 from .security import error, json_body
-from .store import GameNotFound, Store
+from .store import MAX_IMPORT_EVENTS, GameNotFound, Store
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -62,8 +62,8 @@ def _state(state: GameState, game_id: str, effects: list[Effect] | None = None, 
     return Response(text, status=status, mimetype="application/json")
 
 
-def _object() -> dict[str, Any]:
-    body = json_body()
+def _object(long_lists: tuple[str, ...] = (), max_long: int = 0) -> dict[str, Any]:
+    body = json_body(long_lists, max_long)
     if not isinstance(body, dict):
         raise Refused(Problem("body", body, "a JSON object"), status=400)
     return body
@@ -102,7 +102,7 @@ def create_game() -> tuple[Response, int, dict[str, str]]:
 
 @bp.post("/games/import")
 def import_game() -> tuple[Response, int, dict[str, str]]:
-    state, game_id = store().import_game(_object())
+    state, game_id = store().import_game(_object(("events",), MAX_IMPORT_EVENTS))
     return _state(state, game_id, status=201), 201, {"Location": url_for("api.get_game", game_id=game_id)}
 
 

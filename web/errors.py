@@ -6,9 +6,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from adjudicator.errors import MISSING, Problem, describe_allowed
+from adjudicator.errors import MISSING, Problem, cap_problems, clean_text, describe_allowed
 
-__all__ = ["MISSING", "Problem", "Refused", "from_validation_error", "refuse"]
+__all__ = ["MISSING", "Problem", "Refused", "clean_text", "from_validation_error", "refuse"]
 
 
 class Refused(ValueError):
@@ -19,9 +19,9 @@ class Refused(ValueError):
     """
 
     def __init__(self, problems: list[Problem] | Problem, status: int = 422, message: str | None = None):
-        self.problems = [problems] if isinstance(problems, Problem) else list(problems)
+        self.problems = cap_problems([problems] if isinstance(problems, Problem) else list(problems))
         self.status = status
-        super().__init__(message or "; ".join(str(p) for p in self.problems))
+        super().__init__(clean_text(message, 2000) if message else "; ".join(str(p) for p in self.problems))
 
     def as_json(self) -> dict[str, Any]:
         return {"error": str(self), "problems": [p.as_json() for p in self.problems]}

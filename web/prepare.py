@@ -79,3 +79,43 @@ def prepare(action: Any, game: str) -> Any:
         cited = list(dict.fromkeys([*action.rules, *answer.rules]))
         return action.model_copy(update={"result": answer.model_dump(mode="json"), "rules": cited[:40]})
     return action
+
+
+def _faces_of(game: str, die: str | None) -> tuple[int, ...]:
+    """The faces the app could have rolled on the game's die (or ``die``): each total of a "2d6"."""
+    die = die or die_of(game)
+    count, sides = dice.parse_die(die)
+    if count == 1:
+        return dice.die_faces(die)
+    return tuple(range(count, count * sides + 1))
+
+
+def verify(payload: dict[str, Any], game: str, field: str = "payload") -> None:
+    """An action recorded elsewhere (an imported log) checked as the server prepares a live one:
+    a ``roll``'s faces are as many as its dice and each one the die can show; an
+    ``adjudication``'s result is recomputed from its recorded input and rolls and must be the
+    same. :class:`Refused` (400) naming the field otherwise."""
+    kind = payload.get("type")
+    if kind == "roll":
+        die = payload.get("die")
+        declared = games.declaration(game).dice
+        if die is not None and die not in declared:
+            raise Refused(Problem(f"{field}.die", die, f"one of the game's dice: {', '.join(declared)}"), status=400)
+        allowed = _faces_of(game, die)
+        faces, count = payload.get("faces"), payload.get("dice")
+        if (not isinstance(faces, list) or (type(count) is int and len(faces) != count)
+                or any(type(f) is not int or f not in allowed for f in faces)):
+            raise Refused(Problem(f"{field}.faces", faces, f"{count} faces the app rolled, each one of "
+                                  f"{min(allowed)} to {max(allowed)}"), status=400)
+    elif kind == "adjudication":
+        situation, data = payload.get("situation"), payload.get("input")
+        try:
+            answer = adjudicate(str(situation), data, game)
+        except Refused as exc:
+            problems = [Problem(f"{field}.input.{p.field}".rstrip("."), p.value, p.allowed, p.rule)
+                        for p in exc.problems]
+            raise Refused(problems, status=400) from None
+        if answer.model_dump(mode="json") != payload.get("result"):
+            raise Refused(Problem(f"{field}.result", payload.get("result"),
+                                  "the adjudicator's answer to the recorded input and rolls (recomputed: it differs, "
+                                  "so the file was edited)"), status=400)

@@ -5,20 +5,33 @@ bodies: a foreign page cannot send one without a CORS preflight, and the app ans
 preflight (it sends no CORS header), so no write needs a CSRF token. No HTML page posts a form
 (the pages only read; their forms are sent as JSON by ``app.js`` or are GET searches), so there
 is no form token either. A request whose ``Origin`` names another site is refused outright.
+
+Only the hosts of ``TRUSTED_HOSTS`` are served (this machine by default; ``fallujah serve
+--trusted-host`` or ``$FALLUJAH_TRUSTED_HOSTS`` adds a hosted server's name): a page on an
+attacker's domain that resolves to this server (DNS rebinding) is refused, and no redirect or
+page echoes a foreign ``Host``. Every error is bounded and sendable whatever it quotes
+(:func:`adjudicator.errors.clean_text`); a JSON body is refused (400) before any view reads it
+when it holds a lone surrogate or a NUL, a number JSON cannot hold (``1e999``), or a list longer
+than :data:`MAX_LIST_ITEMS`. A database that refuses a write (read-only, full disk) answers 503.
 """
 
 from __future__ import annotations
 
 import json
+import math
+import os
+from collections.abc import Collection
 from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask, Request, Response, abort, current_app, jsonify, request
+from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException
+from werkzeug.sansio.utils import host_is_trusted
 
 from adjudicator.registry import UnknownGame as UnknownAdjudicatorGame
 
-from .errors import Refused
+from .errors import Problem, Refused, clean_text
 from .games import NoCompanion, UnknownGame
 from .store import GameNotFound, StaleVersion
 
@@ -43,26 +56,87 @@ def is_api(req: Request) -> bool:
     return req.path == "/api" or req.path.startswith("/api/")
 
 
+#: The hosts served by default: this machine's names.
+DEFAULT_TRUSTED_HOSTS = ("localhost", "127.0.0.1", "[::1]", "::1")
+#: The longest list a JSON body may hold (an import's ``events`` excepted: :data:`web.store.MAX_IMPORT_EVENTS`).
+MAX_LIST_ITEMS = 1000
+
+
+def trusted_hosts(extra: Collection[str] = ()) -> list[str]:
+    """This machine's names, those of ``$FALLUJAH_TRUSTED_HOSTS`` (comma-separated) and ``extra``;
+    a name starting with a dot trusts its subdomains (``.example.org``)."""
+    from_env = [h.strip() for h in os.environ.get("FALLUJAH_TRUSTED_HOSTS", "").split(",") if h.strip()]
+    return list(dict.fromkeys([*DEFAULT_TRUSTED_HOSTS, *from_env, *extra]))
+
+
 def error(status: int, message: str, **extra: Any) -> Response:
-    response = jsonify({"error": message, **extra})
+    """A JSON error: its message bounded and sendable whatever it quotes."""
+    response = jsonify({"error": clean_text(message, 2000), **extra})
     response.status_code = status
     return response
 
 
-def json_body() -> Any:
-    """The request's JSON body; 415 unless ``Content-Type: application/json``, 400 unless it parses."""
+def json_body(long_lists: Collection[str] = (), max_long: int = 0) -> Any:
+    """The request's JSON body; 415 unless ``Content-Type: application/json``, 400 unless it parses
+    into text and numbers every layer can keep (:func:`check_json`). ``long_lists``: top-level keys
+    whose list may hold up to ``max_long`` items (an import's events)."""
     if request.mimetype != "application/json":
         given = request.headers.get("Content-Type") or "none"
         abort(error(415, f"Content-Type: {given!r}: the API accepts only 'application/json' bodies"))
     raw = request.get_data(cache=True)
     try:
-        return json.loads(raw, parse_constant=_no_constant)
+        body = json.loads(raw, parse_constant=_no_constant, parse_float=_finite)
     except (ValueError, RecursionError) as exc:
-        abort(error(400, f"body: not valid JSON ({type(exc).__name__}: {str(exc)[:120]})"))
+        abort(error(400, f"body: not valid JSON ({type(exc).__name__}: {clean_text(str(exc), 120)})"))
+    check_json(body, long_lists, max_long)
+    return body
 
 
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text[:40]} is too large for a number")
+    return value
+
+
+def _bad_text(text: str) -> str | None:
+    if "\x00" in text:
+        return "text without NUL characters"
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            return "valid Unicode text (a lone surrogate such as \\ud800 is not a character)"
+    return None
+
+
+def check_json(body: Any, long_lists: Collection[str] = (), max_long: int = 0) -> None:
+    """:class:`Refused` (400) naming the first string that is not text every database can keep
+    (a NUL, a lone surrogate, in a value or a key) and the first list longer than
+    :data:`MAX_LIST_ITEMS` (``long_lists``: top-level keys allowed ``max_long`` items)."""
+    stack: list[tuple[str, Any]] = [("", body)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, str):
+            why = _bad_text(value)
+            if why:
+                raise Refused(Problem(path or "body", value, why), status=400)
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                where = f"{path}.{key}" if path else str(key)
+                why = _bad_text(key)
+                if why:
+                    raise Refused(Problem(where, key, f"a field name in {why}"), status=400)
+                stack.append((where, item))
+        elif isinstance(value, list):
+            limit = max_long if path in long_lists else MAX_LIST_ITEMS
+            if len(value) > limit:
+                raise Refused(Problem(path or "body", value, f"a list of at most {limit} items"), status=400)
+            stack.extend((f"{path}.{i}" if path else str(i), item) for i, item in enumerate(value))
 
 
 def _same_origin() -> None:
@@ -73,9 +147,33 @@ def _same_origin() -> None:
         abort(error(403, f"Origin: {origin!r}: requests from another site are refused"))
 
 
+def _trusted_host(app: Flask) -> None:
+    """403 unless the request's ``Host`` (and ``Origin``, when sent) is one of ``TRUSTED_HOSTS``."""
+    trusted = app.config["TRUSTED_HOSTS"]
+    host = request.environ.get("HTTP_HOST") or request.environ.get("SERVER_NAME", "")
+    if not host_is_trusted(host, trusted):
+        abort(error(400, f"Host: {host!r}: this server answers only for {', '.join(trusted)} (TRUSTED_HOSTS; "
+                         "fallujah serve --trusted-host NAME)"))
+    origin = request.headers.get("Origin")
+    if origin and origin != "null" and not host_is_trusted(urlsplit(origin).netloc, trusted):
+        abort(error(403, f"Origin: {origin!r}: requests from another site are refused"))
+
+
+def _build_internals() -> None:
+    """The rules site's build files (``.doctrees``, ``.buildinfo``) are not part of the site."""
+    if request.path.startswith("/rules/") and any(part.startswith(".") for part in request.path.split("/")):
+        abort(404)
+
+
 def init_app(app: Flask) -> None:
+    app.config.setdefault("TRUSTED_HOSTS", None)
+    if not app.config["TRUSTED_HOSTS"]:
+        app.config["TRUSTED_HOSTS"] = trusted_hosts()
+
     @app.before_request
     def _guard() -> None:
+        _trusted_host(app)
+        _build_internals()
         if is_api(request) and request.method not in ("GET", "HEAD", "OPTIONS"):
             _same_origin()
 
@@ -119,6 +217,15 @@ def init_app(app: Flask) -> None:
         if exc.code == 405 and exc.valid_methods:  # type: ignore[attr-defined]
             response.headers["Allow"] = ", ".join(exc.valid_methods)  # type: ignore[attr-defined]
         return response
+
+    @app.errorhandler(DBAPIError)
+    def _storage(exc: DBAPIError) -> Response | tuple[str, int]:
+        reason = clean_text(str(getattr(exc, "orig", exc)).splitlines()[0] if str(exc) else type(exc).__name__, 200)
+        current_app.logger.error("the database refused %s %s: %s", request.method, request.path, reason)
+        message = f"storage unavailable: the database refused the request ({reason}); nothing was changed"
+        if is_api(request):
+            return error(503, message)
+        return message, 503
 
     @app.errorhandler(Exception)
     def _unexpected(exc: Exception) -> Response | tuple[str, int]:

@@ -3,7 +3,8 @@
 The views call these functions and nothing else touches the tables. Each write runs in one
 transaction (:func:`web.db.write`): check the version the client saw, fold the new event into
 the head state, append it, move the game's version on, and store a snapshot every
-``snapshot_every`` events and after every undo and redo. Loading a game reads its newest
+``snapshot_every`` events (further apart as the state grows: :meth:`Store._snapshot_of`). An
+undo or redo stores only its event, a pointer to the version it returns to. Loading a game reads its newest
 snapshot and folds the few events after it; states are also kept in a small in-process cache
 keyed by (game, version), always right since an event, once written, never changes.
 """
@@ -18,19 +19,28 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, bindparam, insert, select, update
+from sqlalchemy import Connection, Engine, bindparam, delete, insert, select, update
 
 from . import games as registry
 from .companion import Companion, GameState, Setup
 from .db import Prepared, Writer, events, games, snapshots, write
 from .errors import Problem, Refused
 from .eventlog import EVENT_KINDS, Effect, Event
-from .prepare import prepare
+from .prepare import prepare, verify
 
 EXPORT_FORMAT = "fallujah-game"
 #: 2: the export names its game (``"game"``); a version 1 file is a game of the default game.
 EXPORT_VERSION = 2
 EXPORT_VERSIONS = (1, 2)
+#: The most events one import may hold (the README says so): an export of a longer game is refused
+#: whole with this figure, before anything is replayed.
+MAX_IMPORT_EVENTS = 100_000
+#: An import is written this many events at a time, each batch in its own short transaction.
+IMPORT_BATCH = 2000
+#: How many of the latest states an import keeps for undo and redo (older ones are read back).
+IMPORT_RECENT = 16
+#: Snapshots are spaced so that they store about this many bytes per event.
+SNAPSHOT_BYTES_PER_EVENT = 2000
 
 
 INSERT_EVENT = insert(events)
@@ -136,7 +146,7 @@ class Store:
         return text
 
     def list_games(self, limit: int = 100) -> list[dict[str, Any]]:
-        query = select(games).order_by(games.c.updated_at.desc()).limit(limit)
+        query = select(games).where(games.c.version > 0).order_by(games.c.updated_at.desc()).limit(limit)
         with self.engine.connect() as conn:
             return [
                 {"id": row.id, "game": row.game, "name": row.name, "variant": row.variant, "version": row.version,
@@ -168,7 +178,7 @@ class Store:
         """The game's current state."""
         with self.engine.connect() as conn:
             version = conn.execute(select(games.c.version).where(games.c.id == game_id)).scalar_one_or_none()
-            if version is None:
+            if not version:  # 0: an import still being written
                 raise GameNotFound(game_id)
             return self._state_at(conn, game_id, version)
 
@@ -176,7 +186,7 @@ class Store:
         """The game's state just after event ``version`` (1 to the current version)."""
         with self.engine.connect() as conn:
             current = conn.execute(select(games.c.version).where(games.c.id == game_id)).scalar_one_or_none()
-            if current is None:
+            if not current:
                 raise GameNotFound(game_id)
             if not 1 <= version <= current:
                 raise ValueError(f"version: {version}: from 1 to {current}")
@@ -219,7 +229,7 @@ class Store:
         """Events after version ``after``, oldest first; ``undone`` marks actions taken back."""
         with self.engine.connect() as conn:
             version = conn.execute(select(games.c.version).where(games.c.id == game_id)).scalar_one_or_none()
-            if version is None:
+            if not version:
                 raise GameNotFound(game_id)
             undone: set[int] = set()
             for row in conn.execute(
@@ -297,7 +307,7 @@ class Store:
     def _append(self, game_id: str, expected: int,
                 make: Callable[[GameState], tuple[str, str, dict[str, Any]]]) -> tuple[GameState, list[Effect]]:
         def job(conn: Connection, version: int | None) -> tuple[GameState, list[Effect]]:
-            if version is None:
+            if not version:
                 raise GameNotFound(game_id)
             if version != expected:
                 raise StaleVersion(game_id, expected, version)
@@ -315,9 +325,9 @@ class Store:
                 "effects": _dumps([e.as_json() for e in effects]), "created_at": now,
             })
             self._update_version.run(conn, {"game_id": game_id, "new_version": new_version, "now": now})
-            if kind != "action" or new_version % self.snapshot_every == 0:
-                self._insert_snapshot.run(conn, {"game_id": game_id, "version": new_version,
-                                                 "state": state.model_dump_json()})
+            snapshot = self._snapshot_of(state)
+            if snapshot is not None:  # an undo or redo stores only its event: a pointer to a version
+                self._insert_snapshot.run(conn, {"game_id": game_id, "version": new_version, "state": snapshot})
             conn.info["batch"][(game_id, new_version)] = state
             return state, effects
 
@@ -331,7 +341,7 @@ class Store:
         """The whole game as JSON: its log, from which :meth:`import_game` rebuilds it."""
         with self.engine.connect() as conn:
             game = conn.execute(select(games).where(games.c.id == game_id)).one_or_none()
-            if game is None:
+            if game is None or not game.version:
                 raise GameNotFound(game_id)
             rows = conn.execute(select(events).where(events.c.game_id == game_id).order_by(events.c.version)).all()
         return {
@@ -350,41 +360,110 @@ class Store:
         }
 
     def import_game(self, data: Any) -> tuple[GameState, str]:
-        """A new game (new id) replaying an exported log; every event is checked as it is replayed."""
+        """A new game (new id) replaying an exported log, streamed in batches.
+
+        Every event is checked as it is replayed, like a live action: the game's own ``apply``
+        refuses what the game does not allow, a roll's faces must be faces of the die and an
+        adjudication's result must be what the adjudicator answers to its recorded input and
+        rolls (:func:`web.prepare.verify`). Only the states a snapshot or a near undo needs are
+        kept (an undo or redo further back reads the batches already written), so memory does
+        not grow with the log; each batch is written in its own short transaction, so other
+        games' writes go on meanwhile. The game row stays hidden (version 0) until the last
+        batch, and is deleted with what was written if any event is refused: nothing stored
+        changes."""
         kind, log = _import_events(data)
         companion = registry.companion(kind)
-        seen: dict[int, GameState] = {}
-        state: GameState | None = None
-        stored = []
-        for index, event in enumerate(log):
-            try:
-                state, effects = companion.apply(state, event, seen.__getitem__)
-            except Refused as exc:
-                problems = [Problem(f"events.{index}.{p.field}".rstrip("."), p.value, p.allowed, p.rule)
-                            for p in exc.problems]
-                raise Refused(problems, status=400) from None
-            seen[event.version] = state
-            stored.append((event, effects, state))
-        assert state is not None
+        recent: OrderedDict[int, GameState] = OrderedDict()
         game_id = secrets.token_urlsafe(16)
         now = _now()
-        with write(self.engine) as (conn, _):
-            conn.execute(insert(games).values(id=game_id, game=kind, name=state.name, variant=state.variant,
-                                              version=state.version, created_at=now, updated_at=now))
-            conn.execute(insert(events), [
-                {"game_id": game_id, "version": e.version, "kind": e.kind,
-                 "type": e.payload.get("type", e.kind) if e.kind == "action" else e.kind,
-                 "payload": _dumps(e.payload), "effects": _dumps([x.as_json() for x in fx]), "created_at": now}
-                for e, fx, _ in stored
-            ])
-            conn.execute(insert(snapshots), [
-                {"game_id": game_id, "version": e.version, "state": s.model_dump_json()}
-                for e, _, s in stored
-                if e.kind != "action" or e.version % self.snapshot_every == 0 or e.version == state.version
-            ])
-        self._kinds[game_id] = kind
+        state: GameState | None = None
+        created = False
+        pending: list[dict[str, Any]] = []
+        shots: list[dict[str, Any]] = []
+
+        def flush(final: GameState | None = None) -> None:
+            with write(self.engine) as (conn, _):
+                if pending:
+                    conn.execute(insert(events), pending)
+                if shots:
+                    conn.execute(insert(snapshots), shots)
+                if final is not None:
+                    conn.execute(update(games).where(games.c.id == game_id)
+                                 .values(version=final.version, updated_at=_now()))
+            pending.clear()
+            shots.clear()
+
+        def earlier(version: int) -> GameState:
+            found = recent.get(version)
+            if found is not None:
+                return found
+            if not created or state is None or not 1 <= version <= state.version:
+                raise Refused(Problem("version", version, "an earlier version of the game"), status=400)
+            if pending and pending[0]["version"] <= version:
+                flush()
+            with self.engine.connect() as conn:
+                return self._state_at(conn, game_id, version)
+
+        try:
+            for index, event in enumerate(log):
+                try:
+                    if event.kind == "action":
+                        verify(event.payload, kind, f"events.{index}.payload")
+                    state, effects = companion.apply(state, event, earlier)
+                except Refused as exc:
+                    problems = [Problem(f"events.{index}.{p.field}".rstrip("."), p.value, p.allowed, p.rule)
+                                for p in exc.problems]
+                    raise Refused(problems, status=400) from None
+                if not created:
+                    with write(self.engine) as (conn, _):
+                        conn.execute(insert(games).values(id=game_id, game=kind, name=state.name,
+                                                          variant=state.variant, version=0, created_at=now,
+                                                          updated_at=now))
+                    self._kinds[game_id] = kind
+                    created = True
+                recent[event.version] = state
+                while len(recent) > IMPORT_RECENT:
+                    recent.popitem(last=False)
+                pending.append({"game_id": game_id, "version": event.version, "kind": event.kind,
+                                "type": event.payload.get("type", event.kind) if event.kind == "action" else event.kind,
+                                "payload": _dumps(event.payload), "effects": _dumps([x.as_json() for x in effects]),
+                                "created_at": now})
+                last = event.version == len(log)
+                snapshot = self._snapshot_of(state, last or event.version == 1)
+                if snapshot is not None:
+                    shots.append({"game_id": game_id, "version": event.version, "state": snapshot})
+                if len(pending) >= IMPORT_BATCH or last:
+                    flush(state if last else None)
+        except BaseException:
+            if created:
+                self._forget(game_id)
+            raise
+        assert state is not None
         self.cache.put((game_id, state.version), state)
         return state, game_id
+
+    def _forget(self, game_id: str) -> None:
+        """Delete a game that was never shown (an import refused half-way), with its rows."""
+        with write(self.engine) as (conn, _):
+            conn.execute(delete(snapshots).where(snapshots.c.game_id == game_id))
+            conn.execute(delete(events).where(events.c.game_id == game_id))
+            conn.execute(delete(games).where(games.c.id == game_id))
+        self._kinds.pop(game_id, None)
+
+    def _snapshot_of(self, state: GameState, always: bool = False) -> str | None:
+        """The state's JSON if a snapshot is due at its version: every ``snapshot_every`` events,
+        further apart (doubling) as the state grows, so snapshots store about
+        :data:`SNAPSHOT_BYTES_PER_EVENT` bytes per event however long the game (a long game's
+        state holds its whole undo stack and ledger)."""
+        if not always and state.version % self.snapshot_every:
+            return None
+        text = state.model_dump_json()
+        if always:
+            return text
+        interval = self.snapshot_every
+        while interval * SNAPSHOT_BYTES_PER_EVENT < len(text):
+            interval *= 2
+        return text if state.version % interval == 0 else None
 
 
 def _no_earlier(version: int) -> GameState:
@@ -411,6 +490,8 @@ def _import_events(data: Any) -> tuple[str, list[Event]]:
     raw = data.get("events")
     if not isinstance(raw, list) or not raw:
         problems.append(Problem("events", raw, "a non-empty list of events"))
+    elif len(raw) > MAX_IMPORT_EVENTS:
+        problems.append(Problem("events", raw, f"at most {MAX_IMPORT_EVENTS} events in one import"))
     if problems:
         raise Refused(problems, status=400)
     out = []
