@@ -52,7 +52,8 @@ def test_a_whole_game_with_the_apps_deck_advisor_and_undo_refused(page, live_ser
     live_server.app.config["CARDS_ADVISOR_ROLLOUTS"] = 200  # the page's advisor, lighter for a whole game
     store = live_server.store()
     game_id = _setup(page, live_server.url, "app", SEED, "Seeded game")
-    page.screenshot(path=screenshots / "01-first-decision.png", full_page=True)
+    page.screenshot(path=screenshots / "01-first-decision.png")
+    page.screenshot(path=screenshots / "01-first-decision-full.png", full_page=True)
     advisor_seen = undo_refused = False
     several = 0  # discards of several cards at once (cards.js)
     for step in range(400):
@@ -76,8 +77,9 @@ def test_a_whole_game_with_the_apps_deck_advisor_and_undo_refused(page, live_ser
             expect(advice).to_contain_text(re.compile(r"Advisor: .+: \+\d+\.\d points expected \((± \d+\.\d|exact)\)"))
             target = page.locator(".target-card .card-name").inner_text()
             assert target == card_list().cards[store.state(game_id).target].name
+            page.screenshot(path=screenshots / "02-destroy-advisor.png")
             page.locator("#advice summary").click()
-            page.screenshot(path=screenshots / "02-destroy-advisor.png", full_page=True)
+            page.screenshot(path=screenshots / "02-destroy-advisor-full.png", full_page=True)
             advisor_seen = True
         enabled = page.locator("#hand button.playing-card:enabled")
         if pending in ("destroy", "disarm", "recon") or (pending == "regroup" and enabled.count()):
