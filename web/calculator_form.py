@@ -21,7 +21,7 @@ class Field:
     """One control of the form: ``path`` is the dotted JSON path (``shooter.cf``)."""
 
     path: str
-    kind: str  #: select, number, checkbox, tristate (yes, no, not said), numbers
+    kind: str  #: select, number, checkbox, tristate (yes, no, not said), numbers, text, json
     required: bool
     options: tuple[str, ...] = ()
     nullable: bool = False
@@ -104,7 +104,15 @@ def _field(path: str, node: dict[str, Any], required: bool, in_rolls: bool, give
         #: a yes/no the player may leave unknown (None) is a three-way select
         return Field(kind="tristate" if nullable else "checkbox", **common)
     if main.get("type") == "array":
+        items = main.get("items") or {}
+        #: a list of objects (defenders, areas) or of anything but numbers: its JSON, edited as text
+        if "$ref" in items or items.get("type") not in ("integer", "number"):
+            return Field(kind="json", **common)
         return Field(kind="numbers", **common)
+    if "$ref" in main or main.get("type") in ("object", None) and "minimum" not in main:
+        return Field(kind="json", **common)
+    if main.get("type") == "string":
+        return Field(kind="text", **common)
     return Field(kind="number", minimum=main.get("minimum"), maximum=main.get("maximum"), die=die, **common)
 
 

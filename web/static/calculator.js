@@ -2,7 +2,7 @@
  * the adjudication and applying its consequences. Uses fallujah.api (app.js) for every call.
  *
  * Fields are [data-path] controls ("shooter.cf" nests, "attacking.0.white" makes a list) typed by
- * data-type (int, bool, tristate, ints, str); empty fields are left out (an "ints" field too when it
+ * data-type (int, bool, tristate, ints, str, json: a list of objects as JSON text); empty fields are left out (an "ints" field too when it
  * is marked data-optional). Each change posts the situation to
  * /api/adjudicate/<situation> and draws the odds, modifiers, notes and result it answers.
  */
@@ -50,6 +50,7 @@
       case "bool": return input.checked;
       case "tristate": return raw === "" ? undefined : raw === "true";
       case "int": return raw === "" ? undefined : Number(raw);
+      case "json": return raw === "" ? undefined : JSON.parse(raw);
       case "ints": return raw === "" ? (input.hasAttribute("data-optional") ? undefined : [])
         : raw.split(/[\s,;]+/).filter(Boolean).map(Number);
       default: return raw === "" ? undefined : raw;
