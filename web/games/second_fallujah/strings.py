@@ -155,4 +155,5 @@ STRINGS: dict[str, tuple[str, str]] = {
     "sf.map.export": ("Export map & counters (JSON)", "Exporter carte et pions (JSON)"),
     "sf.map.paste": ("Paste a map & counters file (JSON)", "Coller un fichier carte et pions (JSON)"),
     "sf.map.import": ("Import map & counters", "Importer carte et pions"),
+    "sf.map.file": ("Choose a map & counters file", "Choisir un fichier carte et pions"),
 }

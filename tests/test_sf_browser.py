@@ -1,0 +1,165 @@
+"""Second Fallujah played in a real browser (Debian's chromium) on a phone (390x844), against a
+live server: the setup page with the counters' values pasted as a map & counters file; the
+player keys the areas involved (TEM and adjacency, 2.1, 2.2) from the area panel and from the
+bot's own questions; a Coalition impulse: two Marine companies enter mosque area 19 from the NE
+Entry Zone (4.1.2, 6.1), the attack opens in the calculator prefilled from the area, the dice are
+entered and recorded (7.2), the Political Backlash consequence applied (7.5); the bot allocates
+its Casualty Points (15) with its trace, the retreat's destination (16), the allocation is
+applied and undone, then redone; the Insurgent bot impulse (14): the die entered from the table,
+the bot chooses its attack target with its trace (14.1), confirmed and declared (14.1.2).
+Screenshots go to test-output/screenshots/<test>/."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+A18 = "a_company_1st_battalion_8th_marine_regiment"
+B18 = "b_company_1st_battalion_8th_marine_regiment"
+COUNTERS = {"format": "second-fallujah-map", "counters": {
+    A18: {"cf": 4, "cf_spent": 2, "mf": 5}, B18: {"cf": 4, "cf_spent": 2, "mf": 5},
+    "fedayeen": {"cf": 3, "cf_spent": 1}, "cadre": {"cf": 2, "cf_spent": 1}, "militia": {"cf": 1, "cf_spent": 0}}}
+
+
+def _errors(tab) -> list[str]:
+    errors: list[str] = []
+    tab.on("pageerror", lambda exc: errors.append(str(exc)))
+    tab.on("console", lambda msg: errors.append(msg.text)
+           if msg.type == "error" and "status of 400" not in msg.text else None)
+    return errors
+
+
+def _key_area(page, game_url: str, area: int, tem: int, adjacent: str, place: str | None = None) -> None:
+    page.goto(f"{game_url}?area={area}#area-panel")
+    panel = page.locator("#area-panel")
+    panel.locator("#area-tem").fill(str(tem))
+    panel.locator("#area-adjacent").fill(adjacent)
+    panel.locator("form.key-area").get_by_role("button", name="Key").click()
+    expect(page.locator("#area-panel dl.facts")).to_contain_text(adjacent)
+    if place:
+        page.locator("#area-panel select[name=unit_type]").select_option(place)
+        page.locator("#area-panel").get_by_role("button", name="Place", exact=True).click()
+        expect(page.locator("#area-panel")).to_contain_text(place.title() + " 1")
+
+
+@pytest.mark.phone
+def test_a_coalition_impulse_and_a_bot_impulse_on_a_phone(page, live_server, screenshots):
+    errors = _errors(page)
+    store = live_server.store()
+
+    # setup (11.1): the counters' values pasted once as a map & counters file
+    page.goto(live_server.url + "/games/new?game=second-fallujah")
+    page.get_by_label("Name").fill("Nov 8, the NE Entry Zone")
+    page.locator("#setup-map").fill(json.dumps(COUNTERS))
+    page.screenshot(path=screenshots / "01-setup.png", full_page=True)
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r"/games/[A-Za-z0-9_-]{16,}$"))
+    game_id = page.url.rsplit("/", 1)[1]
+    game_url = f"{live_server.url}/games/{game_id}"
+    expect(page.locator("header .turn")).to_have_text("Nov 8")
+    expect(page.locator("#impulse")).to_contain_text("Impulse 0: Coalition")
+    page.screenshot(path=screenshots / "02-game.png")
+
+    # the player keys the areas involved: 19 (a Cadre, a Fedayeen placed) and 18 (a Militia)
+    _key_area(page, game_url, 19, 3, "18, 20, 24", place="fedayeen")
+    _key_area(page, game_url, 18, 2, "19, 24, 25", place="militia")
+    state = store.state(game_id)
+    assert state.facts(19).tem == 3 and state.facts(19).adjacent == (18, 20, 24)
+    page.locator("#area-panel").screenshot(path=screenshots / "03-area-18-keyed.png")
+
+    # the Coalition impulse: two companies from the NE Entry Zone into area 19, 4 MP (6.1)
+    page.goto(game_url + "#offmap")
+    for unit in (A18, B18):
+        row = page.locator(f"#unit-{unit}")
+        row.locator("input[name=to]").fill("19")
+        row.locator("input[name=cost]").fill("4")
+        row.get_by_role("button", name="Move").click()
+        expect(page.locator(f"#unit-{unit}")).to_have_count(0)
+    assert store.state(game_id).unit(A18).mp_left == 1  # MF 5 keyed
+
+    # the attack, prefilled from the area: lead CF 4, one supporting company, TEM 3, the mosque
+    page.locator("#attack-area").select_option("19")
+    page.get_by_role("button", name="Open the calculator").click()
+    page.wait_for_url(re.compile(r"/calculator/coalition-attack\?area=19"))
+    assert page.locator('[data-path="lead.cf"]').input_value() == "4"
+    assert page.locator('[data-path="tem"]').input_value() == "3"
+    assert page.locator('[data-path="mosque"]').is_checked()
+    page.locator("#calc-odds .calc-odd").first.wait_for()
+    page.screenshot(path=screenshots / "04-attack-prefilled.png", full_page=True)
+    # the dice from the table: 9 against 5 (7.2.7: 3 Casualty Points)
+    page.locator('[data-path="rolls.offense"]').fill("9")
+    page.locator('[data-path="rolls.defense"]').fill("5")
+    expect(page.locator("#calc-result .calc-outcome")).to_have_text(re.compile("success", re.I))
+    page.get_by_role("button", name="Record in the game log").click()
+    page.wait_for_url(re.compile(r"recorded=\d+"))
+    expect(page.locator("#consequences")).to_contain_text("Political Backlash Track +1")
+    page.locator("button.calc-apply").first.click()
+    expect(page.locator("#consequences .badge.good")).to_have_count(1)
+    assert store.state(game_id).political_backlash == 1
+    page.screenshot(path=screenshots / "05-recorded.png", full_page=True)
+
+    # the bot allocates its 3 CP (15): the decision, the allocation and the trace
+    page.goto(game_url + "#bot")
+    bot = page.locator("#bot")
+    expect(bot).to_contain_text("The bot allocates its Casualty Points")
+    expect(page.locator("#allocation tbody tr")).to_have_count(3)
+    expect(page.locator("#bot-trace .trace-entry").first).to_contain_text("step_1")
+    bot.screenshot(path=screenshots / "06-bot-casualties.png")
+    page.get_by_role("button", name="Confirm the bot's decision").click()
+    # the retreat (16) asks for the TEM of the areas it compares: keyed on the spot
+    expect(page.locator("#casualty-allocation")).to_contain_text("retreat: fedayeen-1")
+    page.locator("#need-tem-20").fill("3")
+    page.locator("#need-tem-20").press("Enter")
+    expect(page.locator("#need-tem-24")).to_be_visible()
+    page.locator("#need-tem-24").fill("2")
+    page.locator("#need-tem-24").press("Enter")
+    expect(page.locator("#bot .retreat")).to_contain_text("fedayeen-1 retreats to 20")
+    page.locator("#bot").screenshot(path=screenshots / "07-allocation-to-apply.png")
+    page.get_by_role("button", name="Apply the casualty allocation").click()
+    expect(page.locator("#last-combat .badge.good")).to_have_text("allocated")
+    state = store.state(game_id)
+    assert state.unit("fedayeen-1").location == 20 and state.unit("cadre-5").status == "spent"
+    page.screenshot(path=screenshots / "08-allocation-applied.png", full_page=False)
+
+    # undo the last applied change: the allocation is taken back, the decision stays
+    expect(page.locator("#undo-what")).to_contain_text("casualties")
+    page.locator("#undo").click()
+    expect(page.get_by_role("button", name="Apply the casualty allocation")).to_be_visible()
+    state = store.state(game_id)
+    assert state.unit("fedayeen-1").location == 19 and state.unit("cadre-5").status == "fresh"
+    assert state.combat is not None and not state.combat.allocated and state.bot_last is not None
+    page.locator("#bot").screenshot(path=screenshots / "09-undone.png")
+    page.locator("#redo").click()
+    expect(page.locator("#last-combat .badge.good")).to_have_text("allocated")
+
+    # end of the Coalition impulse: the companies are Spent; impulse 1, the Insurgent bot (11.2)
+    page.get_by_role("button", name="End the impulse").click()
+    expect(page.locator("#impulse")).to_contain_text("Impulse 1: Insurgent")
+    assert store.state(game_id).unit(A18).status == "spent"
+    # the bot's impulse (14): it asks for step 2's die, entered from the table
+    expect(page.locator("#bot")).to_contain_text("The bot's impulse")
+    need = page.locator('#bot-needs li[data-field="dice.step2"]')
+    need.locator("input[name=faces]").fill("2")
+    need.get_by_role("button", name="Enter").click()
+    # the attack target chosen, with its trace criterion by criterion (14, 14.1)
+    expect(page.locator("#bot-decision")).to_contain_text("Attack area 19 from area 18 with militia-1.")
+    trace = page.locator("#bot-trace .trace-entry")
+    texts = trace.all_inner_texts()
+    assert any(t.startswith("attack") and "kept: 19" in t for t in texts)
+    assert any(t.startswith("only_spent") and "14.1" in t for t in texts)
+    assert page.locator("#bot-trace a.rule-link").first.get_attribute("href").startswith("/rule/en/")
+    page.locator("#bot").screenshot(path=screenshots / "10-bot-attack-target.png")
+    page.get_by_role("button", name="Confirm the bot's decision").click()
+    page.get_by_role("button", name=re.compile("Declare the attack on area 19")).click()
+    expect(page.locator("#impulse")).to_contain_text("activated: 18")
+    state = store.state(game_id)
+    assert state.bot_last is not None and state.bot_last.decision["target"] == 19
+    assert state.bot_dice == {} and state.activated == 18
+    page.screenshot(path=screenshots / "11-attack-declared.png", full_page=False)
+    log = store.log(game_id)["events"]
+    assert [e["payload"]["situation"] for e in log if e["type"] == "adjudication"] == [
+        "coalition-attack", "bot-casualties", "bot-impulse"]
+    assert errors == []
