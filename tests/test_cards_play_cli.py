@@ -7,6 +7,11 @@ from __future__ import annotations
 
 import re
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from web.games.fallujah_cards import terminal
+
 from .conftest import run_cli
 from .test_web_fixtures import make_app
 
@@ -75,3 +80,21 @@ def test_an_unknown_game_or_a_game_without_a_terminal_loop_is_one_line_and_exit_
     other = run_cli("play", "--game", "phantom-fury")
     assert other.returncode == 2 and other.stderr.count("\n") == 1
     assert "cannot be played in the terminal" in other.stderr and GAME in other.stderr
+
+
+LINES = st.one_of(
+    st.sampled_from(["1", "2", "3", "a", "s", "", "0", "99", "decline", "pass", "play Grunts", "recon Predators",
+                     "discard Grunts, Humvee", "discard ,,,", "play " + "x" * 200, "PLAY m1 abrams tank"]),
+    st.text(max_size=40).filter(lambda line: "\n" not in line and line.strip().lower() not in ("q", "quit", "exit")),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), lines=st.lists(LINES, max_size=25))
+def test_any_input_line_is_played_or_answered_in_one_line_never_a_traceback(seed, lines):
+    """The loop itself, fed any lines then the end of the input: it ends with status 0."""
+    feed = iter(lines)
+    out: list[str] = []
+    status = terminal.play(seed, lambda: next(feed, None), out.append, rollouts=50)
+    assert status == 0
+    assert out[-1] in ("Quit (end of input).",) or out[-1].startswith("Game over.")
