@@ -201,6 +201,12 @@ def test_a_physical_game_keeps_the_piles_the_hand_and_the_unseen_cards(client):
     assert player.state["hand"] == [] and player.state["deck_count"] == 90
     _turn(player, "Grunts")
     assert [c["name"] for c in player.state["hand"]] == ["Grunts"]
+    exported = client.get(f"/api/games/{player.id}/export").get_json()
+    imported = client.post("/api/games/import", json=exported)
+    assert imported.status_code == 201, imported.get_json()
+    keep = ("id", "effects")
+    assert {k: v for k, v in imported.get_json().items() if k not in keep} == \
+        {k: v for k, v in player.state.items() if k not in keep}
 
 
 def test_a_physical_random_discard_is_entered_by_the_player(client):
