@@ -1,0 +1,166 @@
+"""Battle for Fallujah in a real browser (Debian's chromium) on a phone-sized viewport (390x844),
+against a live server: a turn kept beside the physical game. The map and counters are loaded
+from a saved file; the Intelligence roll; chits drawn (the first End of Turn chit returned by
+12.5.1); a Coalition Assault in an Urban hex with the odds shown before rolling and the physical
+dice entered; the margin spent; the Media moved; undo and redo; the End of Turn steps with the
+ceasefire roll moving the VP; the next turn. Screenshots go to test-output/screenshots/<test>/."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from web.games.battle_for_fallujah import sample
+
+
+def _errors(tab) -> list[str]:
+    errors: list[str] = []
+    tab.on("pageerror", lambda exc: errors.append(str(exc)))
+    tab.on("console", lambda msg: errors.append(msg.text)
+           if msg.type == "error" and "status of 4" not in msg.text else None)
+    return errors
+
+
+def _reloading(tab, click) -> None:
+    with tab.expect_navigation():
+        click()
+
+
+def _record_roll(tab, fields: dict[str, str], odds: bool = True) -> None:
+    """On a calculator page: the odds first (a roll's), then the dice entered, recorded."""
+    if odds:
+        expect(tab.locator("#calc-odds")).to_contain_text("%")
+    for selector, value in fields.items():
+        tab.locator(selector).fill(value)
+    expect(tab.locator("#calc-result .calc-steps li").first).to_be_visible()
+    with tab.expect_navigation():
+        tab.locator("#calc-record").click()
+    expect(tab.locator("#consequences")).to_be_visible()
+
+
+@pytest.mark.phone
+def test_a_turn_on_a_phone(page, live_server, screenshots, tmp_path):
+    errors = _errors(page)
+    store = live_server.store()
+    url = live_server.url
+    page.goto(url + "/games/new?game=battle-for-fallujah")
+    page.get_by_label("Name").fill("April 5th")
+    _reloading(page, lambda: page.get_by_role("button", name="Start the game").click())
+    page.wait_for_url(re.compile(r"/games/[A-Za-z0-9_-]{16,}$"))
+    game_id = page.url.rsplit("/", 1)[1]
+    game = f"{url}/games/{game_id}"
+
+    # the map and counters, keyed once and saved, loaded from their file
+    saved = tmp_path / "map.json"
+    saved.write_text(json.dumps({"type": "key_map", "map": sample.MAP, "rules": []}))
+    page.locator("#map-file").set_input_files(str(saved))
+    _reloading(page, lambda: page.locator("#keyed").get_by_role("button", name="Load", exact=True).click())
+    expect(page.locator("#units")).to_contain_text("A/1/5")
+    for unit in ("A-1-5", "T-1-5"):
+        page.locator(f"#move-{unit}").fill("2")
+        _reloading(page, lambda u=unit: page.locator(f"#unit-{u}").get_by_role("button", name="Move", exact=True).click())
+    page.locator("#formation-units").fill("A-1-5 T-1-5")
+    _reloading(page, lambda: page.get_by_role("button", name="Form", exact=True).click())
+    page.goto(game + "?hex=2#hex-panel")
+    page.locator("#hex-res").select_option("1")
+    page.locator("#hex-ins").fill('["Mob"]')
+    _reloading(page, lambda: page.get_by_role("button", name="Save the markers").click())
+    expect(page.locator("#hex-2")).to_contain_text("Resistance +1")
+    page.screenshot(path=screenshots / "01-keyed.png", full_page=True)
+
+    # Intelligence Phase (11)
+    page.goto(game)
+    page.get_by_role("link", name="Intelligence roll").click()
+    _record_roll(page, {"#f-roll": "5"})
+    _reloading(page, lambda: page.locator("button.calc-apply").first.click())
+    page.goto(game)
+    expect(page.locator("#tracker .phases li.current")).to_have_text("Activation")
+
+    # draw chits (12): the first End of Turn chit goes back, then the 1/5 battalion
+    page.locator("#chit").select_option("end_of_turn")
+    _reloading(page, lambda: page.get_by_role("button", name="Record the chit").click())
+    expect(page.locator("#effects")).to_contain_text("back into the cup")
+    page.locator("#chit").select_option("1/5")
+    _reloading(page, lambda: page.get_by_role("button", name="Record the chit").click())
+    expect(page.locator("#tracker")).to_contain_text("Active: 1/5")
+    page.screenshot(path=screenshots / "02-chits.png", full_page=True)
+
+    # a Coalition Assault in an Urban hex: odds before rolling, the physical dice entered
+    page.locator("a.op-link").first.click()
+    expect(page.locator("#f-terrain")).to_have_value("urban")
+    expect(page.locator("#calc-odds")).to_contain_text("%")
+    odds = page.locator("#calc-odds").inner_text()
+    assert "success" in odds.lower()
+    page.screenshot(path=screenshots / "03-assault-odds.png", full_page=True)
+    _record_roll(page, {"#f-rolls-defending-white": "4 1 2 2", "#f-rolls-attacking-white": "4 5 1 6",
+                        "#f-rolls-attacking-red": "3"})
+    consequences = page.locator("#consequences")
+    expect(consequences).to_contain_text("Media Track +1")
+    expect(consequences).to_contain_text("Spend the Margin of Success (3)")
+    page.screenshot(path=screenshots / "04-assault-recorded.png", full_page=True)
+    media = consequences.locator("li", has_text="Media Track +1")
+    _reloading(page, lambda: media.get_by_role("button", name="Apply").click())
+    expect(page.locator("#consequences li", has_text="Media Track +1")).to_contain_text("Applied")
+    assert store.state(game_id).media == 1
+
+    # the margin spent (18.2.1)
+    page.locator("#consequences").get_by_role("link", name=re.compile("spend-margin")).click()
+    expect(page.locator("#f-margin")).to_have_value("3")
+    page.locator("#f-spend-insurgent_steps").fill("3")
+    _record_roll(page, {}, odds=False)
+    expect(page.locator("#consequences")).to_contain_text("Remove 3 Insurgent steps in hex 2")
+    _reloading(page, lambda: page.locator("#consequences button.calc-apply").first.click())
+    page.screenshot(path=screenshots / "05-margin-spent.png", full_page=True)
+
+    # undo and redo on the game page
+    page.goto(game)
+    for unit in ("A-1-5", "T-1-5"):
+        _reloading(page, lambda u=unit: page.locator(f"#unit-{u}").get_by_role("button", name="Ops Complete").click())
+    assert store.state(game_id).unit("T-1-5").status == "ops_complete"
+    _reloading(page, lambda: page.locator("#undo").click())
+    assert store.state(game_id).unit("T-1-5").status == "good_order"
+    expect(page.locator("#redo")).to_be_visible()
+    _reloading(page, lambda: page.locator("#redo").click())
+    assert store.state(game_id).unit("T-1-5").status == "ops_complete"
+    page.screenshot(path=screenshots / "06-undo-redo.png", full_page=True)
+
+    # the turn ends: two End of Turn chits (12.5)
+    _reloading(page, lambda: page.get_by_role("button", name="End the Operations Phase").click())
+    for _ in range(2):
+        page.locator("#chit").select_option("end_of_turn")
+        _reloading(page, lambda: page.get_by_role("button", name="Record the chit").click())
+    expect(page.locator(".eot-steps li.current")).to_contain_text("14.1")
+
+    # End of Turn (14): VP (14.1), the ceasefire roll (14.2), reinforcements (14.3), 14.4, 14.5
+    page.locator("#pacified-mod").select_option("0")
+    _reloading(page, lambda: page.get_by_role("button", name=re.compile("^Enter")).click())
+    _reloading(page, lambda: page.get_by_role("button", name="Apply 14.1: VP").click())
+    expect(page.locator(".vp-total")).to_have_text("-1")  # the Mayor's compound is Insurgent controlled
+    expect(page.locator("#vp")).to_contain_text("Mayor's compound Insurgent controlled")
+    page.locator("#ceasefire-roll").click()
+    expect(page.locator("#f-political_pressure")).to_have_value("0")
+    _record_roll(page, {"#f-roll": "2"})
+    expect(page.locator("#calc-result")).to_contain_text("No ceasefire")
+    page.screenshot(path=screenshots / "07-ceasefire.png", full_page=True)
+    _reloading(page, lambda: page.locator("#consequences button.calc-apply").first.click())
+    page.goto(game)
+    page.locator("#reinforcements-roll").click()
+    _record_roll(page, {"#f-roll": "1"})
+    _reloading(page, lambda: page.locator("#consequences button.calc-apply").first.click())
+    page.goto(game)
+    _reloading(page, lambda: page.get_by_role("button", name=re.compile("Apply 14.4")).click())
+    page.screenshot(path=screenshots / "08-end-of-turn.png", full_page=True)
+    _reloading(page, lambda: page.get_by_role("button", name=re.compile("Apply 14.5")).click())
+    expect(page.locator("#tracker-title")).to_contain_text("Turn 2 of 8")
+    state = store.state(game_id)
+    assert (state.turn, state.phase, state.vp, state.media) == (2, "intelligence", -1, 1)
+    assert all(u.status == "good_order" for u in state.units)
+    expect(page.locator("#vp svg")).to_be_visible()
+    expect(page.locator("#media svg .track-media")).to_have_count(1)
+    page.screenshot(path=screenshots / "09-turn-2.png", full_page=True)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 392, f"the page scrolls sideways on a phone: {width}px"
+    assert errors == []
