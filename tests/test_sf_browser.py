@@ -92,7 +92,7 @@ def test_a_coalition_impulse_and_a_bot_impulse_on_a_phone(page, live_server, scr
     # the dice from the table: 9 against 5 (7.2.7: 3 Casualty Points)
     page.locator('[data-path="rolls.offense"]').fill("9")
     page.locator('[data-path="rolls.defense"]').fill("5")
-    expect(page.locator("#calc-result .calc-outcome")).to_have_text(re.compile("success", re.I))
+    expect(page.locator("#calc-result .calc-outcome")).to_have_text(re.compile("success", re.IGNORECASE))
     page.get_by_role("button", name="Record in the game log").click()
     page.wait_for_url(re.compile(r"recorded=\d+"))
     expect(page.locator("#consequences")).to_contain_text("Political Backlash Track +1")

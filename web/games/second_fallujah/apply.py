@@ -81,12 +81,12 @@ def _merge_map(facts: tuple[AreaFacts, ...], counters: dict[str, Counter], keyed
         new_facts[area - 1] = AreaFacts(tem=values.tem if values.tem is not None else old.tem,
                                         adjacent=tuple(sorted(set(values.adjacent))) if values.adjacent is not None else old.adjacent)
     new_counters = dict(counters)
-    for key, values in keyed.counters.items():
+    for key, counter in keyed.counters.items():
         if key not in known_keys:
             problems.append(refuse(f"map.counters.{key}", key, "a unit id of the Order of Battle or fedayeen, cadre, militia",
                                    "table-order-of-battle").problems[0])
             continue
-        new_counters[key] = Counter(**values.model_dump())
+        new_counters[key] = Counter(**counter.model_dump())
     if problems:
         raise Refused(problems)
     return tuple(new_facts), new_counters
@@ -106,11 +106,12 @@ def initial_state(setup: a.Setup) -> GameState:
     Political Backlash 0; the Advantage Coalition's, Available."""
     units: list[UnitState] = []
     for row in data.table("order-of-battle").rows:
-        nationality = row.cells["nationality"].result
+        cells = row.cells or {}
+        nationality = cells["nationality"].result
         units.append(UnitState(
-            id=row.result, side="coalition", type=row.cells["type"].result or "", nationality=nationality,
-            label=(row.text.en or row.result).split(" (")[0], parent=row.cells["parent"].result if "parent" in row.cells else None,
-            location=SETUP_BOXES[row.cells["setup"].result or ""],
+            id=row.result, side="coalition", type=cells["type"].result or "", nationality=nationality,
+            label=(row.text.en or row.result).split(" (")[0], parent=cells["parent"].result if "parent" in cells else None,
+            location=SETUP_BOXES[cells["setup"].result or ""],
         ))
     cadre_areas = sorted(data.mosque_areas() | data.areas_of("jolan-areas"))
     for n, area in enumerate(cadre_areas, start=1):

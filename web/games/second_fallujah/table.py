@@ -33,9 +33,11 @@ def bot_unit(state: GameState, unit: UnitState) -> Unit:
 
 def table_state(state: GameState) -> TableState:
     """The state as the bot reads it (12-17): every area with its control and what is keyed of it."""
-    areas = [Area(id=a.id, control=a.control, tem=state.facts(a.id).tem,
-                  adjacent=list(state.facts(a.id).adjacent) if state.facts(a.id).adjacent is not None else None)
-             for a in state.areas]
+    areas = []
+    for a in state.areas:
+        facts = state.facts(a.id)
+        areas.append(Area(id=a.id, control=a.control, tem=facts.tem,
+                          adjacent=list(facts.adjacent) if facts.adjacent is not None else None))
     units = [bot_unit(state, u) for u in state.units if u.location != "eliminated"]
     pool = None
     if state.militia_counters is not None:
