@@ -6,7 +6,7 @@ Inputs and outputs are pydantic v2 models; outputs are plain data (JSON-ready).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, ClassVar, Literal, TypedDict
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypedDict
 
 from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
 
@@ -18,45 +18,6 @@ class Frozen(BaseModel):
     """Immutable model refusing unknown fields, so a misspelt field is reported, not ignored."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class Text(Frozen):
-    """The same short text in English and French."""
-
-    en: str
-    fr: str
-
-
-class Modifier(Frozen):
-    """One die roll modifier (or Combat Factor adjustment) and the rule that grants it."""
-
-    value: int
-    #: id of the rule granting it; it exists in the corpus (a test checks every output)
-    rule: str
-    reason: Text
-    #: the condition key of the table row it comes from (``<table id>:<row key>``), if any
-    key: str | None = None
-    #: set when the modifier applies only in some outcomes (a condition key such as "if_survives");
-    #: such a modifier is listed but not counted in ``drm``
-    condition: str | None = None
-
-
-class Note(Frozen):
-    """A remark on the adjudication: an assumption, a consequence, a ruleset difference."""
-
-    en: str
-    fr: str
-    rule: str | None = None
-    #: rulesets.yaml entry this note is about, if any
-    ruleset_entry: str | None = None
-
-
-class Step(Frozen):
-    """One step of a resolution with known rolls, with the rule applied."""
-
-    rule: str
-    en: str
-    fr: str
 
 
 class _Omitting(BaseModel):
@@ -78,6 +39,72 @@ class _Omitting(BaseModel):
                 if name in data and data[name] is None:
                     del data[name]
         return data
+
+
+class _Words:
+    """How :class:`Words` (and :class:`Step`) are read in one language."""
+
+    if TYPE_CHECKING:
+        en: str
+        fr: str | None
+
+    def text_in(self, lang: str) -> str:
+        """The words in ``lang``, else in English."""
+        return self.fr if lang == "fr" and self.fr else self.en
+
+    def lang_in(self, lang: str) -> Ruleset:
+        """The language of :meth:`text_in` (``"en"`` when there is no French)."""
+        return "fr" if lang == "fr" and self.fr else "en"
+
+
+class Words(_Words, _Omitting, Frozen):
+    """Words of an answer in English and, when the game is printed in French too, in French.
+
+    A game printed in English only gives no ``fr`` (never its English copied as French); its
+    JSON then has no ``fr`` key, and the French interface shows the English words marked as
+    English (:meth:`lang_in`, ``lang="en"`` where rendered)."""
+
+    OMIT_IF_NONE: ClassVar[frozenset[str]] = frozenset({"fr"})
+
+    en: str
+    fr: str | None = None
+
+
+class Text(Words):
+    """The same short text in English and (optionally) French."""
+
+
+class Modifier(Frozen):
+    """One die roll modifier (or Combat Factor adjustment) and the rule that grants it."""
+
+    value: int
+    #: id of the rule granting it; it exists in the corpus (a test checks every output)
+    rule: str
+    reason: Text
+    #: the condition key of the table row it comes from (``<table id>:<row key>``), if any
+    key: str | None = None
+    #: set when the modifier applies only in some outcomes (a condition key such as "if_survives");
+    #: such a modifier is listed but not counted in ``drm``
+    condition: str | None = None
+
+
+class Note(Words):
+    """A remark on the adjudication: an assumption, a consequence, a ruleset difference."""
+
+    rule: str | None = None
+    #: rulesets.yaml entry this note is about, if any
+    ruleset_entry: str | None = None
+
+
+class Step(_Words, _Omitting, Frozen):
+    """One step of a resolution with known rolls, with the rule applied (its words as
+    :class:`Words`: ``fr`` only for a game printed in French)."""
+
+    OMIT_IF_NONE: ClassVar[frozenset[str]] = frozenset({"fr"})
+
+    rule: str
+    en: str
+    fr: str | None = None
 
 
 class Outcome(BaseModel):

@@ -1,5 +1,6 @@
 """A readable breakdown of any game's adjudication: modifiers with their rule ids, odds as
 percentages, the outcome step by step, the notes. Returns text; printing is the caller's business.
+Words a game gives in English only are shown in English in a French breakdown.
 
 The pieces are generic; a game package may compose its own breakdown from them (``RENDER`` in
 the package: ``render(answer, lang) -> str``) to show its own fields.
@@ -48,7 +49,7 @@ def modifier_lines(mods: Iterable[Any], words: Mapping[str, str], lang: str) -> 
     for m in mods:
         m = m if isinstance(m, Modifier) else Modifier.model_validate(m)
         cond = f"  [{words['if']} {m.condition.removeprefix('if_')}]" if m.condition else ""
-        lines.append(f"  {m.value:>+4d}  {m.rule:<9} {getattr(m.reason, lang)}{cond}")
+        lines.append(f"  {m.value:>+4d}  {m.rule:<9} {m.reason.text_in(lang)}{cond}")
     return lines or [f"  {words['none']}"]
 
 
@@ -68,7 +69,7 @@ def result_lines(answer: Adjudication, words: Mapping[str, str], lang: str) -> l
         return []
     lines = ["", words["result"]]
     for step in result.get("steps", []):
-        lines.append(f"  [{step['rule']}] {step[lang]}")
+        lines.append(f"  [{step['rule']}] {step.get(lang) or step['en']}")
     if result.get("pending"):
         lines.append(f"  ({words['pending']}: {', '.join(result['pending'])})")
     outcome = {
@@ -86,7 +87,7 @@ def tail_lines(answer: Adjudication, words: Mapping[str, str], lang: str) -> lis
         lines += ["", words["notes"]]
         for note in answer.notes:
             cite = f" ({note.rule})" if note.rule else ""
-            lines.append(f"  - {getattr(note, lang)}{cite}")
+            lines.append(f"  - {note.text_in(lang)}{cite}")
     if answer.rules:
         lines += ["", f"{words['cited']}: {', '.join(answer.rules)}"]
     return lines
@@ -110,5 +111,5 @@ def render(answer: Adjudication, lang: str | None = None, title: str | None = No
     for name, odds in (answer.distributions or {}).items():
         lines += ["", f"{w['odds']}: {name}"] + odds_lines(odds)
     if answer.steps:
-        lines += [""] + [f"  [{step.rule}] {getattr(step, lang)}" for step in answer.steps]
+        lines += [""] + [f"  [{step.rule}] {step.text_in(lang)}" for step in answer.steps]
     return "\n".join(lines + result_lines(answer, w, lang) + tail_lines(answer, w, lang))

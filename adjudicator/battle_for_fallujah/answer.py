@@ -1,7 +1,7 @@
 """What every answer of this game carries besides the kernel's fields, and helpers to build it.
 
-The game is printed in English only: the kernel's two-language texts (:class:`Text`,
-:class:`Note`, :class:`Step`) carry the English words in both places.
+The game is printed in English only: the kernel's texts (:class:`Text`, :class:`Note`,
+:class:`Step`) carry English words and no French.
 """
 
 from __future__ import annotations
@@ -22,16 +22,16 @@ D6 = Annotated[int, Field(json_schema_extra={"die": "d6", "minimum": 1, "maximum
 
 
 def text(en: str) -> Text:
-    return Text(en=en, fr=en)
+    return Text(en=en)
 
 
 def note(en: str, rule: str | None = None) -> Note:
-    return Note(en=en, fr=en, rule=rule)
+    return Note(en=en, rule=rule)
 
 
 def step(rule: str, en: str) -> Step:
     """One step of a resolution."""
-    return Step(rule=rule, en=en, fr=en)
+    return Step(rule=rule, en=en)
 
 
 def modifier(value: int, rule: str, reason: str, key: str | None = None) -> Modifier:

@@ -495,19 +495,17 @@ def coalition_attack(s: CoalitionAttack) -> CoalitionAttackAnswer:
             Step(
                 rule="7.1",
                 en=f"Offensive Total {s.rolls.offense} + {ov} = {ot}; Defensive Total {s.rolls.defense} + {dv} = {dt}.",
-                fr=f"Offensive Total {ot}; Defensive Total {dt}.",
             ),
             Step(
                 rule="7.2.7",
                 en=f"{outcome}: " + data.text("coalition-attack-results", outcome),
-                fr=f"{outcome}: " + data.text("coalition-attack-results", outcome),
             ),
         ]
         ends = None
         if s.impulse is not None:
             ends = s.rolls.offense < s.impulse
             said = f"First combat roll {s.rolls.offense} {'<' if ends else '>='} impulse {s.impulse}: the Action Phase {'ends after this impulse' if ends else 'continues'}."
-            steps.append(Step(rule="4.1.4", en=said, fr=said))
+            steps.append(Step(rule="4.1.4", en=said))
         answer.result = CombatOutcome(
             outcome=outcome,
             offensive_total=ot,

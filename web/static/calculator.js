@@ -36,6 +36,24 @@
     return node;
   }
 
+  // Words of an answer in the page's language; a game printed in English only gives no French,
+  // so the English words are shown and marked lang="en" (screen readers, hyphenation).
+  function words(text) {
+    if (!text) return { text: "", lang: lang };
+    if (text[lang]) return { text: text[lang], lang: lang };
+    return { text: text.en || "", lang: "en" };
+  }
+
+  function wordsEl(tag, text, suffix, cls) {
+    const w = words(text);
+    const node = el(tag, undefined, cls);
+    const span = el("span", w.text);
+    if (w.lang !== lang) span.lang = w.lang;
+    node.appendChild(span);
+    if (suffix) node.appendChild(document.createTextNode(suffix));
+    return node;
+  }
+
   function ruleLink(rule) {
     const link = el("a", rule, "rule-link");
     const where = ruleIds[lang] && ruleIds[lang].has(rule) ? lang
@@ -139,10 +157,11 @@
       const rule = el("td");
       rule.appendChild(ruleLink(m.rule));
       row.appendChild(rule);
-      let reason = (m.reason && m.reason[lang]) || (m.reason && m.reason.en) || "";
-      if (side) reason = side + ": " + reason;
-      if (m.condition) reason += " (" + d.msgConditional + ")";
-      row.appendChild(el("td", reason));
+      const reason = el("td");
+      if (side) reason.appendChild(document.createTextNode(side + ": "));
+      reason.appendChild(wordsEl("span", m.reason));
+      if (m.condition) reason.appendChild(document.createTextNode(" (" + d.msgConditional + ")"));
+      row.appendChild(reason);
       body.appendChild(row);
     }
     const total = typeof drm === "object" ? Object.entries(drm || {}).map(([k, v]) => k + " " + (v > 0 ? "+" : "") + v).join(", ")
@@ -155,7 +174,7 @@
     const list = $("calc-notes");
     list.textContent = "";
     for (const note of notes || []) {
-      const item = el("li", (note[lang] || note.en) + " ");
+      const item = wordsEl("li", note, " ");
       if (note.rule) item.appendChild(ruleLink(note.rule));
       if (note.ruleset_entry) item.appendChild(el("small", " [" + note.ruleset_entry + "]", "muted"));
       list.appendChild(item);
@@ -181,7 +200,7 @@
     }
     const steps = el("ol", undefined, "calc-steps");
     for (const step of result.steps || []) {
-      const item = el("li", (step[lang] || step.en) + " ");
+      const item = wordsEl("li", step, " ");
       item.appendChild(ruleLink(step.rule));
       steps.appendChild(item);
     }
