@@ -38,8 +38,18 @@ def die_faces(die: str) -> tuple[int, ...]:
     """The faces of one die: "d10" -> 0..9 (the 0 is 0), "d6" -> 1..6, "dN" -> 1..N."""
     count_, sides = parse_die(die)
     if count_ != 1:
-        raise ValueError(f"die {die!r}: die_faces takes one die (d6, d10); see sum_of for {die}")
+        raise ValueError(f"die {die!r}: die_faces takes one die (d6, d10); see totals or sum_of for {die}")
     return FACES if sides == 10 else tuple(range(1, sides + 1))
+
+
+def totals(die: str) -> tuple[int, ...]:
+    """Every value a die expression's unmodified total can take: one die's faces ("d10" -> 0..9,
+    "d6" -> 1..6), or the sums of several ("2d6" -> 2..12). What a die field's bounds are checked
+    against, and what its error message names."""
+    count_, sides = parse_die(die)
+    if count_ == 1:
+        return die_faces(die)
+    return tuple(range(count_, count_ * sides + 1))
 
 
 def faces(given: int | None) -> tuple[int, ...]:

@@ -213,9 +213,9 @@ def from_validation_error(
 
 
 def _face_problem(field: str, value: Any, die: str, note: tuple[str, str | None] | None) -> Problem:
-    from .dice import die_faces
+    from .dice import totals
 
-    faces = die_faces(die)
+    faces = totals(die)
     allowed = f"a {die} shows {min(faces)} to {max(faces)}"
     clarification, rule = note or (None, None)
     if clarification:

@@ -10,10 +10,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from pydantic import BaseModel, Field, ValidationError
 
 import adjudicator
-from adjudicator import InvalidSituation, UnknownGame, UnknownSituation, adjudicate
+from adjudicator import InvalidSituation, UnknownGame, UnknownSituation, adjudicate, dice
 from adjudicator.cli import adjudicate_command
+from adjudicator.errors import from_validation_error
 from adjudicator.phantom_fury.rulebook import current
 from adjudicator.registry import package_of, procedure, schema, situations
 from rules_text.loading import DEFAULT_GAME, available_games
@@ -83,9 +85,9 @@ def test_an_unknown_game_is_refused_in_one_line() -> None:
 
 
 def test_every_layer_knows_a_game_through_the_one_declaration_of_rules_text() -> None:
-    import rules_text.loading as loading
     import web.games
     from adjudicator import registry
+    from rules_text import loading
 
     assert registry.UnknownGame is web.games.UnknownGame is loading.UnknownGame
     assert issubclass(loading.UnknownGame, LookupError)
@@ -192,3 +194,44 @@ def test_phantom_fury_declares_its_fire_grid_for_the_site() -> None:
     # CF 6, net DRM +1: faces 0-5 hit, 9 never does: 6/10 (11.2.2, 11.2.4)
     assert grid.chance(6, 1) == Fraction(6, 10)
     assert grid.chance(8, -1) == Fraction(9, 10)
+
+
+class _TwoDice(BaseModel):
+    roll: int = Field(ge=2, le=12, json_schema_extra={"die": "2d6"})
+    face: int | None = Field(default=None, ge=1, le=6, json_schema_extra={"die": "d6"})
+
+
+@pytest.mark.parametrize("bad", [1, 13, -40])
+def test_a_2d6_field_out_of_range_names_the_totals_of_the_dice(bad: int) -> None:
+    with pytest.raises(ValidationError) as raised:
+        _TwoDice.model_validate({"roll": bad, "face": 7})
+    error = from_validation_error(raised.value, _TwoDice, {"2d6": ("two six-sided dice", "7.1")})
+    by_field = {p.field: p for p in error.problems}
+    assert by_field["roll"].allowed == "a 2d6 shows 2 to 12 (two six-sided dice)"
+    assert by_field["roll"].rule == "7.1" and by_field["roll"].value == bad
+    assert by_field["face"].allowed == "a d6 shows 1 to 6"
+
+
+def test_totals_of_a_die_expression_are_the_keys_of_its_distribution() -> None:
+    for die in ("d6", "d10", "2d6", "3d6"):
+        assert dice.totals(die) == tuple(sorted(dice.distribution(die)))
+    assert dice.totals("2d6") == tuple(range(2, 13))
+
+
+def test_french_is_optional_and_a_french_reader_gets_the_english_marked_as_such() -> None:
+    from adjudicator.models import Note, Step, Text
+    from adjudicator.render import render
+
+    step = Step(rule="4.1.4", en="The Action Phase continues.")
+    assert step.model_dump() == {"rule": "4.1.4", "en": "The Action Phase continues."}
+    assert (step.text_in("fr"), step.lang_in("fr")) == ("The Action Phase continues.", "en")
+    both = Note(en="Hit.", fr="Touché.", rule="1")
+    assert (both.text_in("fr"), both.lang_in("fr"), both.text_in("en")) == ("Touché.", "fr", "Hit.")
+    assert Text(en="x").model_dump_json() == '{"en":"x"}'
+    for game in ("battle-for-fallujah", "second-fallujah"):
+        for name, proc in situations(game).items():
+            for example in proc.examples:
+                answer = adjudicate(name, example, game=game)
+                dumped = json.dumps(answer.model_dump(mode="json"))
+                assert '"fr":' not in dumped, (game, name)
+                render(answer, "fr", name)  # the French breakdown reads the English words

@@ -7,7 +7,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import AfterValidator, Field
+from pydantic import Field
 
 from ..api import cited
 from ..errors import Checker
@@ -47,18 +47,8 @@ CF_MIN, CF_MAX = -2, 9
 D6 = Annotated[int, Field(ge=1, le=6, json_schema_extra={"die": "d6"})]
 
 
-def _two_d6(value: int) -> int:
-    """A 2D6 total (checked here: the kernel's face message handles single dice only)."""
-    if not 2 <= value <= 12:
-        raise ValueError("a 2d6 shows 2 to 12")
-    return value
-
-
-TWO_D6 = Annotated[
-    int,
-    Field(json_schema_extra={"die": "2d6", "minimum": 2, "maximum": 12}),
-    AfterValidator(_two_d6),
-]
+#: A 2D6 total; out of range, the kernel's message names the totals ("a 2d6 shows 2 to 12").
+TWO_D6 = Annotated[int, Field(ge=2, le=12, json_schema_extra={"die": "2d6"})]
 
 CF = Annotated[
     int,
@@ -91,12 +81,12 @@ TEM = Annotated[
 
 
 def text(en: str) -> Text:
-    """The game is English only: the same words stand in both languages of the kernel's Text."""
-    return Text(en=en, fr=en)
+    """The game is English only: the kernel's Text carries no French."""
+    return Text(en=en)
 
 
 def note(en: str, rule: str | None = None) -> Note:
-    return Note(en=en, fr=en, rule=rule)
+    return Note(en=en, rule=rule)
 
 
 def modifier(value: int, rule: str, reason: str, key: str | None = None) -> Modifier:
