@@ -50,13 +50,17 @@ def game_option(func: Callable[..., Any] | None = None, *, default: str | None =
 
 
 def fails_cleanly(func: Callable[..., Any]) -> Callable[..., Any]:
-    """Turn data and lookup errors into a one-line message and exit status 1."""
+    """Turn data and lookup errors into a one-line message: exit status 2 for an id the
+    rulebook does not have (bad input, with the nearest ids), 1 for broken data."""
 
     @wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
-        except (DataError, UnknownSection) as exc:
+        except UnknownSection as exc:
+            click.echo(f"error: {exc}", err=True)
+            sys.exit(2)
+        except DataError as exc:
             click.echo(f"error: {exc}", err=True)
             sys.exit(1)
 

@@ -81,7 +81,21 @@ class Corpus(BaseModel):
             parts = section_id.split(".")
             ancestors = [".".join(parts[:i]) for i in range(len(parts) - 1, 0, -1)]
             close = [a for a in ancestors if a in self.by_id][:1] + close
+            if not close:  # "99.99": no ancestor, nothing alike; the numbered sections nearest by number
+                close = self._nearest_numbers(section_id, n)
+        if not close:
+            close = difflib.get_close_matches(section_id, ids, n=n, cutoff=0.3)
         return list(dict.fromkeys(close))[:n]
+
+    def _nearest_numbers(self, section_id: str, n: int) -> list[str]:
+        """The numbered sections whose numbers are nearest ``section_id``'s, at its depth or above."""
+        def key(text: str) -> tuple[int, ...]:
+            return tuple(int(part) for part in text.split(".") if part.isdigit())
+
+        wanted = key(section_id)
+        numbered = [i for i in self.by_id if is_numbered(i) and len(key(i)) <= len(wanted)]
+        return sorted(numbered, key=lambda i: (abs(key(i)[0] - wanted[0]) if key(i) and wanted else 0,
+                                               [abs(a - b) for a, b in zip(key(i), wanted, strict=False)]))[:n]
 
     def breadcrumb(self, section_id: str) -> list[Section]:
         """The section's ancestors, outermost first (not the section itself)."""

@@ -190,6 +190,21 @@ def _documents(game: Game):
             }
 
 
+def _of_kind(doc: dict, kind: str) -> bool:
+    """A document of the kind asked; ``table`` is also every section printing a table's rows
+    or governing one (a table's ``rule``), so that ``--kind table`` reaches every table."""
+    if doc["kind"] == kind:
+        return True
+    return kind == "table" and doc["kind"] != "glossary" and doc["id"] in _table_sections(doc["game"], doc["lang"])
+
+
+@cache
+def _table_sections(game_id: str, lang: str) -> frozenset[str]:
+    game = load_game(game_id)
+    holders = {s.id for s in game.corpus(lang).sections if s.tables}  # type: ignore[arg-type]
+    return frozenset(holders | {t.rule for t in game.tables.values() if t.rule})
+
+
 def _table_titles(game: Game, table_ids: tuple[str, ...], lang: str) -> list[str]:
     titles = (game.tables[t].title.get(lang) for t in table_ids if t in game.tables)  # type: ignore[arg-type]
     return [title for title in titles if title]
@@ -301,7 +316,7 @@ class _Open:
         if key not in self._postings:
             self._postings[key] = frozenset(  # type: ignore[index]
                 num for num, doc in self.docs.items()
-                if lang in ("all", doc["lang"]) and (doc["kind"] == kind if kind else doc["kind"] != "glossary")
+                if lang in ("all", doc["lang"]) and (_of_kind(doc, kind) if kind else doc["kind"] != "glossary")
             )
         return self._postings[key]  # type: ignore[index]
 

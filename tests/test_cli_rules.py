@@ -36,14 +36,14 @@ def test_rule_in_french_and_readable_text():
 
 def test_unknown_rule_suggests_nearest_ids():
     result = run_cli("rule", "11.4.9")
-    assert result.returncode == 1
+    assert result.returncode == 2
     assert "11.4.9" in result.stderr and "did you mean" in result.stderr and "11.4" in result.stderr
     assert "Traceback" not in result.stderr
 
 
 def test_rule_absent_from_french_source_says_so():
     result = run_cli("rule", "5.3.3", "--lang", "fr")
-    assert result.returncode == 1
+    assert result.returncode == 2
     assert "fr" in result.stderr and "Traceback" not in result.stderr
 
 

@@ -14,6 +14,12 @@ Configuration, each overridable by ``test_config``:
     (``fallujah serve --game``). Every game with a companion is served whatever it is.
 ``SITE_DIR``
     the built static site served under ``/rules/``; default ``site/_build/html``.
+``TRUSTED_HOSTS``
+    the host names served (``Host`` and ``Origin``); default this machine's names and those of
+    ``$FALLUJAH_TRUSTED_HOSTS`` (:mod:`web.security`).
+
+A database that cannot be written (read-only, missing folder, unreachable, full disk) is
+:class:`web.db.StorageError`, raised before anything is served.
 
 Every game with a companion (:mod:`web.games`) is served by the same store, API and pages;
 each game's own templates are found under its package's name (``<package>/game.html``).
@@ -30,7 +36,7 @@ from flask import Flask
 from jinja2 import ChoiceLoader, FileSystemLoader
 
 from . import api, calculator, i18n, pages, security
-from .db import make_engine, upgrade
+from .db import open_database
 from .games import DEFAULT_GAME, companions
 from .store import Store
 
@@ -63,8 +69,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
 
-    engine = make_engine(app.config["DATABASE_URL"])
-    upgrade(engine)
+    engine = open_database(app.config["DATABASE_URL"])
     app.extensions["fallujah.store"] = Store(
         engine, snapshot_every=int(app.config["SNAPSHOT_EVERY"]), cache_size=int(app.config["STATE_CACHE"]),
         default_game=app.config["GAME"],

@@ -3,11 +3,19 @@
 A command's module is imported only when that command runs, so ``fallujah rule ID`` loads
 the rulebook and nothing else (not the adjudicator, Flask, SQLAlchemy or Sphinx). ``--help``
 lists the commands from the table below without importing them.
+
+Every usage error of every command (click's own included: an unknown option, a missing
+argument, a bad choice) is one line on stderr and exit status 2, and so is a command that cannot
+write its output (a full disk): never click's four-line block or a traceback.
 """
 
 from __future__ import annotations
 
+import errno
 import importlib
+import os
+import sys
+from typing import Any
 
 import click
 
@@ -40,6 +48,26 @@ class LazyGroup(click.Group):
         command: click.Command = getattr(importlib.import_module(module), attribute)
         return command
 
+    def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, **extra: Any) -> Any:
+        """Run a command; its usage errors and failed writes are one line and exit 2."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        try:
+            result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            sys.stdout.flush()
+        except click.exceptions.Abort:
+            _die("aborted", 1)
+        except click.ClickException as exc:
+            _die(_one_line(exc), 2)
+        except OSError as exc:
+            if exc.errno == errno.EPIPE:  # the reader went away (``fallujah export | head``)
+                _quiet_exit(0)
+            _die(f"cannot write: {exc.strerror or exc}", 2)
+        except RecursionError:
+            _die("the input is nested too deeply", 2)
+        sys.exit(result if isinstance(result, int) else 0)
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         with formatter.section("Commands"):
             formatter.write_dl([(name, COMMANDS[name][2]) for name in self.list_commands(ctx)])
@@ -51,3 +79,34 @@ def main() -> None:
     """Rules reference and adjudication assistant for the board wargames about Fallujah.
 
     Every command takes --game (``fallujah games`` lists them)."""
+
+
+def _one_line(exc: click.ClickException) -> str:
+    """A click error as one line, naming the command and where its help is."""
+    message = " ".join(exc.format_message().split())
+    ctx = getattr(exc, "ctx", None)
+    if isinstance(exc, click.UsageError) and ctx is not None:
+        return f"{ctx.command_path}: {message} (see {ctx.command_path} --help)"
+    return message
+
+
+def _die(message: str, status: int) -> None:
+    try:
+        sys.stderr.write(f"error: {message}\n")
+        sys.stderr.flush()
+    except OSError:
+        pass
+    _quiet_exit(status)
+
+
+def _quiet_exit(status: int) -> None:
+    """Exit with ``status``; a stdout that cannot be flushed (the stream that failed) is pointed at
+    the null device first, so that Python's own flush at exit prints no traceback."""
+    try:
+        sys.stdout.flush()
+    except OSError:
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+    sys.exit(status)

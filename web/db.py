@@ -12,6 +12,7 @@ once its transaction is committed.
 from __future__ import annotations
 
 import queue
+import shutil
 import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
@@ -35,8 +36,10 @@ from sqlalchemy import (
     create_engine,
     event,
     select,
+    text,
 )
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError
 from sqlalchemy.sql.expression import Executable
 
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -102,14 +105,42 @@ def _sqlite_lock(engine: Engine) -> threading.Lock:
         return _SQLITE_LOCKS.setdefault(key, threading.Lock())
 
 
+class StorageError(RuntimeError):
+    """The database cannot be used: unreachable, missing folder, read-only, full. The message is one
+    line saying why (``fallujah serve`` prints it and exits 2)."""
+
+
+#: The key of the advisory lock the migrations run under on PostgreSQL (any fixed number).
+MIGRATION_LOCK = 0x66616C6C  # "fall"
+#: A SQLite database on a disk with less free space than this is refused at start.
+MIN_FREE_BYTES = 1024 * 1024
+
+
+def _reason(exc: BaseException) -> str:
+    """The first line of a driver's error (no SQL, no traceback)."""
+    orig = getattr(exc, "orig", None) or exc
+    lines = str(orig).strip().splitlines() or [type(orig).__name__]
+    return lines[0][:300]
+
+
 def make_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite gets WAL, full sync, foreign keys and explicit BEGINs."""
+    """An engine for ``url``; SQLite gets WAL, full sync, foreign keys and explicit BEGINs. A
+    SQLite file whose folder does not exist is :class:`StorageError` (no folder is created:
+    a mistyped ``--db`` must not silently start an empty database elsewhere)."""
     url = normalise_url(url)
-    parsed = make_url(url)
+    try:
+        parsed = make_url(url)
+    except ArgumentError as exc:
+        raise StorageError(f"database URL {url[:200]!r}: {_reason(exc)}") from None
     if parsed.get_backend_name() != "sqlite":
-        return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+        try:
+            return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+        except (ArgumentError, ImportError, ValueError) as exc:
+            raise StorageError(f"database URL {parsed.render_as_string(hide_password=True)!r}: {_reason(exc)}") from None
     if parsed.database and parsed.database != ":memory:":
-        Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+        folder = Path(parsed.database).parent
+        if not folder.is_dir():
+            raise StorageError(f"database {parsed.database!r}: the folder {str(folder)!r} does not exist")
     engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False}, pool_size=20, max_overflow=10)
 
     @event.listens_for(engine, "connect")
@@ -129,12 +160,52 @@ def make_engine(url: str) -> Engine:
 
 
 def upgrade(engine: Engine, revision: str = "head") -> None:
-    """``alembic upgrade head`` on this engine (run at every app start; a no-op when current)."""
+    """``alembic upgrade head`` on this engine (run at every app start; a no-op when current),
+    under a lock so that servers started together migrate one after the other: a transaction
+    advisory lock on PostgreSQL, ``BEGIN IMMEDIATE`` (the database's write lock) on SQLite."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as conn:
-        config.attributes["connection"] = conn
-        command.upgrade(config, revision)
+    with engine.connect() as conn:
+        if is_sqlite(engine):
+            conn.execution_options(sqlite_begin="IMMEDIATE")
+        with conn.begin():
+            if engine.dialect.name == "postgresql":
+                conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+            config.attributes["connection"] = conn
+            command.upgrade(config, revision)
+
+
+def check_writable(engine: Engine) -> None:
+    """:class:`StorageError` unless the database takes a write: a row updated to itself in a
+    transaction rolled back (nothing changes), and on SQLite some free space on its disk."""
+    with engine.connect() as conn:
+        if is_sqlite(engine):
+            conn.execution_options(sqlite_begin="IMMEDIATE")
+        with conn.begin() as transaction:
+            conn.execute(text("UPDATE alembic_version SET version_num = version_num"))
+            transaction.rollback()
+    database = engine.url.database if is_sqlite(engine) else None
+    if database and database != ":memory:":
+        free = shutil.disk_usage(Path(database).parent).free
+        if free < MIN_FREE_BYTES:
+            raise StorageError(f"database {database!r}: its disk is full ({free} bytes free)")
+
+
+def open_database(url: str) -> Engine:
+    """The engine of ``url``, migrated and checked writable (:func:`check_writable`), or
+    :class:`StorageError` saying in one line why the companion cannot serve it."""
+    engine = make_engine(url)
+    shown = engine.url.render_as_string(hide_password=True)
+    try:
+        upgrade(engine)
+        check_writable(engine)
+    except StorageError:
+        engine.dispose()
+        raise
+    except (DBAPIError, OSError) as exc:
+        engine.dispose()
+        raise StorageError(f"database {shown!r} cannot be written: {_reason(exc)}") from None
+    return engine
 
 
 @contextmanager

@@ -1,13 +1,35 @@
-"""``fallujah serve``: the web companion on a production WSGI server (waitress)."""
+"""``fallujah serve``: the web companion on a production WSGI server (waitress).
+
+The server's limits are explicit (:data:`LIMITS`): enough connections that idle or slow
+clients cannot lock the others out, idle connections closed after :data:`CHANNEL_TIMEOUT`
+seconds, and a body larger than the app accepts refused before it is buffered. Nothing is
+announced before the database has been migrated and checked writable and the port is bound;
+a failure of either is one line and exit status 2.
+"""
 
 from __future__ import annotations
 
 import ipaddress
 import logging
+import sys
+from typing import NoReturn
 
 import click
 
 from rules_text.cli import game_option
+
+#: waitress' defaults are 100 connections and 120 s of idleness, and bodies buffered up to 1 GB
+CONNECTION_LIMIT = 1000
+CHANNEL_TIMEOUT = 20
+#: the largest request body read (the app's ``MAX_CONTENT_LENGTH``: an import of 16 MB)
+MAX_BODY = 16 * 1024 * 1024
+LIMITS = {
+    "connection_limit": CONNECTION_LIMIT,
+    "channel_timeout": CHANNEL_TIMEOUT,
+    "max_request_body_size": MAX_BODY,
+    "max_request_header_size": 64 * 1024,
+    "cleanup_interval": 5,
+}
 
 
 def _loopback(host: str) -> bool:
@@ -19,6 +41,19 @@ def _loopback(host: str) -> bool:
         return False
 
 
+def _fail(message: str) -> NoReturn:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(2)
+
+
+def _hosts_for(host: str, extra: tuple[str, ...]) -> list[str]:
+    """The hosts served: this machine's, the listening address (unless a wildcard) and ``extra``."""
+    from .security import trusted_hosts
+
+    named = [] if host in ("0.0.0.0", "::", "") else [f"[{host}]" if ":" in host else host]
+    return trusted_hosts([*named, *extra])
+
+
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; the default serves this machine only.")
@@ -26,23 +61,42 @@ def _loopback(host: str) -> bool:
 @click.option("--db", "database_url", default=None, metavar="URL",
               help="Database URL (default: $DATABASE_URL, else a SQLite file in the instance folder); "
                    "e.g. postgresql://user:password@127.0.0.1/fallujah.")
+@click.option("--trusted-host", "trusted", multiple=True, metavar="NAME",
+              help="A host name the server answers for besides this machine's (repeat it; '.example.org' "
+                   "trusts its subdomains); also $FALLUJAH_TRUSTED_HOSTS, comma-separated.")
 @game_option
-def serve(host: str, port: int, database_url: str | None, game: str) -> None:
+def serve(host: str, port: int, database_url: str | None, trusted: tuple[str, ...], game: str) -> None:
     """Serve the web companion and its JSON API on http://HOST:PORT/.
 
     Every registered game with a companion is served; --game is the one a request or a new game
-    that names none is about."""
+    that names none is about. Only requests naming this machine, HOST or a --trusted-host are
+    answered (DNS rebinding)."""
     from sqlalchemy.engine import make_url
-    from waitress import serve as waitress_serve
+    from waitress import create_server
 
     from .app import create_app
+    from .db import StorageError
     from .games import declaration
 
-    app = create_app({"GAME": game, **({"DATABASE_URL": database_url} if database_url else {})})
+    try:
+        app = create_app({"GAME": game, "TRUSTED_HOSTS": _hosts_for(host, trusted),
+                          "MAX_CONTENT_LENGTH": MAX_BODY,
+                          **({"DATABASE_URL": database_url} if database_url else {})})
+    except StorageError as exc:
+        _fail(str(exc))
     shown = make_url(app.config["DATABASE_URL"]).render_as_string(hide_password=True)
+    try:
+        server = create_server(app, host=host, port=port, threads=16, ident="fallujah", _quiet=True, **LIMITS)
+    except OSError as exc:
+        _fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
     if not _loopback(host):
         click.echo(f"warning: listening on {host}: anyone who can reach this address can use the companion", err=True)
     click.echo(f"Serving the {declaration(game).title} companion on http://{host}:{port}/ (database: {shown}); "
                "Ctrl+C stops it.")
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # "Task queue depth" under load is not news
-    waitress_serve(app, host=host, port=port, threads=16, ident="fallujah", _quiet=True)
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()
