@@ -8,6 +8,7 @@ to :func:`adjudicator.registry.adjudicate` for the game and prints the answer. B
 from __future__ import annotations
 
 import json
+import math
 import sys
 from typing import Any, NoReturn
 
@@ -31,24 +32,63 @@ def _fail(message: str) -> NoReturn:
     sys.exit(2)
 
 
+#: the longest list a situation may hold (a longer one is refused before it is validated)
+MAX_LIST_ITEMS = 1000
+
+
 def _read(file: str | None) -> Any:
+    """The situation's JSON: refused in one line when it is not UTF-8, not JSON, nested too
+    deeply, holds a number Python cannot read (5,000 digits, ``1e999``) or a list too long."""
     if file is not None:
         try:
-            with open(file, encoding="utf-8") as handle:
-                raw = handle.read()
+            with open(file, "rb") as handle:
+                data = handle.read()
         except OSError as exc:
             _fail(f"cannot read {file!r}: {exc.strerror}")
     else:
         stream = sys.stdin
         if stream.isatty():
             _fail("give the situation as JSON on stdin or with --file F")
-        raw = stream.read()
+        data = stream.buffer.read() if hasattr(stream, "buffer") else stream.read().encode("utf-8", "surrogatepass")
+    try:
+        raw = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        _fail(f"the situation is not UTF-8 text (byte {exc.start}: {data[exc.start:exc.start + 1]!r})")
     if not raw.strip():
         return {}
     try:
-        return json.loads(raw)
+        value = json.loads(raw, parse_float=_finite, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         _fail(f"the situation is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
+    except RecursionError:
+        _fail("the situation is nested too deeply")
+    except ValueError as exc:
+        _fail(f"the situation holds a number that cannot be read ({str(exc)[:120]})")
+    _check_lists(value)
+    return value
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text[:40]} is too large")
+    return value
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _check_lists(value: Any) -> None:
+    stack = [("", value)]
+    while stack:
+        path, item = stack.pop()
+        if isinstance(item, list):
+            if len(item) > MAX_LIST_ITEMS:
+                _fail(f"{path or 'input'}: a list of {len(item)} items: at most {MAX_LIST_ITEMS}")
+            stack.extend((f"{path}.{i}" if path else str(i), x) for i, x in enumerate(item))
+        elif isinstance(item, dict):
+            stack.extend((f"{path}.{k}" if path else str(k), x) for k, x in item.items())
 
 
 def _epilog() -> str:
@@ -114,6 +154,8 @@ def adjudicate_command(
         answer = adjudicate(situation, data, game=game)
     except InvalidSituation as exc:
         _fail(str(exc))
+    except (ValueError, TypeError, KeyError, IndexError, ArithmeticError, AssertionError, RecursionError) as exc:
+        _fail(f"the situation cannot be computed ({type(exc).__name__}: {str(exc)[:200]})")
     if as_json:
         click.echo(json.dumps(answer.model_dump(mode="json"), ensure_ascii=False, indent=2))
     else:
