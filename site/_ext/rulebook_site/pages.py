@@ -90,7 +90,13 @@ def game_pages(linker: Linker, info: GameInfo) -> dict[str, str]:
             pages[f"{lang}/{stem}.md"] = _page(
                 chapter_title(linker, lang, stem), f"chapter {lang} {stem}", fingerprint
             )
-            toc[lang].append(f"{lang}/{stem}")
+            title = chapter_title(linker, lang, stem)
+            plain = linker.label(_first)
+            if title != plain and len(linker.game.corpora) == 1 and "<" not in plain:
+                # the sidebar lists the chapter by its label alone (the page's title says the game)
+                toc[lang].append(f"{plain} <{lang}/{stem}>")
+            else:
+                toc[lang].append(f"{lang}/{stem}")
     toc["compare"] = []
     for stem in linker.shared_chapters():
         title = f"Side by side: {chapter_title(linker, 'en', stem)}"

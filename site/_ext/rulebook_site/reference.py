@@ -252,7 +252,7 @@ def errata_page(linker: Linker, docname: str) -> tuple[str, str]:
         cites = f" cites <code>[{escape(erratum.cites)}]</code>" if erratum.cites else ""
         parts.append(
             f'<div class="erratum" id="{escape(anchor)}"><p><strong>{escape(erratum.section)}</strong>'
-            f"{cites} · {escape(erratum.kind.replace('_', ' '))} · {' · '.join(links)}</p>"
+            f"{cites} · {escape(erratum.kind.replace('_', ' '))}{''.join(' · ' + link for link in links)}</p>"
             f"<p>{escape(erratum.note)}</p></div>"
         )
     parts.append('<h2 id="gaps">Text lost in the source</h2><ul>')
