@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import json
 import os
-import resource
 import re
+import resource
 import shutil
 import subprocess
 import sys
