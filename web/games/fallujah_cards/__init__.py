@@ -48,6 +48,7 @@ COMPANION = Companion(
     render=view.state_text,
     action_schema=_action_schema,
     templates=Path(__file__).with_name("templates"),
+    static=Path(__file__).with_name("static"),
     game_page=pages.game_page,
     setup_context=pages.setup_context,
     strings=STRINGS,
