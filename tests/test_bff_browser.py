@@ -95,12 +95,18 @@ def test_a_turn_on_a_phone(page, live_server, screenshots, tmp_path):
     odds = page.locator("#calc-odds").inner_text()
     assert "success" in odds.lower()
     page.screenshot(path=screenshots / "03-assault-odds.png", full_page=True)
+    page.locator("#calc-odds").scroll_into_view_if_needed()
+    page.screenshot(path=screenshots / "03b-odds-before-rolling.png")
     _record_roll(page, {"#f-rolls-defending-white": "4 1 2 2", "#f-rolls-attacking-white": "4 5 1 6",
                         "#f-rolls-attacking-red": "3"})
     consequences = page.locator("#consequences")
     expect(consequences).to_contain_text("Media Track +1")
     expect(consequences).to_contain_text("Spend the Margin of Success (3)")
     page.screenshot(path=screenshots / "04-assault-recorded.png", full_page=True)
+    page.locator("#calc-result").scroll_into_view_if_needed()
+    page.screenshot(path=screenshots / "04b-assault-result.png")
+    consequences.scroll_into_view_if_needed()
+    page.screenshot(path=screenshots / "04c-assault-consequences.png")
     media = consequences.locator("li", has_text="Media Track +1")
     _reloading(page, lambda: media.get_by_role("button", name="Apply").click())
     expect(page.locator("#consequences li", has_text="Media Track +1")).to_contain_text("Applied")
@@ -145,6 +151,8 @@ def test_a_turn_on_a_phone(page, live_server, screenshots, tmp_path):
     _record_roll(page, {"#f-roll": "2"})
     expect(page.locator("#calc-result")).to_contain_text("No ceasefire")
     page.screenshot(path=screenshots / "07-ceasefire.png", full_page=True)
+    page.locator("#calc-result").scroll_into_view_if_needed()
+    page.screenshot(path=screenshots / "07b-ceasefire-result.png")
     _reloading(page, lambda: page.locator("#consequences button.calc-apply").first.click())
     page.goto(game)
     page.locator("#reinforcements-roll").click()
@@ -161,6 +169,10 @@ def test_a_turn_on_a_phone(page, live_server, screenshots, tmp_path):
     expect(page.locator("#vp svg")).to_be_visible()
     expect(page.locator("#media svg .track-media")).to_have_count(1)
     page.screenshot(path=screenshots / "09-turn-2.png", full_page=True)
+    page.screenshot(path=screenshots / "09a-turn-2-checklist.png")
+    for section in ("cup", "vp", "media"):
+        page.locator(f"#{section}").scroll_into_view_if_needed()
+        page.screenshot(path=screenshots / f"09-{section}.png")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 392, f"the page scrolls sideways on a phone: {width}px"
     assert errors == []
