@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
@@ -66,6 +67,31 @@ def table_weights(table: Table, candidates: Iterable[int] = FACES) -> dict[str, 
     """For a d10 table, how many of the candidate faces select each row (rows in table order)."""
     allowed = set(candidates)
     return {row.result: sum(1 for f in row.faces if f in allowed) for row in table.rows}
+
+
+def table_die(table: Table) -> str | None:
+    """The die a table is rolled with ("d10", "d6", "2d6"), or None (lists, modifiers, cards...)."""
+    if table.kind == "d10":
+        return "d10"
+    return table.die if table.kind == "roll" and table.die != "deck" else None
+
+
+def row_chances(table: Table, column: str | None = None) -> list[Fraction | None]:
+    """Each row's chance on an unmodified roll of the table's own die: a d10 row's faces, a roll
+    row's totals (in ``column`` for a table of several columns); None for a row that covers no
+    total there. Empty for a table rolled on no die."""
+    die = table_die(table)
+    if die is None:
+        return []
+    dist = distribution(die)
+    chances: list[Fraction | None] = []
+    for row in table.rows:
+        if table.kind == "d10":
+            covered = row.faces
+        else:
+            covered = row.totals_in(column) if column is not None else row.totals
+        chances.append(sum((dist.get(t, Fraction(0)) for t in covered), Fraction(0)) if covered else None)
+    return chances
 
 
 def odds(weights: Mapping[str, int], keys: Iterable[str] = ()) -> dict[str, Fraction]:
@@ -130,11 +156,95 @@ def in_range(dist: Mapping[int, Fraction], low: int, high: int) -> Fraction:
     return sum((p for value, p in dist.items() if low <= value <= high), Fraction(0))
 
 
-def _binomial_counts(n: int, hits: int, sides: int) -> list[int]:
-    """For k = 0..n successes, how many of the sides**n face combinations of n dice give k,
-    each die succeeding on ``hits`` of its ``sides`` faces."""
+@lru_cache(maxsize=512)
+def binomial_counts(n: int, success_on: int, sides: int = 6) -> tuple[int, ...]:
+    """For k = 0..n successes of n dice succeeding on ``success_on`` or more: how many of the
+    ``sides ** n`` face combinations give k (whole numbers, so sums of them stay exact)."""
+    hits = max(0, min(sides, sides - success_on + 1))
     misses = sides - hits
-    return [comb(n, k) * hits**k * misses ** (n - k) for k in range(n + 1)]
+    return tuple(comb(n, k) * hits**k * misses ** (n - k) for k in range(n + 1))
+
+
+def convolve_counts(a: Sequence[int], b: Sequence[int]) -> list[int]:
+    """Counts (index: a number of successes) of the sum of two independent counts."""
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                out[i + j] += x * y
+    return out
+
+
+@dataclass(frozen=True)
+class PoolCounts:
+    """A pool's successes counted over its ``sides ** dice`` face combinations (index k: the
+    combinations giving k successes), the successes of the colours kept apart separately (a game
+    that counts one colour's successes for something else too)."""
+
+    dice: int
+    sides: int
+    #: the colours not kept apart
+    others: tuple[int, ...]
+    #: the colours kept apart (``apart`` of :func:`pool_counts`); ``(1,)`` when none is
+    apart: tuple[int, ...]
+    #: the whole pool
+    total: tuple[int, ...]
+
+    @property
+    def combinations(self) -> int:
+        return self.sides**self.dice
+
+
+@lru_cache(maxsize=1024)
+def _pool_counts(
+    counts: tuple[tuple[str, int], ...],
+    success_on: tuple[tuple[str, int], ...],
+    apart: frozenset[str],
+    sides: int,
+) -> PoolCounts:
+    numbers = dict(success_on)
+    others: list[int] = [1]
+    kept: list[int] = [1]
+    dice = 0
+    for colour, n in counts:
+        if n < 0:
+            raise ValueError(f"pool: {colour}: {n} dice (at least 0)")
+        if colour not in numbers:
+            given = ", ".join(numbers) or "no colour"
+            raise ValueError(f"pool: {colour}: no success number (given for {given})")
+        dice += n
+        per = binomial_counts(n, numbers[colour], sides)
+        if colour in apart:
+            kept = convolve_counts(kept, per)
+        else:
+            others = convolve_counts(others, per)
+    return PoolCounts(dice, sides, tuple(others), tuple(kept), tuple(convolve_counts(others, kept)))
+
+
+def pool_counts(
+    counts: Mapping[str, int],
+    success_on: Mapping[str, int],
+    apart: Iterable[str] = (),
+    sides: int = 6,
+) -> PoolCounts:
+    """The exact counts of a pool of coloured dice, each colour succeeding on its own number
+    (``success_on[colour]`` or more), the colours of ``apart`` also counted on their own."""
+    return _pool_counts(
+        tuple(sorted((c, n) for c, n in counts.items() if n)),
+        tuple(sorted(success_on.items())),
+        frozenset(apart),
+        sides,
+    )
+
+
+def as_distribution(counts: Sequence[int], combinations: int) -> dict[int, Fraction]:
+    """Counts (index: a value) as exact probabilities, every index kept, zero included."""
+    return {k: Fraction(c, combinations) for k, c in enumerate(counts)}
+
+
+def successes(faces: Mapping[str, Sequence[int]], success_on: Mapping[str, int]) -> dict[str, int]:
+    """The successes each colour's rolled faces give (a face equal to or above its number)."""
+    return {c: sum(1 for f in faces.get(c, ()) if f >= success_on[c]) for c in success_on}
 
 
 def pool_successes(
@@ -143,25 +253,14 @@ def pool_successes(
     """The number of successes of a pool of coloured dice, each colour with its own success
     number (a die succeeds when it shows ``success_on[colour]`` or more). Exact: one binomial
     per colour, counted in integers, convolved, then divided by the number of combinations."""
-    total = [1]
-    dice_count = 0
     for colour, n in counts.items():
         if n < 0:
             raise ValueError(f"pool: {colour}: {n} dice (at least 0)")
         if colour not in success_on:
             given = ", ".join(success_on) or "no colour"
             raise ValueError(f"pool: {colour}: no success number (given for {given})")
-        hits = max(0, min(sides, sides - success_on[colour] + 1))
-        per = _binomial_counts(n, hits, sides)
-        merged = [0] * (len(total) + len(per) - 1)
-        for i, ways in enumerate(total):
-            if ways:
-                for j, more in enumerate(per):
-                    merged[i + j] += ways * more
-        total = merged
-        dice_count += n
-    combinations = sides**dice_count
-    return {k: Fraction(ways, combinations) for k, ways in enumerate(total)}
+    counted = pool_counts(counts, success_on, (), sides)
+    return as_distribution(counted.total, counted.combinations)
 
 
 def shuffled(deck: Sequence[T], rng: random.Random) -> list[T]:

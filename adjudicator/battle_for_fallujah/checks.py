@@ -105,18 +105,5 @@ def check_faces_list(check: Checker, field: str, faces: Sequence[int] | None) ->
         check_face(check, f"{field}.{i}", face)
 
 
-def choice(values: Sequence[str], default: Any = ..., description: str | None = None) -> Any:
-    """A string field documented as one of ``values`` and checked by :func:`check_choice`, so that
-    a value out of the list is reported with every other problem, with its rule."""
-    return Field(default, description=description, json_schema_extra={"enum": list(values)})
-
-
-def check_choice(check: Checker, field: str, value: Any, values: Sequence[str], rule: str) -> bool:
-    if value in values:
-        return True
-    check.add(field, value, f"one of {', '.join(values)}", rule)
-    return False
-
-
 def plain(value: Any) -> Any:
     return value.model_dump() if isinstance(value, BaseModel) else value

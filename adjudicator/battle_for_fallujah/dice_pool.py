@@ -49,7 +49,7 @@ def adjudicate(situation: DicePoolInput) -> DicePoolAnswer:
     sn = b.success_numbers
     counted = pool(counts, sn)
     total = as_distribution(counted.total, counted.combinations)
-    red = as_distribution(counted.red, 6 ** counts["red"])
+    red = as_distribution(counted.apart, 6 ** counts["red"])
     at_least = {k: sum((p for j, p in total.items() if j >= k), Fraction(0)) for k in total}
     mean = sum((Fraction(n * (7 - sn[c]), 6) for c, n in counts.items()), Fraction(0))
     mods = [

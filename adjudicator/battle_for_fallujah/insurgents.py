@@ -17,6 +17,7 @@ from typing import Any
 from pydantic import Field
 
 from ..errors import Checker
+from ..inputs import check_choice, choice
 from ..models import Frozen, Modifier, Note, Outcome
 from .answer import (
     D6,
@@ -29,7 +30,7 @@ from .answer import (
     odds_and_distributions,
     step,
 )
-from .checks import check_choice, check_faces_list, choice
+from .checks import check_faces_list
 from .data import Book, book
 from .operation import TERRAINS
 from .rolls import FACES, outcome_odds, row_for, totals

@@ -14,9 +14,9 @@ from typing import Any
 from pydantic import Field
 
 from ..errors import Checker
+from ..inputs import check_choice, choice
 from ..models import Frozen, Outcome
 from .answer import BffAnswer, finish, note, step
-from .checks import check_choice, choice
 from .data import Book, book
 from .operation import MISSIONS, SIDES, vp_of, vp_rows
 

@@ -27,9 +27,10 @@ from typing import Any
 from pydantic import Field
 
 from ..errors import Checker
+from ..inputs import check_choice, choice
 from ..models import Frozen, Modifier, Note, Outcome, Step
 from .answer import BffAnswer, Reading, finish, modifier, note, percent, step
-from .checks import MAX_DICE, Dice, Faces, check_choice, check_dice, check_faces, choice
+from .checks import MAX_DICE, Dice, Faces, check_dice, check_faces
 from .data import COLOURS, Book, book
 from .pools import pool, successes
 
@@ -311,7 +312,7 @@ def side_counts(counts: dict[str, int], faces: Faces | None, b: Book) -> Side_:
         red = _one_hot(got["red"])
         return Side_(others, red, _one_hot(len(others) + len(red) - 2), 1)
     counted = pool(counts, b.success_numbers)
-    return Side_(counted.others, counted.red, counted.total, counted.combinations)
+    return Side_(counted.others, counted.apart, counted.total, counted.combinations)
 
 
 @dataclass
