@@ -11,15 +11,15 @@ Pile only, is given beside it.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from adjudicator.errors import Checker, from_validation_error
-from adjudicator.models import Adjudication, odds_fields
+from adjudicator.models import Adjudication, Outcome, odds_fields
+from adjudicator.registry import Procedure
 
 from .cards import card_list
 from .exact import LOOKAHEAD_LIMIT, known_deck_distribution, lookahead_feasible
@@ -62,6 +62,15 @@ class ExpectedScoreInput(BaseModel):
     policy: Literal["greedy", "lookahead"] = "greedy"
 
 
+class ScoreOutcome(Outcome):
+    """The answer's readable result: the expected score, its distribution, the other reading."""
+
+    expected_score: str
+    score: str
+    expected_score_insurgency_only: str
+    policy: str
+
+
 class ExpectedScore(Adjudication):
     """The exact expected final score and its distribution."""
 
@@ -73,18 +82,7 @@ class ExpectedScore(Adjudication):
     policy_description: str
     deck_size: int
     readings: list[str]
-
-
-@dataclass(frozen=True)
-class Procedure:
-    """A situation of this game: the shape the registry (adjudicator/registry.py) expects."""
-
-    name: str
-    title: str
-    rule: str
-    input_model: type[BaseModel]
-    result_model: type[Adjudication]
-    run: Callable[[Any], Adjudication]
+    result: ScoreOutcome | None = None
 
 
 def _indices(names: list[str], field: str, check: Checker) -> list[int]:
@@ -169,12 +167,12 @@ def expected_score(body: ExpectedScoreInput | Mapping[str, Any]) -> ExpectedScor
             "score": {str(s): float(p) for s, p in sorted(literal.items())},
             "score_insurgency_only": {str(s): float(p) for s, p in sorted(other.items())},
         },
-        result={
-            "expected_score": f"{mean} ({float(mean):.2f})",
-            "score": "; ".join(f"{s}: {p}" for s, p in sorted(literal.items())),
-            "expected_score_insurgency_only": f"{mean_other} ({float(mean_other):.2f})",
-            "policy": body.policy,
-        },
+        result=ScoreOutcome(
+            expected_score=f"{mean} ({float(mean):.2f})",
+            score="; ".join(f"{s}: {p}" for s, p in sorted(literal.items())),
+            expected_score_insurgency_only=f"{mean_other} ({float(mean_other):.2f})",
+            policy=body.policy,
+        ),
         expected_score=float(mean),
         expected_score_insurgency_only=float(mean_other),
         policy=body.policy,
@@ -201,5 +199,9 @@ SITUATIONS: dict[str, Procedure] = {
         input_model=ExpectedScoreInput,
         result_model=ExpectedScore,
         run=expected_score,
+        examples=(
+            {"deck": ["Courtyard", "Car Bomb"], "hand": ["Bradley AFV"], "policy": "greedy"},
+            {"deck": ["Pillbox", "Sniper Team", "Humvee"], "policy": "lookahead"},
+        ),
     )
 }
