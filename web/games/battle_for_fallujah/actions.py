@@ -14,7 +14,17 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 
 from web.errors import Problem, Refused, from_validation_error
 
-from .state import Battalion, Chit, CounterKey, HexKey, HexNumber, InsurgentKey, MapKey, MarkerColours, Status
+from .state import (
+    Battalion,
+    Chit,
+    CounterKey,
+    HexKey,
+    HexNumber,
+    InsurgentKey,
+    MapKey,
+    MarkerColours,
+    Status,
+)
 
 RuleId = Annotated[str, Field(min_length=1, max_length=40)]
 Text = Annotated[str, Field(min_length=1, max_length=2000)]

@@ -16,8 +16,21 @@ from . import actions as a
 from . import cup
 from .rules import known_rule, victory_level
 from .state import (
-    BATTALIONS, EOT_STEPS, LAST_TURN, MEDIA_MAX, PRESSURE_MAX, VP_MAX, VP_MIN,
-    AppRoll, GameState, HexState, MapKey, Roll, TrackPoint, UnitState, VpEntry,
+    BATTALIONS,
+    EOT_STEPS,
+    LAST_TURN,
+    MEDIA_MAX,
+    PRESSURE_MAX,
+    VP_MAX,
+    VP_MIN,
+    AppRoll,
+    GameState,
+    HexState,
+    MapKey,
+    Roll,
+    TrackPoint,
+    UnitState,
+    VpEntry,
 )
 
 #: The reading of the Media overflow followed (errata 23.1.3): reading A.
@@ -507,7 +520,8 @@ def adjudication(state: GameState, action: a.Adjudication, ctx: Ctx) -> GameStat
         outcome = (f"success, MOS {result.get('mos')}" if result["success"] else f"failure, MOF {result.get('mof')}") + (
             f", {result.get('media')} red Coalition successes" if result.get("media") else "")
     else:
-        outcome = next((s.get("en") for s in steps if s.get("rule") == rule), steps[-1].get("en") if steps else "resolved")
+        outcome = str(next((s.get("en") for s in steps if s.get("rule") == rule),
+                           steps[-1].get("en") if steps else "resolved"))
     ctx.effect(rule, f"{situation}: {outcome} (dice by the {action.rolls_by})")
     return state
 

@@ -117,11 +117,13 @@ def page(game_id: str, situation: str, game: dict[str, Any]) -> str:
     query = _query()
     page_url = generic.page_url(game_id, situation, query)
     hexes = [{"number": h.number, "units": [u.id for u in state.units_in(h.number)]} for h in state.hexes]
-    context = dict(game=game, missing=filled.missing, recorded=recorded, query=query, page_url=page_url,
-                   pick_template="battle_for_fallujah/calculator/_pick.html", hexes=hexes,
-                   placed=[u for u in state.units if u.hex is not None],
-                   support_units=[c for c in state.map.coalition if c.kind == "support"],
-                   battalions=BATTALIONS, chosen_hex=filled.hex)
+    context: dict[str, Any] = {
+        "game": game, "missing": filled.missing, "recorded": recorded, "query": query, "page_url": page_url,
+        "pick_template": "battle_for_fallujah/calculator/_pick.html", "hexes": hexes,
+        "placed": [u for u in state.units if u.hex is not None],
+        "support_units": [c for c in state.map.coalition if c.kind == "support"],
+        "battalions": BATTALIONS, "chosen_hex": filled.hex,
+    }
     if situation != "operation":
         return generic.page(situation, data, **context)
     procedure = generic.situations()[situation]

@@ -80,8 +80,8 @@ def _insurgent_pool(state: GameState, hex_: int, out: Prefill) -> list[dict[str,
         for i, (name, key) in enumerate(keyed):
             dice = (key.proficiency if i == lead_index else key.support) if key else None
             if dice is None:
-                out.missing.append((f"{name}: its {'Proficiency' if i == lead_index else 'Support Rating'} is not keyed: "
-                                    "enter its dice", "5.2.1"))
+                rating = "Proficiency" if i == lead_index else "Support Rating"
+                out.missing.append((f"{name}: its {rating} is not keyed: enter its dice", "5.2.1"))
             parts.append(_part("lead" if i == lead_index else "support", dice, name))
     elif not h.resistance:
         out.missing.append((f"hex {hex_}: no Insurgent unit recorded: enter the defenders' dice", "17.1.2"))
@@ -91,8 +91,9 @@ def _insurgent_pool(state: GameState, hex_: int, out: Prefill) -> list[dict[str,
         if colours.resistance:
             part[colours.resistance] = h.resistance
         else:
-            out.missing.append((f"Resistance +{h.resistance}: the marker's dice colour is not keyed: enter "
-                                f"{h.resistance} dice under its colour (errata 17.1.3.3)", "17.1.3.3"))
+            text = (f"Resistance +{h.resistance}: the marker's dice colour is not keyed: enter "
+                    f"{h.resistance} dice under its colour (errata 17.1.3.3)")
+            out.missing.append((text, "17.1.3.3"))
         parts.append(part)
     if h.wanted:
         if colours.wanted:
@@ -164,19 +165,19 @@ def simple(state: GameState, situation: str) -> Prefill:
         data = {"pacified_modifier": modifier or 0, "vp": state.vp}
     elif situation == "victory-level":
         data = {"vp": state.vp}
-    elif situation in ("insurgent-activation", "insurgent-reaction", "contact", "level-of-resistance", "raid-defenders"):
-        if state.active_hex:
-            h = state.hex(state.active_hex)
-            key = state.map.hex(state.active_hex)
-            adjacent = key.adjacent if key else ()
-            near = any(state.hex(n).wanted for n in adjacent)
-            data = {"wanted_in_hex": h.wanted, "wanted_adjacent": near}
-            if situation == "insurgent-activation":
-                data |= {"resistance_level": h.resistance or 0, "no_insurgent_units": not h.insurgents}
-            if situation == "insurgent-reaction":
-                data |= {"resistance": h.resistance or 0, "isolated_in_hex": bool(h.isolated)}
-            if situation == "level-of-resistance" and key and key.terrain:
-                data["terrain"] = key.terrain
+    elif situation in ("insurgent-activation", "insurgent-reaction", "contact", "level-of-resistance",
+                       "raid-defenders") and state.active_hex:
+        h = state.hex(state.active_hex)
+        key = state.map.hex(state.active_hex)
+        adjacent = key.adjacent if key else ()
+        near = any(state.hex(n).wanted for n in adjacent)
+        data = {"wanted_in_hex": h.wanted, "wanted_adjacent": near}
+        if situation == "insurgent-activation":
+            data |= {"resistance_level": h.resistance or 0, "no_insurgent_units": not h.insurgents}
+        if situation == "insurgent-reaction":
+            data |= {"resistance": h.resistance or 0, "isolated_in_hex": bool(h.isolated)}
+        if situation == "level-of-resistance" and key and key.terrain:
+            data["terrain"] = key.terrain
     return Prefill(data=data, hex=state.active_hex)
 
 

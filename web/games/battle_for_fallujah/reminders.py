@@ -80,7 +80,7 @@ def _end_of_turn(state: GameState) -> list[dict[str, Any]]:
     lines = {
         "vp": [_r(("14.1.1",), "Mayor's compound: -1 VP if Insurgent controlled, +1 CVP if contested", automatic=True),
                _r(("14.1.2", "24.1"), f"Blocks Pacified: {pacified} Pacified hexes; enter the track's modifier "
-                  + ("(entered: %+d)" % state.pacified_modifier if state.pacified_turn == state.turn
+                  + (f"(entered: {state.pacified_modifier:+d})" if state.pacified_turn == state.turn
                      and state.pacified_modifier is not None else "(needed)"))],
         "ceasefire": [_r(("14.2", "14.2.1", "14.2.2"), f"Ceasefire roll: 1D6 + Political Pressure (+{state.pressure}); 7+ "
                           "is a ceasefire (calculator 'ceasefire')" if state.turn < LAST_TURN

@@ -19,7 +19,7 @@ def known_rule(rule: str) -> bool:
 
 
 @cache
-def victory_rows() -> tuple[tuple[str, int, int, str], ...]:
+def victory_rows() -> tuple[tuple[str, int | None, int | None, str | None], ...]:
     """(level, min, max, rule) of tables/victory-levels.yaml."""
     table = load_game(GAME).tables["victory-levels"]
     return tuple((row.result, row.min, row.max, row.rule) for row in table.rows)
@@ -27,6 +27,6 @@ def victory_rows() -> tuple[tuple[str, int, int, str], ...]:
 
 def victory_level(vp: int) -> str:
     for level, low, high, _rule in victory_rows():
-        if low <= vp <= high:
+        if (low is None or low <= vp) and (high is None or vp <= high):
             return level
     raise ValueError(f"vp: {vp}: -6 to +6 (25.3.1, 25.11.1)")
