@@ -160,6 +160,13 @@ def test_every_game_package_is_under_the_independence_contracts():
     for package in with_situations:
         assert f"adjudicator.{package}" in contracts["adjudicator-kernel"]["forbidden_modules"]
         assert f"adjudicator.{package}" in contracts["web-generic"]["forbidden_modules"]
+        assert f"adjudicator.{package}" in contracts["site-through-kernel"]["forbidden_modules"]
+
+
+def test_every_kernel_module_is_under_the_kernel_contract():
+    contract = next(c for c in _contracts() if c["id"] == "adjudicator-kernel")
+    kernel = {f"adjudicator.{p.stem}" for p in (ROOT / "adjudicator").glob("*.py") if p.stem != "__init__"}
+    assert kernel == set(contract["source_modules"])
 
 
 def test_no_game_package_imports_another_games():
