@@ -428,8 +428,13 @@ def clean_query(query: str) -> str:
 
 
 def _stems(words: list[str], lang: str) -> list[str]:
-    ana = analyzer(lang)  # type: ignore[arg-type]
-    return list(dict.fromkeys(t.text for w in words for t in ana(w)))
+    return list(dict.fromkeys(stem for w in words for stem in _word_stems(w, lang)))
+
+
+@lru_cache(maxsize=50_000)
+def _word_stems(word: str, lang: str) -> tuple[str, ...]:
+    """The index terms of one word: folded, stop words out, stemmed (one word may give several)."""
+    return tuple(t.text for t in analyzer(lang)(word))  # type: ignore[arg-type]
 
 
 def _known(reader, word: str) -> bool:
@@ -527,6 +532,8 @@ def _rank(opened: _Open, words: list[str], folded: str, typed_ids: list[str], ex
     results = heapq.nlargest(max(60, limit * 4), scores.items(), key=lambda pair: pair[1])
 
     wanted = {stem for lg in langs for stem in _stems(words, lg)}
+    holding = [opened.holders(stem, langs, ("title_", "body_", "context_")) for stem in wanted]
+    titling = [opened.holders(stem, langs, ("title_",)) for stem in wanted]
     ranked = []
     for docnum, base in results:
         doc = opened.docs[docnum]
@@ -534,8 +541,8 @@ def _rank(opened: _Open, words: list[str], folded: str, typed_ids: list[str], ex
         if wanted:
             # coordination: a section that has more of the query's words, above all in
             # its title, beats one that repeats a single common word ("Zone")
-            anywhere = sum(docnum in opened.holders(stem, langs, ("title_", "body_", "context_")) for stem in wanted)
-            in_title = sum(docnum in opened.holders(stem, langs, ("title_",)) for stem in wanted)
+            anywhere = sum(docnum in holders for holders in holding)
+            in_title = sum(docnum in holders for holders in titling)
             score *= (0.25 + anywhere / len(wanted)) * (1 + in_title / len(wanted))
         if not doc["text"].strip():
             score *= 0.6  # a bare heading: its rules are in the sections below
