@@ -365,3 +365,25 @@ def test_the_pages_render(client, page):
     player = Bff.new(client).keyed()
     assert client.get(f"/games/{player.id}{page}").status_code == 200
     assert client.get(f"/games/{player.id}?hex=99").status_code == 404
+
+
+def test_an_insurgent_flag_activates_the_hex_of_the_lowest_rated_infantry_and_prefills_its_assault(client):
+    player = Bff.new(client).keyed()
+    player.act("unit_move", unit="A-1-5", hex=2)  # Proficiency 3
+    player.act("unit_move", unit="E-2-1", hex=4)  # Proficiency 2: the lowest (12.4.1)
+    player.act("hex", hex=4, insurgents=["Small Group", "Mob"], resistance=2)
+    player.to_activation(roll=1)  # two Wanted! markers: two Nationalist chits
+    player.act("chit_draw", chit="2/1")
+    player.act("operations_end")
+    player.act("chit_draw", chit="nationalist")
+    assert (player.state["active"], player.state["active_hex"]) == ("nationalist", 4)
+    assert "12.4.1" in player.effects()
+    page = client.get(f"/games/{player.id}/calculator/operation?attacker=insurgency").get_data(as_text=True)
+    assert re.search(r'data-path="attacking\.0\.source"[^>]*>.*?<option value="support" selected>', page, re.S)
+    assert re.search(r'data-path="attacking\.1\.white"[^>]*value="2"', page)  # the Mob leads (6.7)
+    assert re.search(r'data-path="attacking\.2\.white"[^>]*value="2"', page)  # Resistance +2 in white
+    assert re.search(r'data-path="defending\.0\.white"[^>]*value="2"', page)  # E/2/1's Proficiency (25.13.4)
+    prefilled = client.get(f"/games/{player.id}/calculator/insurgent-activation").get_data(as_text=True)
+    assert re.search(r'data-path="resistance_level"[^>]*value="2"', prefilled)
+    player.act("operations_end")
+    assert player.state["phase"] == "activation" and player.state["aside"]["nationalist"] == 1
