@@ -2,11 +2,13 @@
 live server: the setup page with the counters' values pasted as a map & counters file; the
 player keys the areas involved (TEM and adjacency, 2.1, 2.2) from the area panel and from the
 bot's own questions; a Coalition impulse: two Marine companies enter mosque area 19 from the NE
-Entry Zone (4.1.2, 6.1), the attack opens in the calculator prefilled from the area, the dice are
-entered and recorded (7.2), the Political Backlash consequence applied (7.5); the bot allocates
-its Casualty Points (15) with its trace, the retreat's destination (16), the allocation is
-applied and undone, then redone; the Insurgent bot impulse (14): the die entered from the table,
-the bot chooses its attack target with its trace (14.1), confirmed and declared (14.1.2).
+Entry Zone (4.1.2, 6.1), the bot's Reaction (4.1.3, 17) with its dice entered, confirmed and
+applied; the attack opens in the calculator prefilled from the area, the dice are entered and
+recorded (7.2), the Political Backlash consequence applied (7.5); the bot allocates its Casualty
+Points (15) after a tie-break die (12.2) with its trace, the retreat's destination (16) once the
+TEMs it compares are keyed, the allocation is applied and undone, then redone; the Insurgent bot
+impulse (14): the die entered from the table, the bot chooses its attack target and origin with
+its trace (14.1, 14.1.2), confirmed and declared.
 Screenshots go to test-output/screenshots/<test>/."""
 
 from __future__ import annotations
@@ -80,6 +82,24 @@ def test_a_coalition_impulse_and_a_bot_impulse_on_a_phone(page, live_server, scr
         expect(page.locator(f"#unit-{unit}")).to_have_count(0)
     assert store.state(game_id).unit(A18).mp_left == 1  # MF 5 keyed
 
+    # the first company entering Insurgent area 19 triggers the bot's Reaction (4.1.3, 17): its
+    # dice entered from the table, one by one as the bot asks (1D6 a Fedayeen, 2D6 a Cadre)
+    page.goto(game_url + "#bot")
+    expect(page.locator("#bot")).to_contain_text("The bot reacts")
+    for field, face in (("dice.fedayeen.fedayeen-1", 2), ("dice.cadre.cadre-5", 9), ("dice.cadre.cadre-4", 8),
+                        ("dice.cadre.cadre-7", 3)):
+        need = page.locator(f'#bot-needs li[data-field="{field}"]')
+        need.locator("input[name=faces]").fill(str(face))
+        need.get_by_role("button", name="Enter").click()
+        expect(page.locator(f'#bot-needs li[data-field="{field}"]')).to_have_count(0)
+    expect(page.locator("#bot-decision")).to_contain_text("cadre-5: 9 (total 12): +F")
+    page.locator("#bot").screenshot(path=screenshots / "04-bot-reaction.png")
+    page.get_by_role("button", name="Confirm the bot's decision").click()
+    page.get_by_role("button", name="Apply the Reaction in area 19 (3 placed)").click()
+    expect(page.get_by_role("button", name=re.compile("Apply the Reaction"))).to_have_count(0)
+    assert sorted(u.id for u in store.state(game_id).units_in(19) if u.side == "insurgent") == [
+        "cadre-5", "fedayeen-1", "fedayeen-2", "militia-2", "militia-3"]
+
     # the attack, prefilled from the area: lead CF 4, one supporting company, TEM 3, the mosque
     page.locator("#attack-area").select_option("19")
     page.get_by_role("button", name="Open the calculator").click()
@@ -88,7 +108,7 @@ def test_a_coalition_impulse_and_a_bot_impulse_on_a_phone(page, live_server, scr
     assert page.locator('[data-path="tem"]').input_value() == "3"
     assert page.locator('[data-path="mosque"]').is_checked()
     page.locator("#calc-odds .calc-odd").first.wait_for()
-    page.screenshot(path=screenshots / "04-attack-prefilled.png", full_page=True)
+    page.screenshot(path=screenshots / "05-attack-prefilled.png", full_page=True)
     # the dice from the table: 9 against 5 (7.2.7: 3 Casualty Points)
     page.locator('[data-path="rolls.offense"]').fill("9")
     page.locator('[data-path="rolls.defense"]').fill("5")
@@ -99,15 +119,21 @@ def test_a_coalition_impulse_and_a_bot_impulse_on_a_phone(page, live_server, scr
     page.locator("button.calc-apply").first.click()
     expect(page.locator("#consequences .badge.good")).to_have_count(1)
     assert store.state(game_id).political_backlash == 1
-    page.screenshot(path=screenshots / "05-recorded.png", full_page=True)
+    page.screenshot(path=screenshots / "06-recorded.png", full_page=True)
 
-    # the bot allocates its 3 CP (15): the decision, the allocation and the trace
+    # the bot allocates its 3 CP (15): two Fedayeen lead with CF 3, a die chooses (7.2.5, 12.2)
     page.goto(game_url + "#bot")
     bot = page.locator("#bot")
     expect(bot).to_contain_text("The bot allocates its Casualty Points")
+    need = page.locator('#bot-needs li[data-field="dice.tiebreak"]')
+    expect(need).to_contain_text("['fedayeen-1', 'fedayeen-2']")
+    need.locator("input[name=faces]").fill("1")
+    need.get_by_role("button", name="Enter").click()
     expect(page.locator("#allocation tbody tr")).to_have_count(3)
-    expect(page.locator("#bot-trace .trace-entry").first).to_contain_text("step_1")
-    bot.screenshot(path=screenshots / "06-bot-casualties.png")
+    expect(page.locator("#bot-trace .trace-entry").first).to_contain_text("tie_break")
+    expect(page.locator("#bot-trace .trace-entry").first).to_contain_text("kept: fedayeen-1 · dice 1")
+    expect(page.locator("#bot-trace .trace-entry").nth(1)).to_contain_text("step_1")
+    bot.screenshot(path=screenshots / "07-bot-casualties.png")
     page.get_by_role("button", name="Confirm the bot's decision").click()
     # the retreat (16) asks for the TEM of the areas it compares: keyed on the spot
     expect(page.locator("#casualty-allocation")).to_contain_text("retreat: fedayeen-1")
@@ -117,12 +143,12 @@ def test_a_coalition_impulse_and_a_bot_impulse_on_a_phone(page, live_server, scr
     page.locator("#need-tem-24").fill("2")
     page.locator("#need-tem-24").press("Enter")
     expect(page.locator("#bot .retreat")).to_contain_text("fedayeen-1 retreats to 20")
-    page.locator("#bot").screenshot(path=screenshots / "07-allocation-to-apply.png")
+    page.locator("#bot").screenshot(path=screenshots / "08-allocation-to-apply.png")
     page.get_by_role("button", name="Apply the casualty allocation").click()
     expect(page.locator("#last-combat .badge.good")).to_have_text("allocated")
     state = store.state(game_id)
     assert state.unit("fedayeen-1").location == 20 and state.unit("cadre-5").status == "spent"
-    page.screenshot(path=screenshots / "08-allocation-applied.png", full_page=False)
+    page.screenshot(path=screenshots / "09-allocation-applied.png", full_page=False)
 
     # undo the last applied change: the allocation is taken back, the decision stays
     expect(page.locator("#undo-what")).to_contain_text("casualties")
@@ -131,7 +157,7 @@ def test_a_coalition_impulse_and_a_bot_impulse_on_a_phone(page, live_server, scr
     state = store.state(game_id)
     assert state.unit("fedayeen-1").location == 19 and state.unit("cadre-5").status == "fresh"
     assert state.combat is not None and not state.combat.allocated and state.bot_last is not None
-    page.locator("#bot").screenshot(path=screenshots / "09-undone.png")
+    page.locator("#bot").screenshot(path=screenshots / "10-undone.png")
     page.locator("#redo").click()
     expect(page.locator("#last-combat .badge.good")).to_have_text("allocated")
 
@@ -145,21 +171,22 @@ def test_a_coalition_impulse_and_a_bot_impulse_on_a_phone(page, live_server, scr
     need.locator("input[name=faces]").fill("2")
     need.get_by_role("button", name="Enter").click()
     # the attack target chosen, with its trace criterion by criterion (14, 14.1)
-    expect(page.locator("#bot-decision")).to_contain_text("Attack area 19 from area 18 with militia-1.")
+    expect(page.locator("#bot-decision")).to_contain_text("Attack area 19 from area 19 with militia-2, militia-3.")
     trace = page.locator("#bot-trace .trace-entry")
     texts = trace.all_inner_texts()
     assert any(t.startswith("attack") and "kept: 19" in t for t in texts)
     assert any(t.startswith("only_spent") and "14.1" in t for t in texts)
+    assert any(t.startswith("contested") and "14.1.2" in t and "kept: 19" in t for t in texts)  # the origin
     assert page.locator("#bot-trace a.rule-link").first.get_attribute("href").startswith("/rule/en/")
-    page.locator("#bot").screenshot(path=screenshots / "10-bot-attack-target.png")
+    page.locator("#bot").screenshot(path=screenshots / "11-bot-attack-target.png")
     page.get_by_role("button", name="Confirm the bot's decision").click()
     page.get_by_role("button", name=re.compile("Declare the attack on area 19")).click()
-    expect(page.locator("#impulse")).to_contain_text("activated: 18")
+    expect(page.locator("#impulse")).to_contain_text("activated: 19")
     state = store.state(game_id)
     assert state.bot_last is not None and state.bot_last.decision["target"] == 19
-    assert state.bot_dice == {} and state.activated == 18
-    page.screenshot(path=screenshots / "11-attack-declared.png", full_page=False)
+    assert state.bot_dice == {} and state.activated == 19
+    page.screenshot(path=screenshots / "12-attack-declared.png", full_page=False)
     log = store.log(game_id)["events"]
     assert [e["payload"]["situation"] for e in log if e["type"] == "adjudication"] == [
-        "coalition-attack", "bot-casualties", "bot-impulse"]
+        "bot-reaction", "coalition-attack", "bot-casualties", "bot-impulse"]
     assert errors == []

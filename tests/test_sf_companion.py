@@ -283,3 +283,27 @@ def test_pages_and_every_calculator_situation_render_for_a_game(client):
     attack = client.get(f"/games/{game.id}/calculator/coalition-attack?area=19").get_data(as_text=True)
     assert 'data-path="lead.cf"' in attack and 'value="4"' in attack
     assert client.get(f"/games/{game.id}/calculator/coalition-attack?area=x").status_code == 400
+
+
+def test_the_first_coalition_unit_entering_an_insurgent_area_triggers_the_bots_reaction(client):
+    game = coalition_in_19(client)
+    assert game.state["reaction"]["area"] == 19  # A Company entered first; B Company triggered nothing more
+    bot = game.state["bot"]
+    assert bot["situation"] == "bot-reaction"
+    # 17: 1D6 for the Fresh Fedayeen of the area, 2D6 for its Cadre and for each Cadre in a Free adjacent area
+    assert [n["field"] for n in bot["needs"]] == ["dice.fedayeen.fedayeen-1", "dice.cadre.cadre-5",
+                                                  "dice.cadre.cadre-4", "dice.cadre.cadre-7"]
+    for field, face in (("dice.fedayeen.fedayeen-1", 6), ("dice.cadre.cadre-5", 9), ("dice.cadre.cadre-4", 8),
+                        ("dice.cadre.cadre-7", 3)):
+        game.act(type="bot_die", field=field, faces=[face])
+    reactions = {r["unit"]: r for r in game.state["bot"]["decision"]["reactions"]}
+    assert reactions["fedayeen-1"]["result"] == "dug_in" and reactions["cadre-5"]["printed"] == "+F"
+    game.bot_confirm()
+    [follow] = game.state["follow_ups"]
+    assert follow["action"]["dug_in"] == ["fedayeen-1"] and len(follow["action"]["placed"]) == 3
+    game.act(**follow["action"])
+    assert game.unit("fedayeen-1")["dug_in"] is True and game.state["reaction"] is None
+    assert sorted(u["id"] for u in game.state["units"] if u["location"] == 19 and u["side"] == "insurgent") == [
+        "cadre-5", "fedayeen-1", "fedayeen-2", "militia-2", "militia-3"]
+    game.take_back("undo")
+    assert game.state["reaction"]["decision"] is not None and game.unit("fedayeen-1")["dug_in"] is False

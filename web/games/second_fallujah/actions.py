@@ -214,6 +214,23 @@ class Casualties(ActionBase):
     overrun: bool = False
 
 
+class Placement(Strict):
+    unit_type: InsurgentType
+    area: AreaId
+    dug_in: bool = False
+
+
+class ReactionApplied(ActionBase):
+    """The Insurgent Reaction applied (4.1.3, 17): Fedayeen Dug In, units retreated (without
+    becoming Spent in solitaire play, 12.1), units placed."""
+
+    type: Literal["reaction"]
+    area: AreaId
+    dug_in: list[UnitId] = Field(default_factory=list, max_length=16)
+    retreats: list[Retreat] = Field(default_factory=list, max_length=16)
+    placed: list[Placement] = Field(default_factory=list, max_length=24)
+
+
 class AttackDeclared(ActionBase):
     """The bot's attack declared (14.1.2): every Fresh Militia of the origin attacks the target."""
 
@@ -261,12 +278,12 @@ class NoteAction(ActionBase):
 
 
 ACTION_MODELS = (NextPhase, Activate, EndImpulse, EndRoll, AdvantageUse, Backlash, AreaControl, KeyArea, KeyCounter,
-                 KeyMap, UnitMove, UnitStatus, UnitPlace, UnitEliminate, Resistance, Casualties, AttackDeclared,
+                 KeyMap, UnitMove, UnitStatus, UnitPlace, UnitEliminate, Resistance, Casualties, ReactionApplied, AttackDeclared,
                  BotDie, Roll, Adjudication, NoteAction)
 ACTION_TYPES: tuple[str, ...] = tuple(m.model_fields["type"].annotation.__args__[0] for m in ACTION_MODELS)  # type: ignore[union-attr]
 Action = Annotated[
     NextPhase | Activate | EndImpulse | EndRoll | AdvantageUse | Backlash | AreaControl | KeyArea | KeyCounter | KeyMap
-    | UnitMove | UnitStatus | UnitPlace | UnitEliminate | Resistance | Casualties | AttackDeclared | BotDie | Roll
+    | UnitMove | UnitStatus | UnitPlace | UnitEliminate | Resistance | Casualties | ReactionApplied | AttackDeclared | BotDie | Roll
     | Adjudication | NoteAction,
     Field(discriminator="type"),
 ]

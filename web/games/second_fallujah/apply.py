@@ -29,6 +29,7 @@ from .state import (
     Combat,
     Counter,
     GameState,
+    Reaction,
     UnitState,
 )
 
@@ -223,7 +224,7 @@ def end_impulse(state: GameState, action: a.EndImpulse, ctx: Ctx) -> GameState:
                    f"{sum(1 for u in state.units if u.acted)} units that moved or attacked flipped to Spent")
     state = _units(state, acted)
     state = _control_changes(state, ctx)
-    base = {"passes": passes, "activated": None, "impulse_started": ctx.version, "end_roll_made": False}
+    base = {"passes": passes, "activated": None, "impulse_started": ctx.version, "end_roll_made": False, "reaction": None}
     if state.side == "insurgent":
         ctx.effect("4.1.1", f"impulse {state.impulse}: the Coalition impulse (marker flipped, not advanced)")
         return state.model_copy(update={**base, "side": "coalition", "action_phase_ends": ends})
@@ -332,7 +333,15 @@ def unit_move(state: GameState, action: a.UnitMove, ctx: Ctx) -> GameState:
         update["acted"] = True
     ctx.effect("6.1" if action.cost is not None else "6", f"{unit.label} to {action.to}"
                + (f" ({action.cost} MP; {update.get('mp_left', '?')} left)" if action.cost is not None else ""))
-    return _with_unit(state, unit, **update)
+    triggers = (unit.side == "coalition" and isinstance(action.to, int) and state.phase == "action"
+                and state.area(action.to).control == "insurgent"
+                and not any(u.side == "coalition" for u in state.units_in(action.to)))
+    state = _with_unit(state, unit, **update)
+    if triggers:
+        ctx.effect("4.1.3", f"the first Coalition unit entering area {action.to}: the Insurgent may react"
+                   + (" (the bot's table, 17)" if state.variant == "solitaire" else ""))
+        state = state.model_copy(update={"reaction": Reaction(area=action.to, version=ctx.version)})  # type: ignore[arg-type]
+    return state
 
 
 def unit_status(state: GameState, action: a.UnitStatus, ctx: Ctx) -> GameState:
@@ -417,6 +426,32 @@ def casualties(state: GameState, action: a.Casualties, ctx: Ctx) -> GameState:
     return state
 
 
+def reaction(state: GameState, action: a.ReactionApplied, ctx: Ctx) -> GameState:
+    """4.1.3 and 17: each reacting unit once; a unit retreating by Reaction stays Fresh in solitaire play (12.1)."""
+    if state.reaction is None or state.reaction.area != action.area:
+        raise refuse("area", action.area, f"the Reaction Area: {state.reaction.area if state.reaction else 'no Reaction pending'}", "4.1.3")
+    for unit_id in action.dug_in:
+        unit = _unit(state, unit_id, "dug_in")
+        if unit.type != "fedayeen" or unit.location != action.area:
+            raise refuse("dug_in", unit_id, f"a Fedayeen of area {action.area}", "4.1.3")
+        ctx.effect("17", f"{unit.label} Digs In")
+        state = _with_unit(state, unit, dug_in=True)
+    for retreat in action.retreats:
+        unit = _unit(state, retreat.unit, "retreats")
+        if retreat.to is None:
+            ctx.effect("16", f"{unit.label}: retreat cancelled")
+            continue
+        _check_stack(state, "insurgent", retreat.to, 1, "retreats")
+        rule = "12.1" if state.variant == "solitaire" else "4.1.3"
+        ctx.effect(rule, f"{unit.label} retreats to area {retreat.to}" + (" and stays Fresh" if rule == "12.1" else ", Spent"))
+        state = _with_unit(state, unit, location=retreat.to, status=unit.status if rule == "12.1" else "spent")
+    for placed in action.placed:
+        _check_stack(state, "insurgent", placed.area, 1, "placed")
+        state, unit = _new_insurgent(state, placed.unit_type, placed.area, placed.dug_in)
+        ctx.effect("17", f"{unit.label} placed in area {placed.area}" + (" (Dug In)" if placed.dug_in else ""))
+    return state.model_copy(update={"reaction": None})
+
+
 def attack_declared(state: GameState, action: a.AttackDeclared, ctx: Ctx) -> GameState:
     _in_action(state, "an Insurgent attack", "14.1")
     fresh = {u.id for u in state.units_in(action.origin) if u.type == "militia" and u.status == "fresh"}
@@ -492,7 +527,10 @@ def adjudication(state: GameState, action: a.Adjudication, ctx: Ctx) -> GameStat
         ctx.effect(_situation_rule(action.situation), f"{action.situation}: "
                    + ("overridden: " + str(override.get("reason")) if override else "confirmed")
                    + f" ({_summary(record.decision)})")
-        return state.model_copy(update={"bot_last": record, "bot_dice": {}})
+        update: dict[str, Any] = {"bot_last": record, "bot_dice": {}}
+        if action.situation == "bot-reaction" and state.reaction is not None:
+            update["reaction"] = state.reaction.model_copy(update={"decision": record.decision})
+        return state.model_copy(update=update)
     if action.situation in ("coalition-attack", "fire-mission", "insurgent-attack"):
         state = state.model_copy(update={"combat": Combat(
             version=ctx.version, situation=action.situation, area=action.input.get("area"), outcome=outcome.get("outcome"),
@@ -536,6 +574,7 @@ MOVES: dict[str, Callable[[GameState, Any, Ctx], GameState]] = {
     "advantage": advantage, "backlash": backlash, "area_control": area_control, "key_area": key_area,
     "key_counter": key_counter, "key_map": key_map, "unit_move": unit_move, "unit_status": unit_status,
     "unit_place": unit_place, "unit_eliminate": unit_eliminate, "resistance": resistance, "casualties": casualties,
+    "reaction": reaction,
     "attack_declared": attack_declared, "bot_die": bot_die, "roll": roll, "adjudication": adjudication, "note": note,
 }
 assert set(MOVES) == set(a.ACTION_TYPES), set(MOVES) ^ set(a.ACTION_TYPES)

@@ -80,6 +80,8 @@ def due(state: GameState) -> Turn | None:
             and not combat.allocated and combat.area is not None
             and (state.bot_last is None or state.bot_last.version < combat.version)):
         return Turn("bot-casualties", {"area": combat.area, "cp": combat.insurgent_cp})
+    if state.reaction is not None and state.reaction.decision is None:
+        return Turn("bot-reaction", {"area": state.reaction.area})
     if state.phase == "action" and state.side == "insurgent" and (
             state.bot_last is None or state.bot_last.version < state.impulse_started):
         return Turn("bot-impulse", {})
@@ -124,6 +126,25 @@ def retreats(state: GameState, decision: dict[str, Any]) -> list[dict[str, Any]]
     return out
 
 
+def reaction_follow_up(area: int, decision: dict[str, Any]) -> FollowUp:
+    """The confirmed Reaction as one undoable action: Dug In, retreats (16) and placements (17)."""
+    dug_in, retreats, placed = [], [], []
+    for item in decision.get("reactions") or []:
+        if item.get("result") == "dug_in":
+            dug_in.append(item["unit"])
+        if "to" in item:
+            retreats.append({"unit": item["unit"], "to": item["to"]})
+        for p in item.get("placed") or []:
+            if p.get("outcome") == "placed":
+                placed.append({"unit_type": p["place"], "area": p["area"], "dug_in": bool(p.get("dug_in"))})
+    parts = [f"{len(dug_in)} Dug In"] if dug_in else []
+    parts += [f"{len(retreats)} retreat"] if retreats else []
+    parts += [f"{len(placed)} placed"] if placed else []
+    return FollowUp(f"Apply the Reaction in area {area}" + (f" ({', '.join(parts)})" if parts else " (nothing happens)"),
+                    ("4.1.3", "17", "12.1"),
+                    {"type": "reaction", "area": area, "dug_in": dug_in, "retreats": retreats, "placed": placed})
+
+
 def pending_retreats(state: GameState) -> list[dict[str, Any]]:
     """The retreats of a confirmed casualty allocation not applied yet (16), with what they need."""
     record = state.bot_last
@@ -134,6 +155,8 @@ def pending_retreats(state: GameState) -> list[dict[str, Any]]:
 
 def follow_ups(state: GameState) -> list[FollowUp]:
     """The undoable actions a confirmed decision calls for, not yet applied."""
+    if state.reaction is not None and state.reaction.decision is not None:
+        return [reaction_follow_up(state.reaction.area, state.reaction.decision)]
     record = state.bot_last
     if record is None or "applied" in record.applied:
         return []

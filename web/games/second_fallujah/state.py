@@ -122,6 +122,16 @@ class Combat(Frozen):
     allocated: bool = False
 
 
+class Reaction(Frozen):
+    """A Reaction triggered by the first Coalition unit entering an uncontested Insurgent-controlled
+    area (4.1.3; the bot's table, 17): pending until applied, or until the impulse ends."""
+
+    area: int
+    version: int
+    #: the bot's decision once confirmed (bot-reaction), applied by the ``reaction`` action
+    decision: dict[str, Any] | None = None
+
+
 class GameState(Frozen):
     """Everything kept beside the map, after the events up to ``version``."""
 
@@ -159,6 +169,7 @@ class GameState(Frozen):
     bot_dice: dict[str, tuple[int, ...]] = {}
     bot_last: BotRecord | None = None
     combat: Combat | None = None
+    reaction: Reaction | None = None
     app_rolls: tuple[AppRoll, ...] = ()
     outcome: Outcome = "in_progress"
     undo: tuple[int, ...] = ()

@@ -42,6 +42,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "sf.bot": ("The Insurgent bot", "Le bot insurgé"),
     "sf.bot.bot-impulse": ("The bot's impulse", "L'impulsion du bot"),
     "sf.bot.bot-casualties": ("The bot allocates its Casualty Points", "Le bot répartit ses points de pertes"),
+    "sf.bot.bot-reaction": ("The bot reacts to the Coalition entering the area", "Le bot réagit à l'entrée de la Coalition"),
+    "sf.d.reaction": ("{unit}: {roll} (total {total}): {result}", "{unit} : {roll} (total {total}) : {result}"),
     "sf.area": ("Area {n}", "Zone {n}"),
     "sf.cp": ("{n} CP", "{n} PP"),
     "sf.needs": ("The bot needs these facts before it decides (never guessed):",
