@@ -379,7 +379,7 @@ def test_an_insurgent_flag_activates_the_hex_of_the_lowest_rated_infantry_and_pr
     assert (player.state["active"], player.state["active_hex"]) == ("nationalist", 4)
     assert "12.4.1" in player.effects()
     page = client.get(f"/games/{player.id}/calculator/operation?attacker=insurgency").get_data(as_text=True)
-    assert re.search(r'data-path="attacking\.0\.source"[^>]*>.*?<option value="support" selected>', page, re.S)
+    assert re.search(r'data-path="attacking\.0\.source"[^>]*>.*?<option value="support" selected>', page, re.DOTALL)
     assert re.search(r'data-path="attacking\.1\.white"[^>]*value="2"', page)  # the Mob leads (6.7)
     assert re.search(r'data-path="attacking\.2\.white"[^>]*value="2"', page)  # Resistance +2 in white
     assert re.search(r'data-path="defending\.0\.white"[^>]*value="2"', page)  # E/2/1's Proficiency (25.13.4)
