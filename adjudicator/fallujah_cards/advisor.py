@@ -18,13 +18,14 @@ is what the rest of the game scores, not what the player learns.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from random import Random
 
 from . import actions as act
 from .cards import card_list
-from .engine import GameState, Option, legal_decisions, pending, qualifying
+from .engine import GameState, Option, legal_decisions, pending, qualifying, target_of
 from .fast import (
     CLASS_R,
     fight,
@@ -86,11 +87,11 @@ def _effect(state: GameState, action) -> tuple[tuple[int, ...], int]:
     hand = tuple(hand_counts(state.hand))
     kind = pending(state).kind
     if isinstance(action, act.Play):
-        klass = cards[card_list().find(action.card).index].klass
-        hand, delta = fight(hand, cards[state.target].code, klass)
+        klass = cards[card_list().named(action.card).index].klass
+        hand, delta = fight(hand, cards[target_of(state)].code, klass)
         return greedy_finish(hand, state.recon_played), delta
     if isinstance(action, act.Decline):
-        hand, delta = fight(hand, cards[state.target].code, None)
+        hand, delta = fight(hand, cards[target_of(state)].code, None)
         return greedy_finish(hand, state.recon_played), delta
     if isinstance(action, act.Recon):
         return greedy_regroup(hand[:CLASS_R] + (hand[CLASS_R] - 1,) + hand[CLASS_R + 1 :]), 0
@@ -99,7 +100,7 @@ def _effect(state: GameState, action) -> tuple[tuple[int, ...], int]:
     if isinstance(action, act.Discard):
         counts = list(hand)
         for name in action.cards:
-            counts[card_list().find(name).klass] -= 1
+            counts[card_list().named(name).klass] -= 1
         return tuple(counts), 0
     raise ValueError(f"not a decision while the game waits for {kind}")
 
@@ -107,7 +108,7 @@ def _effect(state: GameState, action) -> tuple[tuple[int, ...], int]:
 def _canonical(action) -> tuple:
     """An action with its discarded cards as a multiset (the order they are named in is no choice)."""
     if isinstance(action, act.Discard):
-        return ("discard", tuple(sorted(card_list().find(n).index for n in action.cards)))
+        return ("discard", tuple(sorted(card_list().named(n).index for n in action.cards)))
     return (action.action, getattr(action, "card", None))
 
 
@@ -139,6 +140,7 @@ def advise(
     prefix, unknown = knowledge(state)
     effects = [_effect(state, option.action) for option in options]
     distinct = sorted(set(effects))
+    values: dict[tuple, Fraction | float]
     if states_bound(prefix, unknown) <= exact_limit:
         values = {
             e: Fraction(base + e[1]) + greedy_expectation(prefix, unknown, e[0]) for e in distinct
@@ -203,7 +205,7 @@ def _rollouts(prefix, unknown, effects, rollouts: int, seed: int) -> dict[tuple,
     return samples
 
 
-def _se(values: list[float]) -> float:
+def _se(values: Sequence[float]) -> float:
     n = len(values)
     if n < 2:
         return 0.0

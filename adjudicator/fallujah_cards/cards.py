@@ -111,10 +111,10 @@ def _code_of(card_type: str, force: int | None, klass: int) -> int:
         return klass
     if card_type == INSURGENT_TACTICS:
         return CODE_N
-    if card_type in (INSURGENTS, POSITIONS):
-        return CODE_DESTROY + force
-    if card_type == EXPLOSIVES:
-        return CODE_BOMB + force
+    if card_type in (INSURGENTS, POSITIONS, EXPLOSIVES):
+        if force is None:
+            raise ValueError(f"card type {card_type!r}: a Target of this type prints a Force")
+        return (CODE_DESTROY if card_type != EXPLOSIVES else CODE_BOMB) + force
     raise ValueError(f"card type {card_type!r} is not in the card list notation")
 
 
@@ -133,6 +133,13 @@ class CardList:
         """The card of that name (as printed, any case), slug or alias, or None."""
         index = self.by_key.get(_fold(name))
         return None if index is None else self.cards[index]
+
+    def named(self, name: str) -> Card:
+        """The card of a name already checked (:meth:`find` returned it); KeyError otherwise."""
+        card = self.find(name)
+        if card is None:
+            raise KeyError(f"no card named {name!r} in the card list")
+        return card
 
     def nearest(self, name: str) -> list[str]:
         """Printed names closest to a misspelt one, best first."""
@@ -155,9 +162,11 @@ def _fold(name: str) -> str:
 def card_list() -> CardList:
     """The card list read from the rulebook data (CARD LIST; CARD LIST NOTATION)."""
     tables = load_game(GAME).tables
-    sides = {row.result: row.side for row in tables["card-types"].rows}
+    sides = {row.result: str(row.side) for row in tables["card-types"].rows}
     cards = []
     for index, row in enumerate(tables["card-list"].rows):
+        if row.type is None or row.name is None or row.name.en is None or row.copies is None:
+            raise ValueError(f"card-list row {row.result}: a card prints its type, name and copies")
         if row.force is not None and not 1 <= row.force <= MAX_FORCE:
             raise ValueError(
                 f"card-list row {row.result}: Force {row.force} is outside 1-{MAX_FORCE}, the classes the engine builds"
@@ -189,4 +198,4 @@ def card_list() -> CardList:
 
 def type_names() -> dict[str, str]:
     """Printed type letter -> the type's printed name (CARD LIST NOTATION)."""
-    return {row.result: row.text.en for row in load_game(GAME).tables["card-types"].rows}
+    return {row.result: row.text.en or "" for row in load_game(GAME).tables["card-types"].rows}

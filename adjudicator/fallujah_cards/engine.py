@@ -19,10 +19,11 @@ Readings taken where the rules are silent (each is an erratum of kind ``ambiguit
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from random import Random
+from typing import Any, NoReturn, cast
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -87,6 +88,20 @@ def _name(index: int) -> str:
     return card_list().cards[index].name
 
 
+def target_of(state: GameState) -> int:
+    """The Target turned over: set in every phase that reads it (tactics, destroy, disarm)."""
+    if state.target is None:
+        raise RuntimeError(f"the {state.phase} phase has no Target turned over")
+    return state.target
+
+
+def force_of(card: Card) -> int:
+    """A Target's Force (Insurgents, Positions and Explosives cards print one)."""
+    if card.force is None:
+        raise RuntimeError(f"the {card.name} prints no Force")
+    return card.force
+
+
 def _describe(card: Card) -> str:
     force = "no Force" if card.force is None else f"Force {card.force}"
     return f"{card.name} ({card.type}, {force})"
@@ -109,8 +124,10 @@ def pending(state: GameState) -> Pending:
         return Pending("turn", rule, f"{verb} of the deck and enter it.")
     target = card_list().cards[state.target] if state.target is not None else None
     if phase == "tactics":
+        assert target is not None
         return Pending("lost", rule, f"{target.name}: which card of your hand is lost at random?")
     if phase in ("destroy", "disarm"):
+        assert target is not None
         verb = "destroy" if phase == "destroy" else "neutralize"
         return Pending(
             phase,
@@ -133,7 +150,7 @@ def qualifying(state: GameState) -> list[int]:
     cards = card_list().cards
     if state.target is None or state.phase not in ("destroy", "disarm"):
         return []
-    force = cards[state.target].force
+    force = force_of(cards[state.target])
     test = Card.destroys if state.phase == "destroy" else Card.neutralizes
     return sorted({i for i in state.hand if test(cards[i], force)})
 
@@ -144,12 +161,12 @@ def legal_decisions(state: GameState) -> list[Option]:
     kind = pending(state).kind
     cards = card_list().cards
     if kind in ("destroy", "disarm"):
-        target = cards[state.target]
+        target = cards[target_of(state)]
         verb = "Destroy" if kind == "destroy" else "Neutralize"
         options = []
         for index in qualifying(state):
             card = cards[index]
-            gain = target.force + (card.force or 0)
+            gain = force_of(target) + (card.force or 0)
             options.append(
                 Option(
                     f"{verb} the {target.name} with the {card.name}: +{gain}",
@@ -243,7 +260,7 @@ def parse_action(
 ):
     """A JSON action as a model; :class:`IllegalAction` naming the bad field."""
     if isinstance(body, tuple(_HANDLERS)):
-        return body
+        return cast("act.Action", body)
     try:
         return ACTION.validate_python(body)
     except ValidationError as exc:
@@ -268,7 +285,7 @@ def replay(actions: Iterable, start: GameState | None = None) -> GameState:
     return state
 
 
-def _fail(field: str, value, allowed: str, rule: str) -> None:
+def _fail(field: str, value, allowed: str, rule: str) -> NoReturn:
     raise IllegalAction(Problem(field, value, allowed, rule))
 
 
@@ -366,7 +383,7 @@ def _turn(state: GameState, action: act.Turn, said: list[str]) -> GameState:
 def _lost(state: GameState, action: act.Lost, said: list[str]) -> GameState:
     _expect(state, ("lost",), "card", action.card)
     index = _in_hand(state, action.card, "tactics-phase")
-    said.append(f"{_name(state.target)}: the {_name(index)} is lost; both go to the Discard Pile.")
+    said.append(f"{_name(target_of(state))}: the {_name(index)} is lost; both go to the Discard Pile.")
     return state.with_(
         hand=_remove(state.hand, index),
         discard=state.discard + (state.target, index),
@@ -380,7 +397,7 @@ def _play(state: GameState, action: act.Play, said: list[str]) -> GameState:
     cards = card_list().cards
     rule = PHASE_RULE[state.phase]
     index = _in_hand(state, action.card, rule)
-    target, card = cards[state.target], cards[index]
+    target, card = cards[target_of(state)], cards[index]
     if index not in qualifying(state):
         if state.phase == "destroy":
             why = (
@@ -407,7 +424,7 @@ def _play(state: GameState, action: act.Play, said: list[str]) -> GameState:
 
 def _decline(state: GameState, action: act.Decline, said: list[str]) -> GameState:
     _expect(state, ("destroy", "disarm"), "action", action.action)
-    said.append(f"The {_name(state.target)} goes to the Casualty Pile.")
+    said.append(f"The {_name(target_of(state))} goes to the Casualty Pile.")
     return state.with_(
         casualty=state.casualty + (state.target,),
         target=None,
@@ -467,7 +484,7 @@ def _discard(state: GameState, action: act.Discard, said: list[str]) -> GameStat
     return state.with_(hand=hand, discard=state.discard + tuple(chosen), phase="search")
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[GameState, Any, list[str]], GameState]] = {
     act.Shuffle: _start,
     act.Physical: _physical,
     act.Turn: _turn,
@@ -504,14 +521,14 @@ def _advance(s: GameState, said: list[str]) -> GameState:
                 target=target, phase="tactics", turn=s.turn + 1, drawn=0, recon_played=False
             )
         elif phase == "tactics":
-            kind = cards[s.target].type
+            kind = cards[target_of(s)].type
             if kind == INSURGENT_TACTICS:
                 distinct = set(s.hand)
                 if len(distinct) > 1:
                     return s
                 lost = s.hand[:1]
                 if lost:
-                    said.append(f"{cards[s.target].name}: the {cards[lost[0]].name} is lost.")
+                    said.append(f"{cards[target_of(s)].name}: the {cards[lost[0]].name} is lost.")
                 s = s.with_(
                     hand=s.hand[1:],
                     discard=s.discard + (s.target,) + lost,

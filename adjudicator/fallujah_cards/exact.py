@@ -68,6 +68,7 @@ def lookahead_decide(deck: tuple[int, ...]):
 
     def decide(kind: str, source, hand: Hand, code: int | None):
         if kind == "fight":
+            assert code is not None  # a fight is against a Target code
             choices = []
             for b in fight_options(hand, code):
                 after, delta = fight(hand, code, b)
@@ -84,8 +85,8 @@ def lookahead_decide(deck: tuple[int, ...]):
                 hand, source = _take(hand, CLASS_R), shown
         extra = sum(hand) - HAND_LIMIT
         if extra > 0:
-            choices = [(h, value(source, h)) for h in _discards(hand, extra)]
-            hand = best(choices, greedy_regroup(hand))
+            discards = [(h, value(source, h)) for h in _discards(hand, extra)]
+            hand = best(discards, greedy_regroup(hand))
         return hand, source
 
     return decide

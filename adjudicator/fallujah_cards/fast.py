@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
+from typing import Any
 
 from .cards import (
     CLASS_D,
@@ -40,6 +41,14 @@ def _mask(test: Callable[[str, int], bool]) -> int:
     return sum(1 << b for b, (kind, force) in enumerate(CLASS_ORDER) if test(kind, force))
 
 
+def _can_destroy(kind: str, force: int, at_least: int) -> bool:
+    return kind in (SUPPORT, "AG") and force >= at_least
+
+
+def _can_neutralize(kind: str, force: int, at_least: int) -> bool:
+    return kind == "AG" and force >= at_least
+
+
 #: Force of a Target code (destroy and bomb codes), else 0
 CODE_FORCE: tuple[int, ...] = tuple(
     code - CODE_DESTROY
@@ -52,7 +61,7 @@ CODE_FORCE: tuple[int, ...] = tuple(
 #: for each destroy code: the classes that can destroy it (an American card of equal or
 #: greater Force: Support, Infantry, Armor; destroy-phase)
 DESTROY_MASK: tuple[int, ...] = tuple(
-    _mask(lambda kind, force, f=CODE_FORCE[code]: kind in (SUPPORT, "AG") and force >= f)
+    _mask(partial(_can_destroy, at_least=CODE_FORCE[code]))
     if CODE_DESTROY < code <= CODE_BOMB
     else 0
     for code in range(N_CODES)
@@ -60,7 +69,7 @@ DESTROY_MASK: tuple[int, ...] = tuple(
 #: for each bomb code: the Infantry/Armor classes that can neutralize it (disarm-phase); a
 #: Disarm card always can, and is tried first by the greedy policy
 BOMB_MASK: tuple[int, ...] = tuple(
-    _mask(lambda kind, force, f=CODE_FORCE[code]: kind == "AG" and force >= f)
+    _mask(partial(_can_neutralize, at_least=CODE_FORCE[code]))
     if CODE_BOMB < code < CODE_N
     else 0
     for code in range(N_CODES)
@@ -253,7 +262,9 @@ def fight(hand: Hand, code: int, b: int | None) -> tuple[Hand, int]:
 def greedy_regroup(hand: Hand) -> Hand:
     """Greedy's Regroup: discard the lowest classes down to 4 cards."""
     while sum(hand) > HAND_LIMIT:
-        hand = _take(hand, _lowest(hand, (1 << N_CLASSES) - 1))
+        lowest = _lowest(hand, (1 << N_CLASSES) - 1)
+        assert lowest is not None  # a hand of more than 4 cards has a lowest class
+        hand = _take(hand, lowest)
     return hand
 
 
@@ -308,14 +319,14 @@ def _add_drawn(hand: Hand, code: int) -> Hand:
 
 def turn_outcomes(
     source, hand: Hand, draws, decide
-) -> list[tuple[Fraction, object, Hand, int, int]]:
+) -> list[tuple[Fraction, Any, Hand, int, int]]:
     """Every way one turn can go from its Search Phase: (probability, source after, hand
     after the Regroup Phase, score change, Force of the American card played: the part of
     the change that only the literal reading of SCORING counts). ``draws(source)`` lists the next card's
     possibilities; ``decide(kind, source, hand, code)`` is the policy for the fights
     (kind "fight") and returns a class or None; Recon and Regroup are played by
     ``decide("finish", source, hand, None)`` returning the hand after them."""
-    outcomes: list[tuple[Fraction, object, Hand, int, int]] = []
+    outcomes: list[tuple[Fraction, Any, Hand, int, int]] = []
     for p, code, after in draws(source):
         branches: list[tuple[Fraction, object, Hand]]
         if code == CODE_N:
@@ -347,7 +358,10 @@ def turn_outcomes(
 
 def greedy_decide(kind: str, source, hand: Hand, code: int | None):
     """The greedy policy as a ``decide`` for :func:`turn_outcomes` (it ignores what Recon shows)."""
-    return greedy_fight(hand, code) if kind == "fight" else (greedy_finish(hand), source)
+    if kind == "fight":
+        assert code is not None  # a fight is against a Target code
+        return greedy_fight(hand, code)
+    return greedy_finish(hand), source
 
 
 @cache

@@ -10,7 +10,7 @@ Pile only, is given beside it.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, Literal
@@ -120,8 +120,8 @@ def expected_score(body: ExpectedScoreInput | Mapping[str, Any]) -> ExpectedScor
             "card-list",
         )
     for n, name in enumerate(body.hand):
-        card = card_list().find(name)
-        if card is not None and not card.american:
+        found = card_list().find(name)
+        if found is not None and not found.american:
             check.add(
                 f"hand.{n}",
                 name,
@@ -139,8 +139,8 @@ def expected_score(body: ExpectedScoreInput | Mapping[str, Any]) -> ExpectedScor
         )
     check.raise_if_any()
     outcomes = known_deck_distribution(codes, tuple(hand_counts(hand)), body.policy)
-    literal: dict[int, Fraction] = Counter()
-    other: dict[int, Fraction] = Counter()
+    literal: defaultdict[int, Fraction] = defaultdict(Fraction)
+    other: defaultdict[int, Fraction] = defaultdict(Fraction)
     for (lit, oth), p in outcomes.items():
         literal[BASE_SCORE + lit] += p
         other[BASE_SCORE + oth] += p
