@@ -9,6 +9,7 @@ yet: it is still a game (rules, search), not an error. An unknown id raises
 
 from __future__ import annotations
 
+import copy
 import importlib
 import time
 from collections.abc import Callable, Mapping
@@ -28,7 +29,7 @@ from rules_text.loading import (
     package_of,
 )
 
-from .errors import InvalidSituation, Problem, from_validation_error
+from .errors import MISSING, InvalidSituation, Problem, from_validation_error
 from .grids import OddsGrid
 from .models import Adjudication
 
@@ -228,6 +229,37 @@ def schema(situation: str, *, game: str = DEFAULT_GAME) -> dict[str, Any]:
 def adjudicate(
     situation: str, body: Mapping[str, Any] | BaseModel, *, game: str = DEFAULT_GAME
 ) -> Adjudication:
-    """Validate the body against the situation's input model, then run the game's procedure."""
+    """Validate the body against the situation's input model, then run the game's procedure.
+
+    Every problem is reported at once: when fields are malformed (a roll of 10), the rest of the
+    situation is still checked by the game's own rules, with the malformed fields left out, and
+    both kinds of problem are raised together."""
     proc = procedure(situation, game=game)
-    return proc.run(parse_input(proc, body, die_notes(game)))
+    try:
+        parsed = parse_input(proc, body, die_notes(game))
+    except InvalidSituation as exc:
+        raise InvalidSituation([*exc.problems, *_rule_problems(proc, body, exc)]) from None
+    return proc.run(parsed)
+
+
+def _rule_problems(proc: Procedure, body: Mapping[str, Any] | BaseModel, exc: InvalidSituation) -> list[Problem]:
+    """The game's own problems with the situation once the malformed fields are left out (none
+    when it still cannot be read)."""
+    if isinstance(body, BaseModel) or not isinstance(body, Mapping):
+        return []
+    pruned = copy.deepcopy(dict(body))
+    for problem in exc.problems:
+        parts = problem.field.split(".") if problem.field else []
+        holder: Any = pruned
+        for part in parts[:-1]:
+            holder = holder.get(part) if isinstance(holder, dict) else None
+        if isinstance(holder, dict) and parts and problem.value is not MISSING:
+            holder.pop(parts[-1], None)
+    try:
+        proc.run(proc.input_model.model_validate(pruned))
+    except InvalidSituation as more:
+        known = {p.field for p in exc.problems}
+        return [p for p in more.problems if p.field not in known]
+    except Exception:  # noqa: BLE001 - only a second look: the first problems stand alone
+        return []
+    return []

@@ -383,7 +383,7 @@ def test_both_sides_rolling_0_cancels_the_events() -> None:
 def test_no_insurgents_event_marker_nullifies_their_events() -> None:
     answer = assault(
         {"cf": 5, "location": "C"},
-        {"unit": "martyrs", "cf": 2, "location": "1"},
+        {"unit": "martyrs", "cf": 2, "location": "1", "security_element_in_zone": True},
         no_insurgent_event=True,
         rolls={"usmc": 5, "insurgent": 0},
     )
@@ -507,12 +507,12 @@ def test_iif_assaults_only_in_zone_26_and_usmc_squads_never_there() -> None:
 def test_guerillas_in_zone_26_or_under_fanaticism_do_not_retreat() -> None:
     mosque = assault(
         {"unit": "iif", "cf": 4, "location": "C"},
-        {"unit": "guerillas", "cf": 4, "location": "1", "zone_number": 26},
+        {"unit": "guerillas", "cf": 3, "location": "1", "zone_number": 26},
         rolls={"usmc": 8, "insurgent": 8},
     )
     fanatic = assault(
         {"cf": 4, "location": "C"},
-        {"unit": "guerillas", "cf": 4, "location": "1"},
+        {"unit": "guerillas", "cf": 3, "location": "1"},
         fanaticism=True,
         rolls={"usmc": 8, "insurgent": 8},
     )

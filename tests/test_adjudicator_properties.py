@@ -58,7 +58,7 @@ def fire_situations(draw) -> dict:
     if target["zone_number"] == 26:
         target["zone"] = "fortified"
     if target_unit != "suspect":
-        target["cf"] = draw(st.integers(1, 4))
+        target["cf"] = draw(st.integers(1, 3 if target_unit == "guerillas" else 4))  # 5.2
     return {
         "shooter": shooter,
         "target": target,
@@ -97,7 +97,7 @@ def assault_situations(draw, with_rolls: bool = False) -> dict:
     else:
         defender["zone_number"] = draw(zone_numbers)
     if defender_unit != "suspect":
-        defender["cf"] = draw(st.integers(1, 4))
+        defender["cf"] = draw(st.integers(1, 3 if defender_unit == "guerillas" else 4))  # 5.2
     defender["adjacent_zone"] = draw(st.booleans())
     defender["others_in_zone"] = draw(st.sampled_from([None, True, False]))
     situation = {
@@ -379,6 +379,7 @@ def test_defensive_fire_odds(
     fanaticism: bool,
     zone: str,
 ) -> None:
+    assume(not (unit == "guerillas" and cf == 4))  # 5.2: only certain 'Martyrs' have CF 4
     data = {
         "insurgent": {"unit": unit, **({"cf": cf} if unit != "suspect" else {})},
         "squad": {
@@ -395,7 +396,7 @@ def test_defensive_fire_odds(
     _probabilities_ok(answer)
     _exclusive_sum_is_one(answer)
     _cites_only_existing_rules(answer)
-    if unit != "suspect" and cf < 4:
+    if unit != "suspect" and cf < (3 if unit == "guerillas" else 4):
         stronger = adjudicate("defensive-fire", {**data, "insurgent": {"unit": unit, "cf": cf + 1}})
         assert Fraction(stronger.exact["step_loss"]) >= Fraction(answer.exact["step_loss"])
 

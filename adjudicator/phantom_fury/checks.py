@@ -60,10 +60,23 @@ def _unit_name(unit: str) -> str:
     return {"squad": "USMC squad", "iif": "IIF squad", "abrams": "M1A1 Abrams support"}[unit]
 
 
+def insurgent_cf_range(book: Rulebook, unit: str | None = None) -> tuple[int, int]:
+    """The CF an 'Insurgents' unit can have (5.2.1): 1 to 4, a 'Guerillas' unit 1 to 3 (5.2: only
+    certain 'Martyrs' units have a CF of 4)."""
+    low, high = book.values.insurgent_cf
+    if unit == "guerillas":
+        return low, book.values.martyrs_only_cf - 1
+    return low, high
+
+
 def insurgent_cf(
-    book: Rulebook, check: Checker, field: str, cf: int | None, *, required: bool
+    book: Rulebook, check: Checker, field: str, cf: int | None, *, required: bool, unit: str | None = None
 ) -> int | None:
     low, high = book.values.insurgent_cf
+    if cf is not None and unit == "guerillas" and cf == book.values.martyrs_only_cf:
+        check.add(field, cf, f"a 'Guerillas' unit has a CF of {low} to {cf - 1}: only certain 'Martyrs' "
+                  f"units have a CF of {cf}", "5.2")
+        return cf
     if cf is None:
         if required:
             check.add(

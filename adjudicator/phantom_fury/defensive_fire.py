@@ -131,7 +131,7 @@ def check(situation: DefensiveFireSituation, book: Rulebook) -> ZoneType:
             c.add("insurgent.cf", ins.cf, "a 'Suspect' marker has no CF: leave it out", "5.3.1")
         insurgent_cf(book, c, "rolls.drawn_cf", rolls.drawn_cf, required=False)
     else:
-        insurgent_cf(book, c, "insurgent.cf", ins.cf, required=True)
+        insurgent_cf(book, c, "insurgent.cf", ins.cf, required=True, unit=ins.unit)
         for name in ("check", "activation", "drawn_cf", "ied"):
             if getattr(rolls, name) is not None:
                 c.add(

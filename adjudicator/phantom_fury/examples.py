@@ -21,7 +21,7 @@ EXAMPLES: dict[str, tuple[dict[str, Any], ...]] = {
                 "unit": "squad",
             },
             "target": {
-                "cf": 4,
+                "cf": 3,
                 "location": "R",
                 "unit": "guerillas",
                 "zone": "fortified",
@@ -102,7 +102,7 @@ EXAMPLES: dict[str, tuple[dict[str, Any], ...]] = {
                 "hero": "medal_of_honor",
                 "location": "2'",
                 "reduced": True,
-                "security_element_detached": True,
+                "security_element_detached": False,
                 "unit": "squad",
             },
             "counter_attack": True,

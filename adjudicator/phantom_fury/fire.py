@@ -47,6 +47,8 @@ class Shooter(Frozen):
     caat_ammo: bool = False
     hero: Hero | None = None
     security_element_detached: bool = False
+    #: a squad's Zone is Controlled by the player (11.1: only then may it fire); False is refused
+    zone_controlled: bool = True
 
 
 class Target(EnemyCounter):
@@ -135,6 +137,13 @@ def check(situation: FireSituation, book: Rulebook) -> ZoneType:
                     rule,
                 )
     else:
+        if not s.zone_controlled:
+            c.add(
+                "shooter.zone_controlled",
+                False,
+                "a USMC squad fires only from a Zone Controlled by the player",
+                "11.1",
+            )
         if s.location == "street":
             c.add(
                 "shooter.location",
@@ -160,7 +169,7 @@ def check(situation: FireSituation, book: Rulebook) -> ZoneType:
         if t.cf is not None:
             c.add("target.cf", t.cf, "a 'Suspect' marker has no CF: leave it out", "5.3.1")
     else:
-        insurgent_cf(book, c, "target.cf", t.cf, required=False)
+        insurgent_cf(book, c, "target.cf", t.cf, required=False, unit=t.unit)
         if situation.activation is not None or situation.drawn_cf is not None:
             c.add(
                 "activation",

@@ -28,10 +28,11 @@ def ied_outcome(face: int, cf: int) -> str:
     return "pinned" if face <= cf else "step_loss"
 
 
-def cf_bounds(book: Rulebook) -> tuple[int, int]:
+def cf_bounds(book: Rulebook, reduced: bool | None = None) -> tuple[int, int]:
     """The lowest and highest CF a USMC squad can have: reduced with its Security Element
-    detached, or at full strength with a 'Medal of Honor'."""
-    low, high = usmc_cf_range(book, "squad")
+    detached, or at full strength with a 'Medal of Honor' (a reduced squad: its reduced CF with
+    a 'Medal of Honor', 5.1.1.1)."""
+    low, high = usmc_cf_range(book, "squad", True if reduced else None)
     return low - book.values.security_element_cf, high + max(book.values.hero_cf.values())
 
 
@@ -51,14 +52,15 @@ class IedAnswer(Adjudication):
 
 
 def adjudicate(situation: IedSituation, book: Rulebook) -> IedAnswer:
-    low, high = cf_bounds(book)
+    low, high = cf_bounds(book, situation.reduced)
     check = Checker()
     check.require(
         low <= situation.cf <= high,
         "cf",
         situation.cf,
-        f"a USMC squad's CF, counting 'Hero' and Security Element, is {low} to {high}",
-        "5.1.1",
+        f"a {'reduced ' if situation.reduced else ''}USMC squad's CF, counting 'Hero' and Security Element, "
+        f"is {low} to {high}",
+        "5.1.1.1" if situation.reduced else "5.1.1",
     )
     check.raise_if_any()
     weights: dict[str, int] = {}

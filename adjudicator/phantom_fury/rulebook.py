@@ -60,6 +60,7 @@ class Values:
     hero_cf: dict[str, int]  #: 5.1.5.3: CF bonus of each side of a 'Hero' marker
     iif_cf: int  #: 5.1.6
     insurgent_cf: tuple[int, int]  #: 5.2.1
+    martyrs_only_cf: int  #: 5.2 (designer's note): only certain 'Martyrs' units have this CF
     zones: int  #: 4.1: number of Zones on the map
     uncontrollable_zone: int  #: 4.1.4: the Zone neither side can Control
     mosque_zone: int  #: 4.1.5: the mosque, Fortified by default
@@ -107,6 +108,7 @@ def read_values(game: Game) -> Values:
         hero_cf={"silver_star": hero[0], "medal_of_honor": hero[1]},
         iif_cf=_int(game, "5.1.6", r"from the IIF with a CF of (\d)"),
         insurgent_cf=_ints(game, "5.2.1", r"CF of between (\d) and (\d)"),  # type: ignore[arg-type]
+        martyrs_only_cf=_int(game, "5.2-note-2", r"Only certain units of the .Martyrs. category have a CF of (\d)"),
         zones=_int(game, "4.1", r"divided into (\d+) Zones"),
         uncontrollable_zone=_int(game, "4.1.4", r"Neither side can Control Zone (\d+)"),
         mosque_zone=_int(game, "4.1.5", r"Zone (\d+) \(mosque\)[^.]*Fortified Zone by default"),

@@ -17,7 +17,7 @@ Count = Field(default=0, ge=0)
 class VictorySituation(Frozen):
     variant: Literal["standard", "historical"] = "standard"
     #: Zones still under insurgent Control at the end of the last turn played
-    uncontrolled_zones: list[int] = Field(default_factory=list)
+    uncontrolled_zones: list[int] = Field(default_factory=list, max_length=64)
     #: Zone 26 holds no 'Suspect' marker and no 'Insurgents' unit (7.1)
     zone26_empty: bool = False
     last_turn_played: int
@@ -72,22 +72,13 @@ def check(situation: VictorySituation, book: Rulebook) -> int:
     for index, number in enumerate(situation.uncontrolled_zones):
         if not 1 <= number <= v.zones:
             c.add(f"uncontrolled_zones.{index}", number, f"the map has Zones 1 to {v.zones}", "4.1")
-        elif number == v.uncontrollable_zone:
-            c.add(
-                f"uncontrolled_zones.{index}",
-                number,
-                f"Zone {number} is never Controlled and does not count",
-                "4.1.4",
-            )
-    if len(set(situation.uncontrolled_zones)) != len(situation.uncontrolled_zones):
+    if situation.squads_withdrawn > situation.squads_reduced:
+        c.add("squads_withdrawn", situation.squads_withdrawn,
+              f"at most the squads reduced ({situation.squads_reduced}): only a squad that has suffered a Step "
+              "Loss may leave a Zone under insurgent Control, and so be withdrawn", "12.4.3")
+    counted = [n for n in situation.uncontrolled_zones if n != v.uncontrollable_zone]
+    if len(set(counted)) != len(counted):
         c.add("uncontrolled_zones", situation.uncontrolled_zones, "each Zone once", None)
-    if situation.zone26_empty and v.mosque_zone not in situation.uncontrolled_zones:
-        c.add(
-            "zone26_empty",
-            True,
-            f"only meaningful while Zone {v.mosque_zone} is still under insurgent Control",
-            "7.1",
-        )
     c.raise_if_any()
     return last
 
@@ -115,7 +106,20 @@ class VictoryAnswer(Adjudication):
 def adjudicate(situation: VictorySituation, book: Rulebook) -> VictoryAnswer:
     last = check(situation, book)
     v = book.values
-    remaining = set(situation.uncontrolled_zones)
+    remaining = set(situation.uncontrolled_zones) - {v.uncontrollable_zone}
+    notes: list[Note] = []
+    if v.uncontrollable_zone in situation.uncontrolled_zones:
+        notes.append(Note(
+            en=f"Zone {v.uncontrollable_zone} is ignored: neither side can Control it.",
+            fr=f"La Zone {v.uncontrollable_zone} est ignorée : aucun camp ne peut la Contrôler.",
+            rule="4.1.4",
+        ))
+    if situation.zone26_empty and v.mosque_zone not in remaining:
+        notes.append(Note(
+            en=f"Zone {v.mosque_zone} is under USMC Control: whether it is empty does not matter.",
+            fr=f"La Zone {v.mosque_zone} est sous Contrôle USMC : qu’elle soit vide ne change rien.",
+            rule="7.1",
+        ))
     steps: list[Step] = []
     penalty_zone26 = False
     if not remaining:
@@ -205,13 +209,13 @@ def adjudicate(situation: VictorySituation, book: Rulebook) -> VictoryAnswer:
                 fr=f"{vp} PV : victoire {_LEVEL_FR[level]}.",
             )
         )
-    notes = [
+    notes.append(
         Note(
             en="Eliminated 'Martyrs' units gain no VP and reduced IIF squads cost none.",
             fr="Les unités ‘Martyrs’ éliminées ne rapportent aucun PV et les squads IIF réduits n’en coûtent pas.",
             rule="7.2.1",
         )
-    ]
+    )
     return VictoryAnswer(
         situation="victory",
         ruleset=situation.ruleset,

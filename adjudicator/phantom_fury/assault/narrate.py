@@ -50,7 +50,7 @@ def resolve(setup: Setup, book: Rulebook, rolls: AssaultRolls) -> dict:
         revealed = activation.outcome_of(book, setup.zone_type, rolls.activation, "assault")
         result["activation"] = revealed
         if revealed == "dummy":
-            return _conclude(result, steps, setup, book, without_fight(setup, v, "dummy"), None)
+            return _conclude(result, steps, setup, book, without_fight(setup, v, "dummy"), None, dummy=True)
         if revealed == "ied":
             if rolls.ied is None:
                 return _pending(result, steps, "ied")
@@ -270,6 +270,7 @@ def _conclude(
     final: Final,
     nine: bool | None,
     hero: int | None = None,
+    dummy: bool = False,
 ) -> dict:
     v = book.values
     if final.usmc == "eliminated":
@@ -411,7 +412,17 @@ def _conclude(
                 ),
             )
         )
-    if setup.explosives:
+    if setup.explosives and dummy:  # a Dummy: no Assault is resolved, so the explosives are not used
+        steps.append(
+            _s(
+                "13.7.1",
+                "The 'Suspect' marker was a Dummy: no Assault was resolved, so the CAAT support keeps its "
+                "'Explosives' marker.",
+                "Le marqueur ‘Suspect’ était un leurre : aucun Assaut n’a été résolu, le support CAAT garde son "
+                "marqueur ‘Explosives’.",
+            )
+        )
+    elif setup.explosives:
         steps.append(
             _s(
                 "13.7.1",

@@ -148,7 +148,7 @@ def check(situation: AssaultSituation, book: Rulebook) -> ZoneType:
         if d.cf is not None:
             c.add("defender.cf", d.cf, "a 'Suspect' marker has no CF: leave it out", "5.3.1")
     else:
-        insurgent_cf(book, c, "defender.cf", d.cf, required=True)
+        insurgent_cf(book, c, "defender.cf", d.cf, required=True, unit=d.unit)
     mosque = d.zone_number == v.mosque_zone
     if a.unit == "iif":
         if not mosque:
@@ -180,6 +180,15 @@ def check(situation: AssaultSituation, book: Rulebook) -> ZoneType:
         c.add(
             "defender.unit", d.unit, "a Counter-attack is conducted by a 'Guerillas' unit", "9.4.1"
         )
+    se_in_zone = d.security_element_in_zone
+    if se_in_zone is None:
+        se_in_zone = a.security_element_detached and not d.adjacent_zone
+    if situation.counter_attack and se_in_zone and _daggered(book, "counter_attack"):
+        c.add("counter_attack", True, "no Counter-attack in a Zone which contains a Security Element "
+              "(a Reaction marked †)", "9.4.2")
+    if situation.no_insurgent_event and not se_in_zone:
+        c.add("no_insurgent_event", True, "a 'No Insurgents Event' marker lies only in a Zone which contains a "
+              "Security Element (defender.security_element_in_zone)", "13.6.4")
     if situation.flooding:
         if a.explosives:
             c.add(
@@ -336,3 +345,11 @@ def build(situation: AssaultSituation, book: Rulebook, zone_type: ZoneType) -> S
         fanaticism_now=book.reading("fanaticism-current-assault", r) == "current"
         and not situation.fanaticism,
     )
+
+
+def _daggered(book: Rulebook, reaction: str) -> bool:
+    """The Insurgent Reaction is marked '†': it does not apply where a Security Element is (9.4.2)."""
+    from ..support import DAGGER, REACTIONS
+
+    return any(row.result == reaction and row.name is not None and DAGGER in (row.name.en or "")
+               for row in book.table(REACTIONS).rows)
