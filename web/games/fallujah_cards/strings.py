@@ -94,7 +94,6 @@ STRINGS: dict[str, tuple[str, str]] = {
                        "seule une carte Recon peut être jouée maintenant (recon-phase)"),
     "why.regroup": ("max hand size is {limit}: discard it (regroup-phase)",
                     "main limitée à {limit} cartes : défaussez-la (regroup-phase)"),
-    "why.none": ("", ""),
     "log.kind.play": ("Card played on the Target", "Carte jouée sur la Cible"),
     "log.kind.decline": ("Cards kept: the Target to the Casualty Pile", "Cartes gardées : la Cible aux Pertes"),
     "log.kind.recon": ("Recon card played", "Carte Recon jouée"),

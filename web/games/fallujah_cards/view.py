@@ -74,7 +74,7 @@ def _reason(table: Any, card: Card, kind: str) -> tuple[bool, str, dict[str, Any
         return (True, "why.recon", {}) if card.type == RECON else (False, "why.recon_only", {})
     if kind == "regroup":
         return True, "why.regroup", {"limit": HAND_LIMIT}
-    return False, "why.none", {}
+    return False, "", {}
 
 
 def unseen(state: CardsState) -> list[dict[str, Any]]:
@@ -96,7 +96,7 @@ def computed(state: CardsState, game_id: str) -> dict[str, Any]:
     hand = []
     for index in table.hand:
         legal, key, fields = _reason(table, cards[index], waiting.kind)
-        hand.append({**card_json(index), "playable": legal, "reason": STRINGS[key][0].format(**fields),
+        hand.append({**card_json(index), "playable": legal, "reason": STRINGS[key][0].format(**fields) if key else "",
                      "reason_key": key, "reason_fields": fields})
     return {
         "id": game_id,
