@@ -307,3 +307,24 @@ def test_the_first_coalition_unit_entering_an_insurgent_area_triggers_the_bots_r
         "cadre-5", "fedayeen-1", "fedayeen-2", "militia-2", "militia-3"]
     game.take_back("undo")
     assert game.state["reaction"]["decision"] is not None and game.unit("fedayeen-1")["dug_in"] is False
+
+
+def test_the_bots_set_up_asks_every_tem_then_rolls_for_tem_2_and_3_and_places_its_fedayeen(client):
+    """13: a Fedayeen in each TEM 4 area, a roll for each TEM 2 or 3 area (6 on TEM 2, 4-6 on TEM 3)."""
+    tems = {str(a): {"tem": 1} for a in range(1, 52)}
+    tems.update({"5": {"tem": 4}, "12": {"tem": 2}, "30": {"tem": 3}})
+    game = Game(client, map={"format": "second-fallujah-map", "areas": tems})
+    bot = game.state["bot"]
+    assert bot["situation"] == "bot-setup" and [n["field"] for n in bot["needs"]] == ["dice.rolls.12", "dice.rolls.30"]
+    game.act(type="bot_die", field="dice.rolls.12", faces=[5])
+    game.act(type="bot_die", field="dice.rolls.30", faces=[4])
+    assert game.state["bot"]["decision"]["fedayeen"] == 2
+    game.bot_confirm()
+    [follow] = game.state["follow_ups"]
+    assert follow["action"] == {"type": "bot_setup", "fedayeen": [5, 30], "rules": ["13"]}
+    game.act(**follow["action"])
+    assert sorted(u["location"] for u in game.state["units"] if u["type"] == "fedayeen") == [5, 30]
+    assert game.state["bot"] is None and game.state["follow_ups"] == []
+    # without TEMs keyed, the bot asks for each of the 51 (never guessed)
+    other = Game(client)
+    assert len(other.state["bot"]["needs"]) == 51 and other.state["bot"]["needs"][0]["field"] == "areas.1.tem"

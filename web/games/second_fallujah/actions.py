@@ -231,6 +231,14 @@ class ReactionApplied(ActionBase):
     placed: list[Placement] = Field(default_factory=list, max_length=24)
 
 
+class BotSetup(ActionBase):
+    """The bot's set-up applied (13): a Fedayeen in each area listed (the Cadre are placed at the
+    game's setup, 11.1 and 13 alike)."""
+
+    type: Literal["bot_setup"]
+    fedayeen: list[AreaId] = Field(max_length=51)
+
+
 class AttackDeclared(ActionBase):
     """The bot's attack declared (14.1.2): every Fresh Militia of the origin attacks the target."""
 
@@ -278,12 +286,12 @@ class NoteAction(ActionBase):
 
 
 ACTION_MODELS = (NextPhase, Activate, EndImpulse, EndRoll, AdvantageUse, Backlash, AreaControl, KeyArea, KeyCounter,
-                 KeyMap, UnitMove, UnitStatus, UnitPlace, UnitEliminate, Resistance, Casualties, ReactionApplied, AttackDeclared,
+                 KeyMap, UnitMove, UnitStatus, UnitPlace, UnitEliminate, Resistance, Casualties, ReactionApplied, BotSetup, AttackDeclared,
                  BotDie, Roll, Adjudication, NoteAction)
 ACTION_TYPES: tuple[str, ...] = tuple(m.model_fields["type"].annotation.__args__[0] for m in ACTION_MODELS)  # type: ignore[union-attr]
 Action = Annotated[
     NextPhase | Activate | EndImpulse | EndRoll | AdvantageUse | Backlash | AreaControl | KeyArea | KeyCounter | KeyMap
-    | UnitMove | UnitStatus | UnitPlace | UnitEliminate | Resistance | Casualties | ReactionApplied | AttackDeclared | BotDie | Roll
+    | UnitMove | UnitStatus | UnitPlace | UnitEliminate | Resistance | Casualties | ReactionApplied | BotSetup | AttackDeclared | BotDie | Roll
     | Adjudication | NoteAction,
     Field(discriminator="type"),
 ]

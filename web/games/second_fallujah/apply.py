@@ -452,6 +452,16 @@ def reaction(state: GameState, action: a.ReactionApplied, ctx: Ctx) -> GameState
     return state.model_copy(update={"reaction": None})
 
 
+def bot_setup(state: GameState, action: a.BotSetup, ctx: Ctx) -> GameState:
+    if any(u.type == "fedayeen" for u in state.units):
+        raise refuse("fedayeen", action.fedayeen, "a game whose Fedayeen are not placed yet", "13")
+    for area in action.fedayeen:
+        _check_stack(state, "insurgent", area, 1, "fedayeen")
+        state, _ = _new_insurgent(state, "fedayeen", area, False)
+    ctx.effect("13", f"the bot's set-up: {len(action.fedayeen)} Fedayeen placed")
+    return state
+
+
 def attack_declared(state: GameState, action: a.AttackDeclared, ctx: Ctx) -> GameState:
     _in_action(state, "an Insurgent attack", "14.1")
     fresh = {u.id for u in state.units_in(action.origin) if u.type == "militia" and u.status == "fresh"}
@@ -574,7 +584,7 @@ MOVES: dict[str, Callable[[GameState, Any, Ctx], GameState]] = {
     "advantage": advantage, "backlash": backlash, "area_control": area_control, "key_area": key_area,
     "key_counter": key_counter, "key_map": key_map, "unit_move": unit_move, "unit_status": unit_status,
     "unit_place": unit_place, "unit_eliminate": unit_eliminate, "resistance": resistance, "casualties": casualties,
-    "reaction": reaction,
+    "reaction": reaction, "bot_setup": bot_setup,
     "attack_declared": attack_declared, "bot_die": bot_die, "roll": roll, "adjudication": adjudication, "note": note,
 }
 assert set(MOVES) == set(a.ACTION_TYPES), set(MOVES) ^ set(a.ACTION_TYPES)

@@ -15,7 +15,7 @@ from typing import Any
 from adjudicator import registry
 from adjudicator.errors import InvalidSituation
 
-from .state import GameState
+from .state import FIRST_TURN, GameState
 from .table import GAME, table_json, table_state
 
 
@@ -82,6 +82,9 @@ def due(state: GameState) -> Turn | None:
         return Turn("bot-casualties", {"area": combat.area, "cp": combat.insurgent_cp})
     if state.reaction is not None and state.reaction.decision is None:
         return Turn("bot-reaction", {"area": state.reaction.area})
+    if (state.turn == FIRST_TURN and state.impulse == 0 and not any(u.type == "fedayeen" for u in state.units)
+            and (state.bot_last is None or state.bot_last.situation != "bot-setup")):
+        return Turn("bot-setup", {})
     if state.phase == "action" and state.side == "insurgent" and (
             state.bot_last is None or state.bot_last.version < state.impulse_started):
         return Turn("bot-impulse", {})
@@ -161,6 +164,10 @@ def follow_ups(state: GameState) -> list[FollowUp]:
     if record is None or "applied" in record.applied:
         return []
     d = record.decision
+    if record.situation == "bot-setup" and not any(u.type == "fedayeen" for u in state.units):
+        areas = sorted(int(a) for a, kinds in (d.get("placements") or {}).items() if "fedayeen" in kinds)
+        return [FollowUp(f"Place the bot's set-up: a Fedayeen in areas {', '.join(map(str, areas))}", ("13",),
+                         {"type": "bot_setup", "fedayeen": areas})]
     if record.situation == "bot-impulse":
         if d.get("action") == "attack" and d.get("origin") and "attack_declared" not in record.applied:
             return [FollowUp(f"Declare the attack on area {d['target']} from area {d['origin']}: {', '.join(d['attackers'])}",
