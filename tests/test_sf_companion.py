@@ -328,3 +328,15 @@ def test_the_bots_set_up_asks_every_tem_then_rolls_for_tem_2_and_3_and_places_it
     # without TEMs keyed, the bot asks for each of the 51 (never guessed)
     other = Game(client)
     assert len(other.state["bot"]["needs"]) == 51 and other.state["bot"]["needs"][0]["field"] == "areas.1.tem"
+
+
+def test_every_situation_opens_in_the_free_calculator(client):
+    from adjudicator import registry as situations
+
+    names = list(situations.situations("second-fallujah"))
+    assert {"coalition-attack", "insurgent-attack", "fire-mission", "movement-cost", "end-of-action-phase", "fedayeen-reaction",
+            "cadre-reaction", "insurgent-setup", "casualty-allocation", "victory", "bot-impulse"} <= set(names)
+    listing = client.get("/calculator/?game=second-fallujah").get_data(as_text=True)
+    for name in names:
+        assert f"/calculator/{name}" in listing
+        assert client.get(f"/calculator/{name}?game=second-fallujah").status_code == 200, name
