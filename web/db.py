@@ -137,7 +137,7 @@ def make_engine(url: str) -> Engine:
             return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
         except (ArgumentError, ImportError, ValueError) as exc:
             raise StorageError(f"database URL {parsed.render_as_string(hide_password=True)!r}: {_reason(exc)}") from None
-    if parsed.database and parsed.database != ":memory:":
+    if parsed.database and parsed.database != ":memory:" and not parsed.database.startswith("file:"):
         folder = Path(parsed.database).parent
         if not folder.is_dir():
             raise StorageError(f"database {parsed.database!r}: the folder {str(folder)!r} does not exist")
@@ -185,7 +185,7 @@ def check_writable(engine: Engine) -> None:
             conn.execute(text("UPDATE alembic_version SET version_num = version_num"))
             transaction.rollback()
     database = engine.url.database if is_sqlite(engine) else None
-    if database and database != ":memory:":
+    if database and database != ":memory:" and not database.startswith("file:"):
         free = shutil.disk_usage(Path(database).parent).free
         if free < MIN_FREE_BYTES:
             raise StorageError(f"database {database!r}: its disk is full ({free} bytes free)")
