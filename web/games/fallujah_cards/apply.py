@@ -51,8 +51,9 @@ def initial_state(setup: a.Setup) -> CardsState:
                      "Tactics card", "tactics-phase")
     table = _engine(lambda: engine.apply(engine.new_game(), engine_actions.Shuffle(deck=list(setup.deck or ()))))
     state = state.with_table(table)
-    state, _ = _resolve_losses(state, [])
-    return state
+    effects = [Effect(None, line) for line in table.said]
+    state, _ = _resolve_losses(state, effects)
+    return state.model_copy(update={"said": tuple(e.text for e in effects)})
 
 
 def _lose(state: CardsState, name: str) -> Table:
@@ -128,7 +129,9 @@ def apply_action(state: CardsState, action: Any, version: int) -> tuple[CardsSta
         {"undo": (), "undo_block": ", then ".join(random_events)} if random_events
         else {"undo": state.undo + (version,)}
     )
-    return new.model_copy(update={"version": version, "redo": (), **update}), effects
+    # what the page shows of the last action: every line of it, the random discards' included
+    said = tuple(e.text for e in effects)
+    return new.model_copy(update={"version": version, "redo": (), "said": said, **update}), effects
 
 
 def undo_target(state: CardsState) -> int:
