@@ -151,10 +151,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "stats.reading": ("Reading of SCORING", "Lecture du SCORING"),
     "stats.literal": ("Literal reading", "Lecture littérale"),
     "stats.other": ("Other reading", "Autre lecture"),
-    "stats.readings": ("Literal reading: every card of the Elimination Pile counts its Force (the engine's); other "
-                       "reading: only its Insurgency cards do (errata: scoring).",
-                       "Lecture littérale : chaque carte de la pile d'Élimination compte sa Force (celle du moteur) ; "
-                       "autre lecture : seules ses cartes Insurrection comptent (errata : scoring)."),
+    "stats.readings": (("Literal reading: every card of the Elimination Pile counts its Force (the engine's); other "
+                        "reading: only its Insurgency cards do (errata: scoring)."),
+                       ("Lecture littérale : chaque carte de la pile d'Élimination compte sa Force (celle du moteur) ; "
+                        "autre lecture : seules ses cartes Insurrection comptent (errata : scoring).")),
     "stats.stale": ("The engine changed since: these figures may be out of date.",
                     "Le moteur a changé depuis : ces chiffres peuvent être périmés."),
     "stats.chart": ("Histogram of final scores: {policy}", "Histogramme des scores finaux : {policy}"),
