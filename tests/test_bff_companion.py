@@ -387,3 +387,35 @@ def test_an_insurgent_flag_activates_the_hex_of_the_lowest_rated_infantry_and_pr
     assert re.search(r'data-path="resistance_level"[^>]*value="2"', prefilled)
     player.act("operations_end")
     assert player.state["phase"] == "activation" and player.state["aside"]["nationalist"] == 1
+
+
+def test_a_mef_strike_is_led_by_its_support_unit_and_ends_with_its_availability_roll(client):
+    player = Bff.new(client).keyed()
+    player.act("key_counter", counter={"id": "CAP", "name": "CAP", "battalion": "mef", "kind": "support", "mission": "strike",
+                                       "proficiency": {"colour": "red", "count": 3}, "support": {"colour": "red", "count": 2},
+                                       "availability": 3})
+    player.act("hex", hex=2, resistance=1, insurgents=["Mob"])
+    player.to_activation()
+    player.act("chit_draw", chit="1/5")
+    player.act("operations_end")
+    player.act("chit_draw", chit="mef")
+    game_page = client.get(f"/games/{player.id}").get_data(as_text=True)
+    assert "operation?support=CAP" in game_page
+    page = client.get(f"/games/{player.id}/calculator/operation?support=CAP&hex=2").get_data(as_text=True)
+    assert '<option value="strike" selected>' in page
+    assert re.search(r'data-path="attacking\.0\.red"[^>]*value="3"', page)
+    strike = {"mission": "strike", "attacker": "coalition", "terrain": "urban",
+              "attacking": [{"source": "lead", "name": "CAP", "red": 3, "unit": "support_unit"}],
+              "defending": [{"source": "lead", "name": "Mob", "white": 2}, {"source": "resistance", "white": 1}],
+              "rolls": {"attacking": {"red": [5, 6, 1], "white": [2]}, "defending": {"white": [1, 2, 3, 4, 5]}}}
+    answer = client.post("/api/adjudicate/operation?game=battle-for-fallujah", json=strike)
+    assert answer.status_code == 200, answer.get_json()
+    player.roll("operation", **strike)
+    version = player.state["version"]
+    page = html.unescape(client.get(f"/games/{player.id}/calculator/operation?support=CAP&hex=2&recorded={version}")
+                         .get_data(as_text=True))
+    assert re.search(r"calculator/availability\?[^\"]*unit=CAP", page)
+    actions = [json.loads(x) for x in re.findall(r"data-action='([^']+)'", page)]
+    assert {"type": "operations_end", "rules": ["13.6.3"]} in actions
+    availability = client.get(f"/games/{player.id}/calculator/availability?unit=CAP").get_data(as_text=True)
+    assert re.search(r'data-path="availability_number"[^>]*value="3"', availability)

@@ -81,6 +81,9 @@ def operation(state: GameState, data: dict[str, Any], answer: dict[str, Any], ct
         if ctx.get("support_unit"):
             out.append(Consequence(f"{ctx['support_unit']}: Availability roll", ("13.6.2", "5.5"),
                                    calculator="availability", query={"unit": ctx["support_unit"]}))
+            if not ctx.get("units"):
+                out.append(Consequence("The MEF's mission is over: back to the Activation Phase", ("13.6.3",),
+                                       {"type": "operations_end"}))
     if data.get("attacker") == "coalition" and hex_ and state.hex(hex_).ied:
         out.append(Consequence(f"IED Ambush! marker removed from hex {hex_} (attack resolved)", ("25.5.3",),
                                {"type": "hex", "hex": hex_, "ied": False}))

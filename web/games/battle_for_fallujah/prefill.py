@@ -135,15 +135,23 @@ def operation(state: GameState, *, hex_: int | None, unit: str | None, support_u
             raise PrefillError(f"unit: {unit!r}: one of {', '.join(u.id for u in state.units) or 'no keyed unit'}")
         leads = [u.id for u in state.units if chosen.formation and u.formation == chosen.formation] or [chosen.id]
     if out.data["attacker"] == "coalition":
-        out.data["attacking"] = _coalition_pool(state, hex_, leads, out, defending=False)
-        if support_unit:
-            counter = state.map.counter(support_unit)
-            if counter is None or counter.kind != "support":
-                raise PrefillError(f"support: {support_unit!r}: a keyed Support unit")
-            out.support_unit = support_unit
-            if counter.support is None:
-                out.missing.append((f"{support_unit}: its Support Rating is not keyed: enter its dice", "17.2.3"))
-            out.data["attacking"].append(_part("support_unit", counter.support, counter.name, "support_unit"))
+        counter = state.map.counter(support_unit) if support_unit else None
+        if support_unit and (counter is None or counter.kind != "support"):
+            raise PrefillError(f"support: {support_unit[:24]!r}: a keyed Support unit")
+        if counter is not None and (state.active == "mef" or not unit):
+            # the MEF's own mission (13.6.1): the Support unit leads; Strike or Raid only (13.6.1.1, 13.6.1.2)
+            out.support_unit = counter.id
+            out.data["mission"] = mission or counter.mission or "strike"
+            if counter.proficiency is None:
+                out.missing.append((f"{counter.id}: its Proficiency is not keyed: enter its dice", "5.2.1"))
+            out.data["attacking"] = [_part("lead", counter.proficiency, counter.name, "support_unit")]
+        else:
+            out.data["attacking"] = _coalition_pool(state, hex_, leads, out, defending=False)
+            if counter is not None:
+                out.support_unit = counter.id
+                if counter.support is None:
+                    out.missing.append((f"{counter.id}: its Support Rating is not keyed: enter its dice", "17.2.3"))
+                out.data["attacking"].append(_part("support_unit", counter.support, counter.name, "support_unit"))
         out.data["defending"] = _insurgent_pool(state, hex_, out)
     else:
         out.data["attacking"] = _insurgent_pool(state, hex_, out)
