@@ -33,10 +33,10 @@ class Game:
     def id(self) -> str:
         return self.state["id"]
 
-    def act(self, status: int = 200, **action: Any) -> dict[str, Any]:
+    def act(self, expect: int = 200, **action: Any) -> dict[str, Any]:
         answer = self.client.post(f"/api/games/{self.id}/actions", json={**action, "expected_version": self.state["version"]})
-        assert answer.status_code == status, answer.get_json()
-        if status == 200:
+        assert answer.status_code == expect, answer.get_json()
+        if expect == 200:
             self.state = answer.get_json()
         return answer.get_json()
 
@@ -152,7 +152,7 @@ def test_the_bot_chooses_an_attack_target_with_its_trace_and_the_attack_is_decla
     kept = {e["criterion"]: e["kept"] for e in bot["trace"]}
     assert kept["attack"] == [19] and kept["only_spent"] == [19]
     # a die stays: entering it again is refused, and it is not undone
-    game.act(status=422, type="bot_die", field="dice.step2", faces=[6])
+    game.act(expect=422, type="bot_die", field="dice.step2", faces=[6])
     game.bot_confirm()
     assert game.state["bot_last"]["decision"]["target"] == 19 and game.state["bot"] is None
     [follow] = game.state["follow_ups"]
@@ -169,7 +169,7 @@ def test_an_override_needs_a_reason_and_is_logged(client):
 
     state: GameState = client.application.extensions["fallujah.store"].state(game.id)
     body = {**bot.evaluate(state).input, "override": {"choice": 19, "point": "attack_target"}}  # type: ignore[union-attr]
-    refused = game.act(status=400, type="adjudication", situation="bot-impulse", input=body)
+    refused = game.act(expect=400, type="adjudication", situation="bot-impulse", input=body)
     assert "override.reason" in refused["error"] and "12.2" in refused["error"]
     game.bot_confirm(choice=19, point="attack_target", reason="the table agreed to press area 19")
     assert game.state["bot_last"]["override_reason"] == "the table agreed to press area 19"
@@ -184,7 +184,7 @@ def test_app_rolls_a_d6_for_the_bot_and_it_is_never_undone(client):
     faces = game.state["bot_dice"]["dice.step2"]
     assert len(faces) == 1 and 1 <= faces[0] <= 6
     assert game.state["can_undo"] is False
-    refused = game.act(status=400, type="roll", dice=1, die="d10", purpose="bot:dice.step1")
+    refused = game.act(expect=400, type="roll", dice=1, die="d10", purpose="bot:dice.step1")
     assert "die" in refused["error"]
 
 
@@ -198,7 +198,7 @@ def test_phases_infiltration_and_reset(client):
     assert game.state["phase"] == "regroup"
     game.act(type="next_phase")
     assert game.state["phase"] == "infiltration"
-    refused = game.act(status=422, type="next_phase")
+    refused = game.act(expect=422, type="next_phase")
     assert "map" in refused["error"] and "25" in refused["error"] and "9.2" in refused["error"]
     game.act(type="key_area", area=25, adjacent=[18, 24])
     game.act(type="next_phase")
@@ -216,7 +216,7 @@ def test_the_coalition_impulse_needs_its_end_roll(client):
     game = coalition_in_19(client)
     game.act(type="end_impulse")
     game.act(type="end_impulse", passed=True)
-    refused = game.act(status=422, type="end_impulse")
+    refused = game.act(expect=422, type="end_impulse")
     assert "4.1.4" in refused["error"]
 
 
@@ -244,18 +244,18 @@ def test_map_and_counters_export_and_reuse(client):
 ])
 def test_malformed_actions_are_refused_naming_the_field(client, action, field):
     game = Game(client)
-    refused = game.act(status=400, **action)
+    refused = game.act(expect=400, **action)
     assert any(p["field"].startswith(field) for p in refused["problems"]), refused
 
 
 def test_refusals_name_the_rule(client):
     game = Game(client)
-    refused = game.act(status=422, type="key_counter", key="nobody", values={"cf": 1})
+    refused = game.act(expect=422, type="key_counter", key="nobody", values={"cf": 1})
     assert "map.counters.nobody" in refused["error"]
     game.act(type="unit_place", unit_type="fedayeen", area=7, count=7)  # with the Cadre of mosque area 7: 8
-    refused = game.act(status=422, type="unit_place", unit_type="fedayeen", area=7)
+    refused = game.act(expect=422, type="unit_place", unit_type="fedayeen", area=7)
     assert "at most 8" in refused["error"] and refused["problems"][0]["rule"] == "5"
-    refused = game.act(status=422, type="unit_status", unit="cadre-1", dug_in=True)
+    refused = game.act(expect=422, type="unit_status", unit="cadre-1", dug_in=True)
     assert refused["problems"][0]["rule"] == "4.1.1"
 
 
@@ -340,3 +340,20 @@ def test_every_situation_opens_in_the_free_calculator(client):
     for name in names:
         assert f"/calculator/{name}" in listing
         assert client.get(f"/calculator/{name}?game=second-fallujah").status_code == 200, name
+
+
+def test_reset_keeps_spent_what_the_friction_limit_forces_in_solitaire_play(client):
+    """4.4 with 5.1: in area 7, the Cadre and four Fresh Fedayeen, two Spent Fedayeen: both stay Spent."""
+    game = Game(client)
+    game.act(type="unit_place", unit_type="fedayeen", area=7, count=6)
+    for unit in ("fedayeen-5", "fedayeen-6"):
+        game.act(type="unit_status", unit=unit, status="spent")
+    game.act(type="end_roll", ends=True)
+    game.act(type="end_impulse")  # impulse 0 to 1 (11.2)
+    game.act(type="next_phase")
+    game.act(type="next_phase")
+    game.act(type="next_phase")
+    assert game.state["phase"] == "reset"
+    game.act(type="next_phase")
+    assert game.state["turn"] == 9
+    assert [game.unit(u)["status"] for u in ("fedayeen-5", "fedayeen-6")] == ["spent", "spent"]

@@ -174,8 +174,18 @@ def _reset(state: GameState, ctx: Ctx) -> GameState:
         vp = table.victory(state)
         ctx.effect("1.2", f"end of the Nov {state.turn} turn: the game is over with {vp['points']} VP ({vp['level']})")
         return state.model_copy(update={"outcome": "over"})
+    stay: set[str] = set()
+    if state.variant == "solitaire":
+        # the bot's reading of 4.4 with 5.1 (errata 12.1): the units the limit forces stay Spent
+        from adjudicator import registry
+
+        answer = registry.adjudicate("bot-reset", {"state": table.table_json(state)}, game=table.GAME)
+        stay = set((answer.decision or {}).get("stay_spent") or [])  # type: ignore[attr-defined]
+        if stay:
+            ctx.effect("5.1", f"stay Spent (at most five Fresh Cadre and Fedayeen per area; the bot's reading, "
+                       f"Fedayeen before Cadre): {', '.join(sorted(stay))}")
     flipped = {u.id: u.model_copy(update={"status": "fresh"}) for u in state.units
-               if u.status == "spent" and u.location not in ("eliminated", "force_pool")}
+               if u.status == "spent" and u.location not in ("eliminated", "force_pool") and u.id not in stay}
     state = _units(state, flipped)
     if flipped:
         ctx.effect("4.4", f"{len(flipped)} Spent units flipped to Fresh")

@@ -42,6 +42,12 @@ CHECKLISTS: dict[str, list[tuple[str, str]]] = {
 
 def reminders(state: GameState) -> list[dict[str, Any]]:
     out = [{"rule": rule, "text": text} for rule, text in CHECKLISTS[state.phase]]
+    if state.variant == "solitaire" and state.phase == "regroup":
+        out.append({"rule": "4.2", "text": "The bot has no Regroup procedure: it does not move (the reading the adjudicator takes, "
+                    "errata 12.1); move its units yourself if you read it otherwise."})
+    if state.variant == "solitaire" and state.phase == "reset":
+        out.append({"rule": "5.1", "text": "When this Phase ends, the Insurgent units the limit of five forces stay Spent, "
+                    "Fedayeen before Cadre (the bot's reading, errata 12.1)."})
     if state.phase == "infiltration":
         lost, unknown = table.infiltration(state)
         if unknown:
