@@ -86,9 +86,9 @@ def serve(host: str, port: int, database_url: str | None, trusted: tuple[str, ..
         _fail(str(exc))
     shown = make_url(app.config["DATABASE_URL"]).render_as_string(hide_password=True)
     try:
-        server = create_server(app, host=host, port=port, threads=16, ident="fallujah", _quiet=True, **LIMITS)
-    except OSError as exc:
-        _fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+        server = create_server(app, host=host, port=port, threads=16, ident="fallujah", **LIMITS)
+    except (OSError, ValueError) as exc:  # a busy port; a host that does not resolve (ValueError)
+        _fail(f"cannot listen on {host}:{port}: {getattr(exc, 'strerror', None) or exc}")
     if not _loopback(host):
         click.echo(f"warning: listening on {host}: anyone who can reach this address can use the companion", err=True)
     click.echo(f"Serving the {declaration(game).title} companion on http://{host}:{port}/ (database: {shown}); "
