@@ -42,12 +42,24 @@ def game_page(game_id: str, game: dict[str, Any]) -> str:
             expected[_key(estimate["action"])] = estimate
             words[_key(estimate["action"])] = advice.choice_words(estimate["engine_action"], table, t)
     names = [c.name for c in card_list().cards]
+    compare = _compare(game["score"]) if game["over"] else None
     return render_template(
         "fallujah_cards/game.html", game=game, undo=undo_redo(game_id, game), advice=answer, sentence=sentence,
         expected=expected, words=words, key=_key, card_names=names, unseen_names=[u["name"] for u in game["unseen"]],
         hand_names=sorted({c["name"] for c in game["hand"]}),
-        waits_for_entry=engine.pending(table).kind in ("turn", "lost"),
+        waits_for_entry=engine.pending(table).kind in ("turn", "lost"), compare=compare,
     )
+
+
+def _compare(score: int) -> dict[str, Any] | None:
+    """A final score against the greedy policy's games (statistics page): its mean and the share
+    of its games that scored less."""
+    greedy = next((f for f in statistics.policies() if f["policy"] == "greedy"), None)
+    if greedy is None:
+        return None
+    histogram = {int(k): v for k, v in greedy["literal"]["histogram"].items()}
+    below = sum(n for s, n in histogram.items() if s < score) / greedy["literal"]["games"]
+    return {"mean": greedy["literal"]["mean"], "below": below, "games": greedy["literal"]["games"]}
 
 
 def _key(action: dict[str, Any]) -> str:

@@ -64,6 +64,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "cards.score.other": ("Other reading (only the Insurgency cards of the Elimination Pile count): {score}",
                           "Autre lecture (seules les cartes Insurrection de la pile d'Élimination comptent) : {score}"),
     "cards.final": ("Final score: {score}", "Score final : {score}"),
+    "cards.final.compare": ("The greedy policy averages {mean} over {games} games; {below} % of them scored less.",
+                            "La politique gloutonne fait {mean} en moyenne sur {games} parties ; {below} % ont fait moins."),
     "cards.said": ("What just happened", "Ce qui vient de se passer"),
     "cards.undo": ("Undo", "Annuler"),
     "cards.redo": ("Redo", "Rétablir"),
