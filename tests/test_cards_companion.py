@@ -209,6 +209,18 @@ def test_a_physical_game_keeps_the_piles_the_hand_and_the_unseen_cards(client):
         {k: v for k, v in player.state.items() if k not in keep}
 
 
+def test_a_physical_american_tactics_card_asks_for_its_two_draws(client):
+    player = _physical(client)
+    _turn(player, "Coordination")  # American Tactics: draw 2 cards (tactics-phase)
+    assert player.state["pending"]["kind"] == "turn" and player.state["phase"] == "tactics"
+    page = client.get(f"/games/{player.id}").get_data(as_text=True)
+    assert "Coordination: draw the next card of your deck and enter it (2 cards in all)." in page
+    _turn(player, "Grunts")
+    _turn(player, "Car Bomb")  # an Insurgency card drawn goes to the Discard Pile
+    assert sorted(c["name"] for c in player.state["hand"]) == ["Coordination", "Grunts"]
+    assert player.state["discard"]["cards"] == ["Car Bomb"] and player.state["pending"]["kind"] == "turn"
+
+
 def test_a_physical_random_discard_is_entered_by_the_player(client):
     player = _physical(client)
     _turn(player, "Grunts")

@@ -40,6 +40,8 @@ STRINGS: dict[str, tuple[str, str]] = {
                              "Main limitée à {limit} cartes : choisissez {n} carte(s) à défausser."),
     "cards.prompt.turn": ("Turn over the top card of your deck and enter it.",
                           "Retournez la carte du dessus de votre paquet et saisissez-la."),
+    "cards.prompt.draw": ("{target}: draw the next card of your deck and enter it (2 cards in all).",
+                          "{target} : piochez la carte suivante de votre paquet et saisissez-la (2 cartes en tout)."),
     "cards.prompt.lost": ("{target}: discard one random card of your hand, then enter it.",
                           "{target} : défaussez une carte de votre main au hasard, puis saisissez-la."),
     "cards.prompt.over": ("The game is over.", "La partie est finie."),
