@@ -41,6 +41,7 @@ COMPANION = Companion(
     action_schema=_action_schema,
     not_undoable=actions.NOT_UNDOABLE,
     templates=Path(__file__).with_name("templates"),
+    static=Path(__file__).with_name("static"),
     game_page=pages.game_page,
     setup_context=pages.setup_context,
     calculator=CalculatorHooks(
