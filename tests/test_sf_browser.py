@@ -186,6 +186,12 @@ def test_a_coalition_impulse_and_a_bot_impulse_on_a_phone(page, live_server, scr
     assert state.bot_last is not None and state.bot_last.decision["target"] == 19
     assert state.bot_dice == {} and state.activated == 19
     page.screenshot(path=screenshots / "12-attack-declared.png", full_page=False)
+    # each Militia's attack (7.3) opens in the calculator, prefilled with area 19's Coalition defenders
+    page.locator("#resolve-insurgent-attack").click()
+    page.wait_for_url(re.compile(r"/calculator/insurgent-attack\?area=19"))
+    assert page.locator('[data-path="attacker"]').input_value() == "militia"
+    assert "a_company" not in page.locator('[data-path="defenders"]').input_value()  # types, not ids
+    assert '"infantry"' in page.locator('[data-path="defenders"]').input_value()
     log = store.log(game_id)["events"]
     assert [e["payload"]["situation"] for e in log if e["type"] == "adjudication"] == [
         "bot-reaction", "coalition-attack", "bot-casualties", "bot-impulse"]

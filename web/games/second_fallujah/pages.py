@@ -66,8 +66,7 @@ def game_page(game_id: str, game: dict[str, Any]) -> str:
         keyed_areas=len(keyed["areas"]), keyed_counters=len(keyed["counters"]),
         map_href="data:application/json;charset=utf-8," + quote(json.dumps(keyed, indent=1)),
         counter_keys=sorted(counter_keys(state)), area_ids=list(data.AREAS),
-        fresh_coalition_areas=sorted({u["location"] for u in game["units"] if u["side"] == "coalition"
-                                      and isinstance(u["location"], int)}),
+        attack_area=area or next((a["id"] for a in game["area_view"] if "contested" in a["status"]), None),
     )
 
 

@@ -88,6 +88,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "sf.overridden": ("overridden", "changée"),
     "sf.retreat_to": ("{unit} retreats to {to}", "{unit} retraite vers {to}"),
     "sf.eliminated": ("elimination (no area)", "élimination (aucune zone)"),
+    "sf.resolve_attack": ("Resolve the {n} Militia attacks on area {area}, one by one", "Résoudre les {n} attaques de milice sur la zone {area}, une à une"),
     "sf.apply_decision": ("Apply it (each undoable)", "L'appliquer (chaque étape annulable)"),
     "sf.combat": ("Combat", "Combat"),
     "sf.last_combat": ("Last: {situation} in area {area}: {outcome}; {icp} Insurgent CP, {ccp} Coalition CP.",
