@@ -322,6 +322,7 @@
   }
 
   async function record(button) {
+    clearTimeout(timer); // the input's change on blur would redraw after the answer below and hide its error
     await update();
     if (!answer || !answer.result) { showError(d.msgNeedsRoll); return; }
     button.disabled = true;
