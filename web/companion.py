@@ -127,3 +127,8 @@ class Companion:
     #: a game played in the terminal (``fallujah play --game <id> [--seed N]``, :mod:`web.play_cli`):
     #: ``(seed or None, read a line or None at the end of input, write a line) -> exit status``
     terminal: Callable[[int | None, Callable[[], str | None], Callable[[str], None]], int] | None = None
+    #: the log in words (optional; :mod:`web.pages.logview` falls back on the action schema's names):
+    #: ``describe(payload, state before, state after, lang)`` one sentence for an action, or None
+    describe: Callable[[dict[str, Any], Any, Any, str], str | None] | None = None
+    #: ``section(state) -> (turn, phase)``: where an event made on that state goes in the log
+    section: Callable[[Any], tuple[int, str]] | None = None

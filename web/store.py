@@ -26,6 +26,8 @@ from .companion import Companion, GameState, Setup
 from .db import Prepared, Writer, events, games, snapshots, write
 from .errors import Problem, Refused
 from .eventlog import EVENT_KINDS, Effect, Event
+from .amend import fold, is_amend, prepare_amend
+from .amend import verify as verify_amend
 from .prepare import prepare, verify
 
 EXPORT_FORMAT = "fallujah-game"
@@ -221,7 +223,7 @@ class Store:
             return self._state_at(conn, game_id, v)
 
         for row in rows.all():
-            state, _ = companion.apply(state, Event(row.version, row.kind, json.loads(row.payload)), earlier)
+            state, _ = fold(companion, state, Event(row.version, row.kind, json.loads(row.payload)), earlier)
         self.cache.put((game_id, version), state)
         return state
 
@@ -290,9 +292,17 @@ class Store:
         """Append an action (validated, prepared, applied) if the game is still at ``expected_version``."""
         kind = self.game_of(game_id)
         companion = registry.companion(kind)
+        if is_amend(action_data):  # a recorded roll's input corrected, for every game (web.amend)
+            amended = prepare_amend(action_data, kind, lambda v: self.event(game_id, v))
+            return self._append(game_id, expected_version, lambda head: ("action", "amend", amended))
         action = prepare(companion.parse_action(action_data), kind)
         payload = action.model_dump(mode="json", exclude_none=True)
         return self._append(game_id, expected_version, lambda head: ("action", action.type, payload))
+
+    def event(self, game_id: str, version: int) -> dict[str, Any] | None:
+        """Event ``version`` of a game as :meth:`log` gives it, or None."""
+        found = self.log(game_id, after=version - 1, limit=1)["events"] if version >= 1 else []
+        return found[0] if found and found[0]["version"] == version else None
 
     def undo(self, game_id: str, expected_version: int) -> tuple[GameState, list[Effect]]:
         companion = self.companion_of(game_id)
@@ -318,7 +328,7 @@ class Store:
             def earlier(v: int) -> GameState:
                 return self._state_at(conn, game_id, v)
 
-            state, effects = self.companion_of(game_id, conn).apply(head, Event(new_version, kind, payload), earlier)
+            state, effects = fold(self.companion_of(game_id, conn), head, Event(new_version, kind, payload), earlier)
             now = _now()
             self._insert_event.run(conn, {
                 "game_id": game_id, "version": new_version, "kind": kind, "type": type_, "payload": _dumps(payload),
@@ -407,9 +417,11 @@ class Store:
         try:
             for index, event in enumerate(log):
                 try:
-                    if event.kind == "action":
+                    if event.kind == "action" and is_amend(event.payload):
+                        verify_amend(event.payload, kind, "payload")
+                    elif event.kind == "action":
                         verify(event.payload, kind, f"events.{index}.payload")
-                    state, effects = companion.apply(state, event, earlier)
+                    state, effects = fold(companion, state, event, earlier)
                 except Refused as exc:
                     problems = [Problem(f"events.{index}.{p.field}".rstrip("."), p.value, p.allowed, p.rule)
                                 for p in exc.problems]

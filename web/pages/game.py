@@ -12,9 +12,10 @@ from flask import abort, g, render_template, request
 
 from .. import games as registry
 from ..api import store
-from ..i18n import t
+from ..i18n import current_lang, t
 from . import bp
 from .helpers import load_game, query_number
+from .logview import lines
 
 
 def _event(game_id: str, version: int | None) -> dict[str, Any] | None:
@@ -60,7 +61,7 @@ def log(game_id: str) -> str:
         abort(404, description=t("log.bad_before", value=str(raw)[:20], high=state["version"] + 1))
     after = max(before - 1 - LOG_PAGE, 0)
     events = store().log(game_id, after=after, limit=before - 1 - after)["events"]
-    return render_template("log.html", game=state, events=list(reversed(events)),
+    return render_template("log.html", game=state, groups=lines(game_id, events, current_lang()),
                            older=after + 1 if after > 0 else None, total=state["version"])
 
 

@@ -13,7 +13,7 @@ from web.companion import CalculatorHooks, Companion, StateAt
 from web.eventlog import Effect, Event
 from web.i18n import register
 
-from . import actions, apply, calculator, pages, sample, view
+from . import actions, apply, calculator, log, pages, sample, view
 from .rules import rules
 from .state import PHASES, GameState
 from .strings import STRINGS
@@ -65,4 +65,6 @@ COMPANION = Companion(
     ),
     strings=STRINGS,
     sample=sample.events,
+    describe=log.describe,
+    section=log.section,
 )
