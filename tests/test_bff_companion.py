@@ -176,9 +176,16 @@ def test_hex_markers_follow_the_rules(client):
     assert problem_rules(player.refused_unchanged("hex", hex=3, isolated=["1/5"])) == ["25.12.4"]
     assert problem_rules(player.refused_unchanged("hex", hex=2, insurgents=["Large Mob"])) == ["25.10"]
     player.roll("intelligence", pacified_modifier=0, roll=5)
-    player.act("hex", hex=3, wanted=True)
-    player.act("hex", hex=3, wanted=False)
+    assert "Mayor" in player.refused_unchanged("hex", hex=3, wanted=True)["error"]  # 11.3
+    player.act("unit_move", unit="E-2-1", hex=5)
+    assert "contested" in player.refused_unchanged("hex", hex=5, wanted=True)["error"]
+    player.act("hex", hex=4, wanted=True)
+    player.act("hex", hex=4, wanted=False)
     assert "nationalist" not in player.state["cup"] and "8.3.1" in player.effects()
+    player.act("key_hex", hex={"number": 6, "terrain": "urban", "adjacent": [2, 7]})
+    player.act("key_hex", hex={"number": 7, "terrain": "urban", "adjacent": [6]})
+    player.act("hex", hex=6, wanted=True)
+    assert "between" in player.refused_unchanged("hex", hex=7, wanted=True)["error"]
 
 
 def test_units_move_form_formations_and_change_status(client):

@@ -336,12 +336,8 @@ def hex_update(state: GameState, action: a.HexUpdate, ctx: Ctx) -> GameState:
     new = old.model_copy(update=changes)
     if new.pacified and new.resistance:
         raise refuse("resistance", new.resistance, "none in a Pacified hex (its Resistance Level is zero)", "25.18")
-    key = state.map.hex(action.hex)
     if new.wanted and not old.wanted:
-        if key is not None and key.terrain == "open":
-            raise refuse("wanted", True, f"a hex that is not Green (open): hex {action.hex} is", "11.3")
-        if new.pacified:
-            raise refuse("wanted", True, "a hex that is not Pacified", "11.3")
+        wanted_problem(state, action.hex, new)
     state = with_hex(state, action.hex, **changes)
     described = ", ".join(f"{k} {v}" for k, v in changes.items()) or "unchanged"
     ctx.effect(action.rules[0] if action.rules else None, f"hex {action.hex}: {described}")
@@ -352,6 +348,25 @@ def hex_update(state: GameState, action: a.HexUpdate, ctx: Ctx) -> GameState:
     if old.resistance and new.pacified and not old.pacified:
         ctx.effect("25.8.3", f"hex {action.hex} Pacified")
     return state
+
+
+def wanted_problem(state: GameState, number: int, new: HexState) -> None:
+    """11.3: a Wanted! marker not in a contested or Pacified hex, not in a Green (open) hex, not in
+    the Mayor's compound, at least one hex between markers; checked as far as the map is keyed."""
+    key = state.map.hex(number)
+    if new.pacified:
+        raise refuse("wanted", True, "a hex that is not Pacified", "11.3")
+    if state.units_in(number) or new.isolated:
+        raise refuse("wanted", True, f"a hex that is not contested: Coalition units are in hex {number}", "11.3")
+    if key is None:
+        return
+    if key.terrain == "open":
+        raise refuse("wanted", True, f"a hex that is not Green (open): hex {number} is", "11.3")
+    if key.mayor:
+        raise refuse("wanted", True, "a hex other than the Mayor's compound/Army complex", "11.3")
+    near = [n for n in key.adjacent if state.hex(n).wanted]
+    if near:
+        raise refuse("wanted", True, f"at least one hex between Wanted! markers: hex {near[0]} next to it has one", "11.3")
 
 
 def unit_of(state: GameState, unit_id: str) -> UnitState:

@@ -52,7 +52,7 @@ ACTIONS: list[dict[str, Any]] = [
     {"type": "hex", "hex": 2, "resistance": 1, "insurgents": ["Mob"]},
     {"type": "adjudication", "situation": "intelligence", "input": {"pacified_modifier": 0, "roll": 2},
      "rolls_by": "player"},
-    {"type": "hex", "hex": 3, "wanted": True, "rules": ["11.3"]},
+    {"type": "hex", "hex": 4, "wanted": True, "rules": ["11.3"]},
     {"type": "next_phase"},
     {"type": "chit_draw", "chit": "end_of_turn"},
     {"type": "chit_draw", "chit": "1/5"},
