@@ -17,6 +17,7 @@ from web.games.battle_for_fallujah import sample
 
 
 def _errors(tab) -> list[str]:
+    """Script errors of the page, and console errors (a refused action's 4xx left out)."""
     errors: list[str] = []
     tab.on("pageerror", lambda exc: errors.append(str(exc)))
     tab.on("console", lambda msg: errors.append(msg.text)
@@ -175,4 +176,27 @@ def test_a_turn_on_a_phone(page, live_server, screenshots, tmp_path):
         page.screenshot(path=screenshots / f"09-{section}.png")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 392, f"the page scrolls sideways on a phone: {width}px"
+    assert errors == []
+
+
+@pytest.mark.phone
+def test_draw_for_me_is_recorded_and_cannot_be_undone(page, live_server, screenshots):
+    errors = _errors(page)
+    store = live_server.store()
+    client = live_server.app.test_client()
+    game_id = client.post("/api/games", json={"game": "battle-for-fallujah", "name": "app draws"}).get_json()["id"]
+    version = store.state(game_id).version
+    for body in ({"type": "adjudication", "situation": "intelligence", "input": {"roll": 5}, "rolls_by": "player"},
+                 {"type": "next_phase"}):
+        assert client.post(f"/api/games/{game_id}/actions", json={**body, "expected_version": version}).status_code == 200
+        version += 1
+    page.goto(f"{live_server.url}/games/{game_id}")
+    in_cup = sum(store.state(game_id).cup.values())
+    page.once("dialog", lambda dialog: dialog.accept())
+    _reloading(page, lambda: page.get_by_role("button", name="Draw for me").click())
+    expect(page.locator("#effects")).to_contain_text(f"by the app, {in_cup} chits in the cup")
+    state = store.state(game_id)
+    assert len(state.drawn) == 1 and not state.undo
+    expect(page.locator(".undo-redo")).to_contain_text("cannot be undone")
+    page.screenshot(path=screenshots / "01-drawn-by-the-app.png", full_page=True)
     assert errors == []
