@@ -22,12 +22,12 @@ from typing import Any
 from sqlalchemy import Connection, Engine, bindparam, delete, insert, select, update
 
 from . import games as registry
+from .amend import fold, is_amend, prepare_amend
+from .amend import verify as verify_amend
 from .companion import Companion, GameState, Setup
 from .db import Prepared, Writer, events, games, snapshots, write
 from .errors import Problem, Refused
 from .eventlog import EVENT_KINDS, Effect, Event
-from .amend import fold, is_amend, prepare_amend
-from .amend import verify as verify_amend
 from .prepare import prepare, verify
 
 EXPORT_FORMAT = "fallujah-game"

@@ -51,13 +51,21 @@ def site_built() -> bool:
     return (Path(current_app.config["SITE_DIR"]) / "index.html").is_file()
 
 
+def from_game() -> dict[str, str]:
+    """``{"from": id}`` on a page of a stored game: a rule opened from it keeps the game's header."""
+    game_id = g.get("game_id")
+    return {"from": game_id} if game_id else {}
+
+
 def rule_url(lang: str, section_id: str) -> str:
     """Where a rule id links: the HTML rule view of this app, in ``lang`` when that rulebook has
-    the section, else in the other one (some sections exist in one source only)."""
+    the section, else in the other one (some sections exist in one source only); from a stored
+    game's page, the link names the game (``?from=``) so that the rule page keeps its header."""
     corpora = rules_of().corpora
     if section_id not in corpora.get(lang, {}):  # type: ignore[call-overload]
         lang = next((other for other in corpora if section_id in corpora[other]), lang)
-    return url_for("pages.rule", lang=lang, section_id=section_id, **game_query())  # type: ignore[arg-type]
+    query = from_game() or game_query()
+    return url_for("pages.rule", lang=lang, section_id=section_id, **query)  # type: ignore[arg-type]
 
 
 def rules_home() -> str:
@@ -76,6 +84,7 @@ def load_game(game_id: str) -> dict[str, Any]:
     except GameNotFound:
         abort(404, description=t("game.missing", id=game_id))
     g.game_kind = kind
+    g.game_id = game_id
     companion = store().companion_of(game_id)
     text = store().rendered(game_id, state, lambda: companion.render(state, game_id))
     return json.loads(text)
@@ -137,7 +146,8 @@ def init(bp: Blueprint) -> None:
 
     @bp.app_context_processor
     def _globals() -> dict[str, Any]:
-        return {"rules_home": rules_home, "rule_url": rule_url, "game": None}
+        return {"rules_home": rules_home, "rule_url": rule_url, "game": None,
+                "page_game_kind": lambda: current_game(strict=False)}
 
     @bp.errorhandler(404)
     def _not_found(exc: HTTPException) -> tuple[str, int]:

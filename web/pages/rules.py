@@ -13,6 +13,7 @@ from typing import Any
 from flask import (
     abort,
     current_app,
+    g,
     redirect,
     render_template,
     request,
@@ -20,6 +21,7 @@ from flask import (
     url_for,
 )
 from markupsafe import Markup, escape
+from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response
 
 from rules_text import search as search_module
@@ -28,9 +30,10 @@ from rules_text.markup import BARE_REF, BRACKET_REF
 from rules_text.search import KINDS, SearchError
 
 from .. import games as registry
+from ..api import GAME_ID
 from ..i18n import LANGS, current_lang, t
-from . import bp
-from .helpers import current_game, game_query, rule_url, rules_of, site_built
+from . import bp, differences
+from .helpers import current_game, from_game, game_query, load_game, rule_url, rules_of, site_built
 
 #: a rule id inside a bracket of references (one of several separated by semicolons)
 _ID_IN_BRACKET = re.compile(r"\d{1,2}(?:\.\d{1,2}){0,4}")
@@ -104,18 +107,56 @@ def site_url(section: Any) -> str | None:
     return f"/rules/{section.lang}/{page.name}#{section.id}"
 
 
+def _from_game() -> dict[str, Any] | None:
+    """The stored game a rule page was opened from (``?from=<game id>``): its header stays."""
+    game_id = request.args.get("from")
+    if not game_id or not GAME_ID.match(game_id):
+        return None
+    try:
+        return load_game(game_id)
+    except NotFound:  # a game since deleted: the rule alone
+        g.pop("game_id", None)
+        return None
+
+
+def _section_of(lang: str, section_id: str) -> Any:
+    game = rules_of()
+    if lang not in game.langs:
+        abort(404, description=t("rule.bad_lang", value=lang[:20], allowed=", ".join(game.langs)))
+    try:
+        return game.corpus(lang).get(section_id)  # type: ignore[arg-type]
+    except UnknownSection as exc:
+        abort(404, description=t("rule.missing", id=section_id[:40], lang=lang,
+                                 suggestions=", ".join(exc.suggestions[:5]) or "—"))
+
+
+@bp.get("/rule/<lang>/<section_id>/sheet")
+def rule_sheet(lang: str, section_id: str) -> str:
+    """The rule as the sheet over a page shows it (``rules-sheet.js``): its text, its registered
+    result-level difference, "Open the full rule". An HTML fragment, escaped like every page."""
+    game = _from_game()
+    section = _section_of(lang, section_id)
+    banner = differences.banner(section, game)
+    paragraphs = linked_text(section.text, lang)
+    if banner:
+        paragraphs = differences.marked(paragraphs, banner.differences, lang)
+    return render_template("_rule_sheet.html", section=section, lang=lang, paragraphs=paragraphs, banner=banner,
+                           game=game, full=rule_url(lang, section.id))
+
+
 @bp.get("/rule/<lang>/<section_id>")
 def rule(lang: str, section_id: str) -> str | Response:
     """One section: its text with links, breadcrumb, children, what refers to it, the other language.
     A section the asked rulebook lacks (the French source misses whole chapters) redirects to the
-    other language's, which says so."""
+    other language's, which says so. Opened from a game (``?from=``), the page keeps its header."""
+    from_game_state = _from_game()
     game = rules_of()
     if lang not in game.langs:
         abort(404, description=t("rule.bad_lang", value=lang[:20], allowed=", ".join(game.langs)))
     other = next((o for o in game.langs if o != lang), lang)
     if section_id not in game.corpora[lang] and section_id in game.corpora[other]:  # type: ignore[index]
         return redirect(url_for("pages.rule", lang=other, section_id=section_id, missing_in=lang,
-                                **game_query()))  # type: ignore[arg-type]
+                                **(from_game() or game_query())))  # type: ignore[arg-type]
     corpus = game.corpus(lang)  # type: ignore[arg-type]
     try:
         section = corpus.get(section_id)
@@ -124,9 +165,13 @@ def rule(lang: str, section_id: str) -> str | Response:
                                  suggestions=", ".join(exc.suggestions[:5]) or "—"))
     other_has = other != lang and section.id in game.corpora[other]  # type: ignore[index]
     missing_in = request.args.get("missing_in")
+    banner = differences.banner(section, from_game_state)
+    paragraphs = linked_text(section.text, lang)
+    if banner:
+        paragraphs = differences.marked(paragraphs, banner.differences, lang)
     return render_template(
         "rule.html", section=section, lang=lang, other=other, other_has=other_has,
-        paragraphs=linked_text(section.text, lang),
+        paragraphs=paragraphs, banner=banner, game=from_game_state,
         breadcrumb=corpus.breadcrumb(section.id),
         children=[corpus.get(c) for c in corpus.children.get(section.id, ())],
         referenced_by=[corpus.get(r) for r in corpus.referenced_by.get(section.id, ())],

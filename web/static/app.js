@@ -46,10 +46,34 @@ const fallujah = (() => {
       throw new ApiError(body().msgNetwork || "network error", 0);
     }
     const data = await response.json().catch(() => ({}));
-    if (response.status === 409) throw new ApiError(body().msgStale, 409, data);
+    if (response.status === 409) {
+      const already = payload && method === "POST" ? await alreadyRecorded(url, payload) : null;
+      if (already) throw new ApiError((body().msgAlready || "Already recorded (event {n}).").replace("{n}", already), 409,
+        Object.assign({ already }, data));
+      throw new ApiError(body().msgStale, 409, data);
+    }
     if (!response.ok) throw new ApiError(data.error || response.statusText || String(response.status), response.status, data);
     if (data && typeof data.version === "number" && data.id === body().game) body().version = String(data.version);
     return data;
+  }
+
+  /* A Record sent again (Back, then Record) is refused as stale; when the game's latest events
+     hold the same action (same type, situation and input), it was recorded: say which event. */
+  async function alreadyRecorded(url, payload) {
+    const match = /^\/api\/games\/([^/]+)\/actions$/.exec(new URL(url, window.location.href).pathname);
+    if (!match || !payload.type || (payload.input === undefined && payload.type !== "amend")) return null;
+    try {
+      const state = await (await fetch("/api/games/" + match[1], { headers: { Accept: "application/json" } })).json();
+      const after = Math.max(0, Number(state.version) - 20);
+      const log = await (await fetch("/api/games/" + match[1] + "/log?after=" + after, { headers: { Accept: "application/json" } })).json();
+      const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+      const found = (log.events || []).reverse().find((e) => e.kind === "action" && !e.undone && e.type === payload.type
+        && same(e.payload.input, payload.input) && e.payload.situation === payload.situation
+        && e.payload.amends === payload.amends);
+      return found ? found.version : null;
+    } catch (err) {
+      return null;
+    }
   }
 
   function setPath(target, path, value) {
@@ -115,6 +139,28 @@ const fallujah = (() => {
     return (scope && scope.querySelector("[data-error]")) || document.getElementById("page-error");
   }
 
+  /* Each problem the API names by field is also said beside that field (aria-describedby),
+     in the form that sent it: the field's name is the problem's path ("input.roll"). */
+  function markFields(scope, problems) {
+    if (!scope) return;
+    scope.querySelectorAll(".field-error").forEach((el) => el.remove());
+    scope.querySelectorAll("[aria-invalid]").forEach((el) => { el.removeAttribute("aria-invalid"); });
+    for (const problem of problems || []) {
+      let field = null;
+      for (let path = String(problem.field || ""); path && !field; path = path.split(".").slice(0, -1).join(".")) {
+        field = scope.querySelector('[name="' + CSS.escape(path) + '"]');
+      }
+      if (!field) continue;
+      const note = document.createElement("p");
+      note.className = "field-error";
+      note.id = (field.id || field.name.replace(/\W/g, "-")) + "-error";
+      note.textContent = String(problem.allowed || problem.message || "");
+      field.setAttribute("aria-invalid", "true");
+      field.setAttribute("aria-describedby", note.id);
+      (field.closest("label") || field).insertAdjacentElement("afterend", note);
+    }
+  }
+
   function show(box, message, stale) {
     if (!box) { window.alert(message); return; }
     box.textContent = message;
@@ -143,7 +189,8 @@ const fallujah = (() => {
       if (next) window.location.assign(next.replace("{id}", encodeURIComponent(answer.id || "")));
       else window.location.reload();
     } catch (err) {
-      show(box, err.message, err.status === 409);
+      if (el.tagName === "FORM") markFields(el, err.data && err.data.problems);
+      show(box, err.message, err.status === 409 && !(err.data && err.data.already));
       controls.forEach((c) => { c.disabled = false; c.removeAttribute("aria-busy"); });
     }
   }
@@ -210,9 +257,19 @@ const fallujah = (() => {
     box.hidden = false;
   }
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", showEffects);
-  else showEffects();
+  /* The game this tab plays, for the static rules site served under /rules/ to link back to it. */
+  function rememberGame() {
+    const data = body();
+    if (!data.game) return;
+    try {
+      sessionStorage.setItem("fallujah.game", JSON.stringify({ id: data.game, name: data.gameName || "", lang: data.lang || "en" }));
+    } catch (err) { /* storage refused: the site shows no link back */ }
+  }
 
-  return { api, ApiError, collect, show };
+  function ready() { showEffects(); rememberGame(); }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);
+  else ready();
+
+  return { api, ApiError, collect, show, markFields };
 })();
 window.fallujah = fallujah;
