@@ -426,3 +426,44 @@ def test_a_mef_strike_is_led_by_its_support_unit_and_ends_with_its_availability_
     assert {"type": "operations_end", "rules": ["13.6.3"]} in actions
     availability = client.get(f"/games/{player.id}/calculator/availability?unit=CAP").get_data(as_text=True)
     assert re.search(r'data-path="availability_number"[^>]*value="3"', availability)
+
+
+def test_moving_in_calls_for_the_level_of_resistance_and_its_marker_is_offered(client):
+    player = Bff.new(client).keyed()
+    player.act("unit_move", unit="A-1-5", hex=2)
+    assert "22.1" in player.effects()
+    page = client.get(f"/games/{player.id}/calculator/level-of-resistance?hex=2").get_data(as_text=True)
+    assert '<option value="urban" selected>' in page
+    player.roll("level-of-resistance", terrain="urban", wanted_in_hex=False, wanted_adjacent=False, roll=4)
+    version = player.state["version"]
+    page = html.unescape(client.get(f"/games/{player.id}/calculator/level-of-resistance?hex=2&recorded={version}")
+                         .get_data(as_text=True))
+    actions = [json.loads(x) for x in re.findall(r"data-action='([^']+)'", page)]
+    assert {"type": "hex", "hex": 2, "resistance": 2, "rules": ["22.1", "25.9"]} in actions
+    assert "calculator/insurgent-reaction?" in page
+    player.act("hex", hex=2, resistance=2)
+    player.act("unit_move", unit="T-1-5", hex=2)
+    assert "22.2" in player.effects()
+
+
+def test_a_failed_search_calls_for_the_activation_and_contact_tables(client):
+    player = Bff.new(client).keyed()
+    player.act("unit_move", unit="A-1-5", hex=2)
+    player.act("hex", hex=2, resistance=1, insurgents=["Mob"])
+    search = {"mission": "search", "attacker": "coalition", "terrain": "urban",
+              "attacking": [{"source": "lead", "name": "A/1/5", "white": 3}],
+              "defending": [{"source": "lead", "name": "Mob", "white": 2}, {"source": "resistance", "white": 1}]}
+    odds = client.post("/api/adjudicate/operation?game=battle-for-fallujah", json=search).get_json()
+    pools = odds["pools"]
+    rolls = {"attacking": {"white": [1] * pools["attacking"]["white"]},
+             "defending": {"white": [6] * pools["defending"]["white"]}}
+    player.roll("operation", **search, rolls=rolls)
+    version = player.state["version"]
+    page = html.unescape(client.get(f"/games/{player.id}/calculator/operation?hex=2&unit=A-1-5&recorded={version}")
+                         .get_data(as_text=True))
+    assert re.search(r"calculator/insurgent-activation\?[^\"]*hex=2", page)
+    link = re.search(r'href="([^"]*calculator/contact\?[^"]*)"', page).group(1)
+    assert "search_mof=" in link
+    contact = client.get(link).get_data(as_text=True)
+    mof = re.search(r"search_mof=(\d+)", link).group(1)
+    assert re.search(rf'data-path="search_mof"[^>]*value="{mof}"', contact)

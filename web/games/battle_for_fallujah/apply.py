@@ -383,6 +383,12 @@ def unit_move(state: GameState, action: a.UnitMove, ctx: Ctx) -> GameState:
     if action.hex is not None and counter is not None and counter.kind == "support":
         raise refuse("hex", action.hex, "none: Support units stay in the MEF box", "13.6")
     ctx.effect("16", f"{unit.id}: {'hex ' + str(action.hex) if action.hex else 'its base'}")
+    if action.hex is not None and not state.hex(action.hex).pacified and action.hex != unit.hex:
+        if state.hex(action.hex).resistance:
+            ctx.effect("22.2", f"hex {action.hex} has a Resistance marker: roll the Insurgent Reaction")
+        else:
+            ctx.effect("22.1", f"hex {action.hex} is Insurgent controlled with no Resistance marker: roll on the "
+                       "Level of Resistance Table, then the Insurgent Reaction (22.2)")
     state = with_unit(state, unit.id, hex=action.hex)
     if unit.formation:
         partner = [u for u in state.units if u.formation == unit.formation and u.id != unit.id]

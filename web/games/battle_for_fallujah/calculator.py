@@ -28,7 +28,7 @@ PHASE_SITUATIONS: dict[str, tuple[str, ...]] = {
                    "level-of-resistance", "raid-defenders", "availability", "dice-pool"),
     "end_of_turn": ("end-of-turn-vp", "ceasefire", "reinforcements", "victory-level"),
 }
-QUERY = ("hex", "unit", "support", "mission", "attacker", "margin")
+QUERY = ("hex", "unit", "support", "mission", "attacker", "margin", "search_mof")
 #: How many dice groups each side of the Operation form offers beyond the prefilled ones.
 EXTRA_ROWS = 2
 SOURCES = ("lead", "support", "resistance", "marker", "support_unit")
@@ -66,9 +66,11 @@ def _prefill(state: GameState, situation: str) -> Prefill:
                 raise PrefillError(f"attacker: {attacker[:20]!r}: coalition or insurgency")
             return operation(state, hex_=hex_, unit=args.get("unit"), support_unit=args.get("support"),
                              mission=mission, attacker=attacker)
-        out = simple(state, situation)
-        if hex_ is not None:
-            out.hex = hex_
+        out = simple(state, situation, hex_)
+        if situation == "contact" and args.get("search_mof"):
+            mof = query_number(args["search_mof"], 0, 99)
+            if mof is not None:
+                out.data["search_mof"] = mof
         if situation == "spend-margin":
             out.data = {k: v for k, v in (("mission", args.get("mission")), ("attacker", args.get("attacker"))) if v}
             margin = query_number(args.get("margin", ""), 0, 99) if args.get("margin") else None

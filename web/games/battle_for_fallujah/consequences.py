@@ -84,6 +84,12 @@ def operation(state: GameState, data: dict[str, Any], answer: dict[str, Any], ct
             if not ctx.get("units"):
                 out.append(Consequence("The MEF's mission is over: back to the Activation Phase", ("13.6.3",),
                                        {"type": "operations_end"}))
+    if coalition and mission == "search" and result.get("success") is False and hex_:
+        out.append(Consequence("A failed Search: roll on the Insurgent Activation Table", ("20.4.2", "12.4.2"),
+                               calculator="insurgent-activation", query={"hex": hex_}))
+        out.append(Consequence(f"then on the Insurgent Contact Table, the MOF ({result.get('mof')}) added",
+                               ("20.4.2", "20.4.2.1", "22.3"), calculator="contact",
+                               query={"hex": hex_, "search_mof": result.get("mof") or 0}))
     if data.get("attacker") == "coalition" and hex_ and state.hex(hex_).ied:
         out.append(Consequence(f"IED Ambush! marker removed from hex {hex_} (attack resolved)", ("25.5.3",),
                                {"type": "hex", "hex": hex_, "ied": False}))
@@ -155,10 +161,43 @@ def contact(state: GameState, data: dict[str, Any], answer: dict[str, Any], ctx:
     return []
 
 
+def level_of_resistance(state: GameState, data: dict[str, Any], answer: dict[str, Any], ctx: dict[str, Any]) -> list[Consequence]:
+    hex_ = ctx.get("hex")
+    level = (answer.get("result") or {}).get("level")
+    if not hex_ or not level:
+        return []
+    return [Consequence(f"Insurgent Resistance Level +{level} marker in hex {hex_}", ("22.1", "25.9"),
+                        {"type": "hex", "hex": hex_, "resistance": int(level)}),
+            Consequence("Then the Insurgent Reaction", ("22.2",), calculator="insurgent-reaction", query={"hex": hex_})]
+
+
+def insurgent_units(state: GameState, data: dict[str, Any], answer: dict[str, Any], ctx: dict[str, Any]) -> list[Consequence]:
+    """New Insurgent units (22.2) or steps (12.4.3): the player places the counters; the log keeps it."""
+    hex_ = ctx.get("hex")
+    result = answer.get("result") or {}
+    where = f" in hex {hex_}" if hex_ else ""
+    if "units" in result:
+        units = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in (result.get("units") or {}).items() if n) or "none"
+        text = f"New Insurgent units{where}: {units}" + (" (one of them a Jihadi cell)" if result.get("jihadi_cell") else "")
+        rules: tuple[str, ...] = ("22.2", "22.2.2")
+    else:
+        steps = int(result.get("insurgent_steps") or 0)
+        text = f"Insurgent steps{where}: {steps:+d}" + (" and a Jihadi cell" if result.get("jihadi_cell") else "")
+        rules = ("12.4.3", "12.4.3.1", "12.4.3.2")
+    out = [Consequence(text + "; then update the hex's units", rules, {"type": "note", "text": text})]
+    if hex_:
+        follow = "contact" if "units" in result else "operation"
+        query = {"hex": hex_} if follow == "contact" else {"hex": hex_, "attacker": "insurgency"}
+        out.append(Consequence("Then the Insurgent Contact Table" if follow == "contact" else "Then the Insurgent Assault",
+                               ("22.3",) if follow == "contact" else ("12.4.4",), calculator=follow, query=query))
+    return out
+
+
 BY_SITUATION = {
     "operation": operation, "spend-margin": spend_margin, "ceasefire": end_of_turn_roll,
     "reinforcements": end_of_turn_roll, "intelligence": intelligence, "availability": availability,
-    "contact": contact,
+    "contact": contact, "level-of-resistance": level_of_resistance, "insurgent-reaction": insurgent_units,
+    "insurgent-activation": insurgent_units,
 }
 
 

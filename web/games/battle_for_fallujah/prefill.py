@@ -159,8 +159,10 @@ def operation(state: GameState, *, hex_: int | None, unit: str | None, support_u
     return out
 
 
-def simple(state: GameState, situation: str) -> Prefill:
-    """The turn's rolls from the tracks; a hex's Reaction and Activation from the active hex."""
+def simple(state: GameState, situation: str, hex_: int | None = None) -> Prefill:
+    """The turn's rolls from the tracks; a hex's rolls (Reaction, Activation, Contact, Level of
+    Resistance) from the hex asked for, else the hex an Insurgent flag chit activated."""
+    target = hex_ or state.active_hex
     data: dict[str, Any] = {}
     modifier = state.pacified_modifier if state.pacified_turn == state.turn else None
     if situation == "ceasefire":
@@ -174,9 +176,9 @@ def simple(state: GameState, situation: str) -> Prefill:
     elif situation == "victory-level":
         data = {"vp": state.vp}
     elif situation in ("insurgent-activation", "insurgent-reaction", "contact", "level-of-resistance",
-                       "raid-defenders") and state.active_hex:
-        h = state.hex(state.active_hex)
-        key = state.map.hex(state.active_hex)
+                       "raid-defenders") and target:
+        h = state.hex(target)
+        key = state.map.hex(target)
         adjacent = key.adjacent if key else ()
         near = any(state.hex(n).wanted for n in adjacent)
         data = {"wanted_in_hex": h.wanted, "wanted_adjacent": near}
@@ -186,7 +188,11 @@ def simple(state: GameState, situation: str) -> Prefill:
             data |= {"resistance": h.resistance or 0, "isolated_in_hex": bool(h.isolated)}
         if situation == "level-of-resistance" and key and key.terrain:
             data["terrain"] = key.terrain
-    return Prefill(data=data, hex=state.active_hex)
+        if situation in ("raid-defenders", "insurgent-reaction"):
+            data["isolated_in_hex"] = bool(h.isolated)
+        if situation == "raid-defenders":
+            data["insurgent_units_in_hex"] = bool(h.insurgents)
+    return Prefill(data=data, hex=target)
 
 
 def lead_units(state: GameState) -> list[UnitState]:

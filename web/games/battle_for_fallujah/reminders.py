@@ -69,6 +69,8 @@ def _operations(state: GameState) -> list[dict[str, Any]]:
            + (f" (Good Order on the map: {', '.join(ready)})" if ready else "")),
         _r(("17", "17.1", "17.2"), "An Operation: open the hex's calculator; the pools are built from the keyed counters, "
            "markers and terrain"),
+        _r(("22", "22.1", "22.2"), "Moving into or Raiding an Insurgent controlled hex: Level of Resistance when it "
+           "has no marker, then the Insurgent Reaction (calculators 'level-of-resistance', 'insurgent-reaction')"),
         _r(("13.5.5",), "When its mission is complete, the unit or formation is Ops Complete"),
         _r(("13.2", "13.5.6"), "No more units to activate: end the Operations Phase"),
     ]
