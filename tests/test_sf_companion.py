@@ -357,3 +357,53 @@ def test_reset_keeps_spent_what_the_friction_limit_forces_in_solitaire_play(clie
     game.act(type="next_phase")
     assert game.state["turn"] == 9
     assert [game.unit(u)["status"] for u in ("fedayeen-5", "fedayeen-6")] == ["spent", "spent"]
+
+
+def _attack_19(game: Game, offense: int, defense: int) -> None:
+    attack = {"lead": {"type": "infantry", "nationality": "usmc", "cf": 4}, "supporting": [{"type": "infantry", "nationality": "usmc"}],
+              "defenders": [{"type": "cadre", "cf": 2}, {"type": "fedayeen", "cf": 3}], "tem": 3, "mosque": True, "area": 19,
+              "impulse": 0, "rolls": {"offense": offense, "defense": defense}}
+    game.act(type="adjudication", situation="coalition-attack", input=attack)
+
+
+def test_the_bot_takes_its_mulligan_before_the_result_is_final(client):
+    """15 step 3: the bot holds the Advantage, the rolls differ by 4 or more, two Fedayeen or Cadre eliminated."""
+    game = coalition_in_19(client)
+    game.act(type="advantage", use="heroic_effort")  # the Coalition's: it passes to the Insurgent, Used box
+    game.act(type="key_area", area=20, tem=3)
+    game.act(type="key_area", area=24, tem=2)
+    _attack_19(game, 12, 2)  # 17 against 8: 9 CP, an Overrun
+    assert game.state["bot"]["situation"] == "bot-casualties"
+    game.bot_confirm()
+    # the Advantage is in the Used box: no Mulligan asked, the allocation is ready
+    assert game.state["bot"]["situation"] != "bot-mulligan" and game.state["follow_ups"][0]["action"]["type"] == "casualties"
+    assert game.state["follow_ups"][0]["action"]["overrun"] is True
+
+
+def test_the_mulligan_is_asked_when_the_bot_holds_the_available_advantage(client):
+    game = Game(client, map={"format": "second-fallujah-map", "counters": COUNTERS})
+    game.act(type="advantage", use="heroic_effort")  # the Coalition uses it: the Insurgent's, in the Used box
+    game.act(type="end_impulse", passed=True)  # Nov 8, impulse 0 (11.2)
+    game.act(type="end_impulse", passed=True)  # impulse 1, the Insurgent passes too: the Phase ends (4.1.4)
+    game.act(type="end_impulse", passed=True)  # after this Coalition impulse
+    assert game.state["phase"] == "regroup"
+    for _ in range(3):
+        game.act(type="next_phase")
+    assert (game.state["turn"], game.state["advantage"]) == (9, {"owner": "insurgent", "available": True})
+    game.act(type="unit_place", unit_type="fedayeen", area=19)
+    game.act(type="key_area", area=19, tem=3, adjacent=[18, 20, 24])
+    game.act(type="end_impulse", passed=True)  # the bot's impulse, passed at the table
+    game.act(type="unit_move", unit=A18, to=25, rules=["4.2"])  # placed near by hand, then the impulse
+    game.act(type="unit_move", unit=A18, to=19, cost=4)
+    game.act(type="unit_move", unit=B18, to=19, rules=["4.2"])
+    _attack_19(game, 12, 2)  # 17 against 8: 9 CP, an Overrun: the Cadre and the Fedayeen eliminated
+    game.bot_confirm()
+    bot = game.state["bot"]
+    assert bot["situation"] == "bot-mulligan" and bot["decision"]["mulligan"] is True
+    assert [e["criterion"] for e in bot["trace"]] == ["has_advantage", "roll_difference", "two_eliminated"]
+    assert game.state["follow_ups"] == []  # the allocation waits for the Mulligan
+    game.bot_confirm()
+    [follow] = game.state["follow_ups"]
+    assert follow["action"] == {"type": "advantage", "use": "mulligan", "rules": ["15", "10.1"]}
+    game.act(**follow["action"])
+    assert game.state["combat"] is None and game.state["advantage"] == {"owner": "coalition", "available": False}

@@ -262,6 +262,10 @@ def advantage(state: GameState, action: a.AdvantageUse, ctx: Ctx) -> GameState:
     if not state.advantage.available:
         raise refuse("use", action.use, "the Advantage in the Available box: it is in the Used box until the Reset Phase", "4.4")
     other = "insurgent" if state.advantage.owner == "coalition" else "coalition"
+    if action.use == "mulligan" and state.combat is not None and not state.combat.allocated:
+        ctx.effect("10.1", f"the {state.combat.situation} in area {state.combat.area} is rolled again: both players "
+                   "reroll their dice; record it again")
+        state = state.model_copy(update={"combat": None})
     ctx.effect("10.1", f"{state.advantage.owner} uses the Advantage ({action.use.replace('_', ' ')}): it passes to the "
                f"{other}, in the Used box")
     return state.model_copy(update={"advantage": state.advantage.model_copy(update={"owner": other, "available": False})})
@@ -548,13 +552,19 @@ def adjudication(state: GameState, action: a.Adjudication, ctx: Ctx) -> GameStat
                    + ("overridden: " + str(override.get("reason")) if override else "confirmed")
                    + f" ({_summary(record.decision)})")
         update: dict[str, Any] = {"bot_last": record, "bot_dice": {}}
+        if action.situation == "bot-casualties":
+            update["casualties"] = record
+        if action.situation == "bot-mulligan" and state.combat is not None:
+            update["combat"] = state.combat.model_copy(update={"mulligan": bool(record.decision.get("mulligan"))})
         if action.situation == "bot-reaction" and state.reaction is not None:
             update["reaction"] = state.reaction.model_copy(update={"decision": record.decision})
         return state.model_copy(update=update)
     if action.situation in ("coalition-attack", "fire-mission", "insurgent-attack"):
+        rolls = action.input.get("rolls") or {}
         state = state.model_copy(update={"combat": Combat(
             version=ctx.version, situation=action.situation, area=action.input.get("area"), outcome=outcome.get("outcome"),
-            insurgent_cp=outcome.get("insurgent_cp") or 0, coalition_cp=outcome.get("coalition_cp") or 0)})
+            insurgent_cp=outcome.get("insurgent_cp") or 0, coalition_cp=outcome.get("coalition_cp") or 0,
+            offense=rolls.get("offense"), defense=rolls.get("defense"), ov=answer.get("ov"), dv=answer.get("dv"))})
         ctx.effect(outcome.get("rule") or answer.get("rule") or "7", f"{action.situation}: {outcome.get('outcome')}"
                    + (f", {outcome.get('insurgent_cp')} Insurgent CP" if outcome.get("insurgent_cp") else "")
                    + (f", {outcome.get('coalition_cp')} Coalition CP" if outcome.get("coalition_cp") else ""))

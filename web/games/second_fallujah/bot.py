@@ -15,7 +15,7 @@ from typing import Any
 from adjudicator import registry
 from adjudicator.errors import InvalidSituation
 
-from .state import FIRST_TURN, GameState
+from .state import FIRST_TURN, BotRecord, GameState
 from .table import GAME, table_json, table_state
 
 
@@ -71,15 +71,31 @@ def _ask(situation: str, body: dict[str, Any]) -> tuple[dict[str, Any] | None, s
         return None, f"{situation}: the adjudicator could not answer ({type(exc).__name__}: {exc})"
 
 
+def mulligan_due(state: GameState) -> dict[str, Any] | None:
+    """15 step 3: before the result is final, the bot may use the Advantage to reroll the combat;
+    asked once its casualties are decided, when it holds the Advantage and the rolls are known."""
+    combat, record = state.combat, casualties_record(state)
+    if (combat is None or combat.allocated or combat.mulligan is not None or record is None
+            or state.advantage.owner != "insurgent" or not state.advantage.available
+            or None in (combat.offense, combat.defense, combat.ov, combat.dv)):
+        return None
+    gone = [u for u in record.decision.get("eliminated") or []
+            if (found := state.unit(u)) is not None and found.type in ("fedayeen", "cadre")]
+    return {"offense": combat.offense, "defense": combat.defense, "ov": combat.ov, "dv": combat.dv,
+            "eliminated": len(gone)}
+
+
 def due(state: GameState) -> Turn | None:
     """The bot procedure the game waits for (solitaire play), or None."""
     if state.variant != "solitaire" or state.outcome != "in_progress":
         return None
     combat = state.combat
     if (combat is not None and combat.situation in ("coalition-attack", "fire-mission") and combat.insurgent_cp > 0
-            and not combat.allocated and combat.area is not None
-            and (state.bot_last is None or state.bot_last.version < combat.version)):
+            and not combat.allocated and combat.area is not None and casualties_record(state) is None):
         return Turn("bot-casualties", {"area": combat.area, "cp": combat.insurgent_cp})
+    mulligan = mulligan_due(state)
+    if mulligan is not None:
+        return Turn("bot-mulligan", mulligan)
     if state.reaction is not None and state.reaction.decision is None:
         return Turn("bot-reaction", {"area": state.reaction.area})
     if (state.turn == FIRST_TURN and state.impulse == 0 and not any(u.type == "fedayeen" for u in state.units)
@@ -148,10 +164,16 @@ def reaction_follow_up(area: int, decision: dict[str, Any]) -> FollowUp:
                     {"type": "reaction", "area": area, "dug_in": dug_in, "retreats": retreats, "placed": placed})
 
 
+def casualties_record(state: GameState) -> BotRecord | None:
+    """The confirmed casualty allocation of the current combat (kept while the Mulligan is asked)."""
+    found, combat = state.casualties, state.combat
+    return found if found is not None and combat is not None and found.version > combat.version else None
+
+
 def pending_retreats(state: GameState) -> list[dict[str, Any]]:
     """The retreats of a confirmed casualty allocation not applied yet (16), with what they need."""
-    record = state.bot_last
-    if record is None or record.situation != "bot-casualties" or state.combat is None or state.combat.allocated:
+    record = casualties_record(state)
+    if record is None or state.combat is None or state.combat.allocated:
         return []
     return retreats(state, record.decision)
 
@@ -160,6 +182,20 @@ def follow_ups(state: GameState) -> list[FollowUp]:
     """The undoable actions a confirmed decision calls for, not yet applied."""
     if state.reaction is not None and state.reaction.decision is not None:
         return [reaction_follow_up(state.reaction.area, state.reaction.decision)]
+    if state.combat is not None and state.combat.mulligan and not state.combat.allocated:
+        return [FollowUp("The bot takes the Mulligan: the Advantage passes to the Coalition (Used box); roll the combat again",
+                         ("15", "10.1"), {"type": "advantage", "use": "mulligan"})]
+    casualties = casualties_record(state)
+    if casualties is not None and state.combat is not None and not state.combat.allocated and mulligan_due(state) is None:
+        d = casualties.decision
+        moves = pending_retreats(state)
+        if all(m["decided"] for m in moves):
+            area = state.combat.area
+            return [FollowUp("Apply the casualty allocation", ("15", "8.2", "8.3", "16"), {
+                "type": "casualties", "area": area, "eliminated": list(d.get("eliminated") or []),
+                "spent": list(d.get("flipped") or []), "retreats": [{"unit": m["unit"], "to": m["to"]} for m in moves],
+                "overrun": bool(d.get("overrun"))})]
+        return []
     record = state.bot_last
     if record is None or "applied" in record.applied:
         return []
@@ -181,12 +217,4 @@ def follow_ups(state: GameState) -> list[FollowUp]:
             return out
         if d.get("action") == "move_militia" and state.unit(d["unit"]) is not None and state.unit(d["unit"]).location != d["area"]:  # type: ignore[union-attr]
             return [FollowUp(f"Move {d['unit']} into area {d['area']}", ("14",), {"type": "unit_move", "unit": d["unit"], "to": d["area"]})]
-    if record.situation == "bot-casualties" and state.combat is not None and not state.combat.allocated:
-        moves = pending_retreats(state)
-        if all(m["decided"] for m in moves):
-            area = state.combat.area
-            return [FollowUp("Apply the casualty allocation", ("15", "8.2", "8.3", "16"), {
-                "type": "casualties", "area": area, "eliminated": list(d.get("eliminated") or []),
-                "spent": list(d.get("flipped") or []), "retreats": [{"unit": m["unit"], "to": m["to"]} for m in moves],
-                "overrun": bool(d.get("overrun"))})]
     return []

@@ -62,7 +62,7 @@ def game_page(game_id: str, game: dict[str, Any]) -> str:
         "second_fallujah/game.html", game=game, undo=undo_redo(game_id, game), phases=PHASES, area=area,
         area_info=game["area_view"][area - 1] if area else None, units_here=units_here,
         turn=turn, turn_json=json.dumps(turn.input) if turn else None, follow_ups=bot.follow_ups(state),
-        retreats=retreats, off_map=[(place, [u for u in game["units"] if u["location"] == place]) for place in OFF_MAP],
+        retreats=retreats, casualties=bot.casualties_record(state), off_map=[(place, [u for u in game["units"] if u["location"] == place]) for place in OFF_MAP],
         keyed_areas=len(keyed["areas"]), keyed_counters=len(keyed["counters"]),
         map_href="data:application/json;charset=utf-8," + quote(json.dumps(keyed, indent=1)),
         counter_keys=sorted(counter_keys(state)), area_ids=list(data.AREAS),

@@ -120,6 +120,13 @@ class Combat(Frozen):
     coalition_cp: int = 0
     #: the casualties were applied (the bot's allocation, 15, or the player's, 8.2)
     allocated: bool = False
+    #: the two 2D6 rolls and the values added (15 step 3 compares the rolls)
+    offense: int | None = None
+    defense: int | None = None
+    ov: int | None = None
+    dv: int | None = None
+    #: the bot's Mulligan decision (15 step 3); None while not asked
+    mulligan: bool | None = None
 
 
 class Reaction(Frozen):
@@ -170,6 +177,8 @@ class GameState(Frozen):
     bot_last: BotRecord | None = None
     combat: Combat | None = None
     reaction: Reaction | None = None
+    #: the bot's confirmed casualty allocation (15), kept while its Mulligan is asked (15 step 3)
+    casualties: BotRecord | None = None
     app_rolls: tuple[AppRoll, ...] = ()
     outcome: Outcome = "in_progress"
     undo: tuple[int, ...] = ()

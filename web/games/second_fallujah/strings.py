@@ -44,6 +44,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "sf.bot.bot-casualties": ("The bot allocates its Casualty Points", "Le bot répartit ses points de pertes"),
     "sf.bot.bot-setup": ("The bot's set-up", "La mise en place du bot"),
     "sf.d.setup": ("A Fedayeen in areas {areas} ({n}); the Cadre are on the map.", "Un Fedayin dans les zones {areas} ({n}) ; les Cadres sont sur la carte."),
+    "sf.bot.bot-mulligan": ("The bot's Mulligan: reroll the combat?", "Le mulligan du bot : relancer le combat ?"),
     "sf.bot.bot-reaction": ("The bot reacts to the Coalition entering the area", "Le bot réagit à l'entrée de la Coalition"),
     "sf.d.reaction": ("{unit}: {roll} (total {total}): {result}", "{unit} : {roll} (total {total}) : {result}"),
     "sf.area": ("Area {n}", "Zone {n}"),
