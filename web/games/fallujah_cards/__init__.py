@@ -14,7 +14,7 @@ from web.companion import Companion, StateAt
 from web.eventlog import Effect, Event
 from web.i18n import register
 
-from . import actions, apply, pages, terminal, view
+from . import actions, apply, describe, pages, terminal, view
 from .sample import sample
 from .state import CardsState
 from .strings import STRINGS
@@ -55,4 +55,6 @@ COMPANION = Companion(
     pages={pages.STATISTICS: pages.statistics_page},
     terminal=terminal.play,
     sample=sample,
+    describe=describe.describe,
+    section=describe.section,
 )
