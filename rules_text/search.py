@@ -409,10 +409,25 @@ def _open(game_id: str) -> _Open:
         docs = {num: dict(stored) for num, stored in searcher.reader().iter_docs()}
         opened = _Open(stamp, files, ix, searcher, synonyms, patterns, docs, checked=now)
         _OPEN[game_id] = opened
-        for stale in (cache_dir() / "search").glob(f"{game_id}-*"):
-            if stale != path:
-                shutil.rmtree(stale, ignore_errors=True)
+        _remove_stale(game_id, path)
         return opened
+
+
+#: an index folder of older data is removed only once unused this long: another process (a
+#: server, a test run) may still be building or reading it, and Whoosh opens its files lazily
+STALE_AFTER_SECONDS = 3600.0
+
+
+def _remove_stale(game_id: str, current: Path) -> None:
+    """Remove the game's index folders of other data that nobody touched for an hour."""
+    cutoff = time.time() - STALE_AFTER_SECONDS
+    for stale in (cache_dir() / "search").glob(f"{game_id}-*"):
+        try:
+            unused = stale.stat().st_mtime < cutoff
+        except OSError:
+            continue
+        if stale != current and unused:
+            shutil.rmtree(stale, ignore_errors=True)
 
 
 def clean_query(query: str) -> str:

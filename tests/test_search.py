@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import time
 
 import pytest
 
@@ -103,8 +105,17 @@ def test_index_rebuilds_itself_after_a_corpus_edit(tmp_path):
     env = {"FALLUJAH_GAMES_DIR": str(games), "FALLUJAH_CACHE_DIR": str(tmp_path / "cache")}
     before = json.loads(run_cli("search", "zanzibar", "--json", env=env).stdout)
     assert not any(h["id"] == "3" for h in before["hits"])
+    indexes = tmp_path / "cache" / "search"
+    two_hours_ago = time.time() - 7200
+    for folder in indexes.iterdir():  # unused for two hours: the next build may remove them
+        os.utime(folder, (two_hours_ago, two_hours_ago))
     path = games / "phantom-fury" / "en" / "03-die.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace("(d10)", "(d10) zanzibar", 1), encoding="utf-8")
     after = json.loads(run_cli("search", "zanzibar", "--json", env=env).stdout)
     assert after["hits"][0]["id"] == "3"
-    assert len(list((tmp_path / "cache" / "search").iterdir())) == 1  # the stale index is gone
+    assert len([f for f in indexes.iterdir() if f.name.startswith("phantom-fury-")]) == 1  # the stale index is gone
+    # an index of other data used recently stays: another process may still be reading it
+    path.write_text(path.read_text(encoding="utf-8").replace("zanzibar", "zanzibar timbuktu", 1), encoding="utf-8")
+    again = json.loads(run_cli("search", "timbuktu", "--json", env=env).stdout)
+    assert again["hits"][0]["id"] == "3"
+    assert len([f for f in indexes.iterdir() if f.name.startswith("phantom-fury-")]) == 2
