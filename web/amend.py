@@ -101,6 +101,8 @@ def fold(companion: Companion, state: Any, event: Event, state_at: Callable[[int
     if event.kind == "action" and event.payload.get("type") == AMEND:
         if state is None:
             raise Refused(Problem("kind", AMEND, "an action after the setup"), status=400)
+        if companion.applies_amendments:  # the game's state follows from some recorded rolls
+            return companion.apply(state, event, state_at)
         return state.model_copy(update={"version": event.version}), [
             Effect(None, f"roll of event {event.payload.get('amends')} amended")]
     return companion.apply(state, event, state_at)

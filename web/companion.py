@@ -127,6 +127,10 @@ class Companion:
     #: a game played in the terminal (``fallujah play --game <id> [--seed N]``, :mod:`web.play_cli`):
     #: ``(seed or None, read a line or None at the end of input, write a line) -> exit status``
     terminal: Callable[[int | None, Callable[[], str | None], Callable[[str], None]], int] | None = None
+    #: the game's state follows from some recorded rolls (a turn's roll it keeps): ``apply`` receives
+    #: an amendment (``{"type": "amend", "amends", "situation", "input", "result"}``, :mod:`web.amend`)
+    #: and may take the new result or refuse it; otherwise an amendment only moves the version on
+    applies_amendments: bool = False
     #: the log in words (optional; :mod:`web.pages.logview` falls back on the action schema's names):
     #: ``describe(payload, state before, state after, lang)`` one sentence for an action, or None
     describe: Callable[[dict[str, Any], Any, Any, str], str | None] | None = None
