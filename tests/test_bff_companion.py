@@ -467,3 +467,31 @@ def test_a_failed_search_calls_for_the_activation_and_contact_tables(client):
     contact = client.get(link).get_data(as_text=True)
     mof = re.search(r"search_mof=(\d+)", link).group(1)
     assert re.search(rf'data-path="search_mof"[^>]*value="{mof}"', contact)
+
+
+def test_an_amended_turn_roll_changes_what_the_companion_kept_while_its_step_is_open(client):
+    player = Bff.new(client).keyed()
+    player.roll("intelligence", pacified_modifier=0, roll=5)  # 1 Wanted! marker
+    assert player.state["cup"]["nationalist"] == 1
+    player.act("amend", amends=player.state["version"], input={"pacified_modifier": 0, "roll": 1})  # 2 markers
+    assert player.state["cup"]["nationalist"] == 2 and player.state["wanted_roll"]["value"] == 2
+    player.act("next_phase")
+    player.act("chit_draw", chit="1/5")
+    player.act("operations_end")
+    player.act("chit_draw", chit="end_of_turn")
+    player.act("chit_draw", chit="end_of_turn")
+    player.act("pacified_modifier", modifier=0)
+    player.act("next_step")
+    player.roll("ceasefire", turn=1, political_pressure=0, roll=2)
+    rolled = player.state["version"]
+    body = player.refused_unchanged("amend", 400, amends=rolled, input={"turn": 1, "political_pressure": 0, "roll": 8})
+    assert body["problems"][0]["field"] == "input.roll"
+    player.act("amend", amends=rolled, input={"turn": 1, "political_pressure": 0, "roll": 5})
+    assert player.state["ceasefire_roll"]["total"] == 5
+    player.act("next_step")
+    assert player.state["eot_step_name"] == "reinforcements"
+    body = player.refused_unchanged("amend", amends=rolled, input={"turn": 1, "political_pressure": 0, "roll": 6})
+    assert problem_rules(body) == ["14.2"]
+    exported = client.get(f"/api/games/{player.id}/export").get_json()
+    again = client.post("/api/games/import", json=exported).get_json()
+    assert again["ceasefire_roll"] == player.state["ceasefire_roll"] and again["cup"] == player.state["cup"]

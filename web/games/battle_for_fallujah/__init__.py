@@ -50,4 +50,5 @@ COMPANION = Companion(
         roll_rules=("7.1",),
     ),
     sample=sample.events,
+    applies_amendments=True,
 )

@@ -589,6 +589,44 @@ def apply_action(state: GameState, action: Any, version: int) -> tuple[GameState
     }), ctx.effects
 
 
+#: the turn's rolls the state keeps, by situation: the field holding it and where it is still open
+KEPT_ROLLS = {"intelligence": "wanted_roll", "ceasefire": "ceasefire_roll", "reinforcements": "reinforcement_roll"}
+
+
+def amend(state: GameState, payload: dict[str, Any], version: int) -> tuple[GameState, list[Effect]]:
+    """An amended recorded roll (:mod:`web.amend`): a turn's roll the state keeps takes the new
+    result while its step is still open (11.4, 14.2, 14.3); once its step is applied it is refused
+    (undo the step first). Other rolls change no state: their consequences are separate actions."""
+    ctx = Ctx(version=version)
+    field = KEPT_ROLLS.get(str(payload.get("situation")))
+    kept: Roll | None = getattr(state, field) if field else None
+    if kept is None or kept.version != payload.get("amends"):
+        ctx.effect(None, f"roll of event {payload.get('amends')} amended")
+        return state.model_copy(update={"version": version}), ctx.effects
+    situation = str(payload["situation"])
+    open_step = {"intelligence": state.phase == "intelligence",
+                 "ceasefire": state.phase == "end_of_turn" and EOT_STEPS[state.eot_step][0] == "ceasefire",
+                 "reinforcements": state.phase == "end_of_turn" and EOT_STEPS[state.eot_step][0] == "reinforcements"}
+    if state.turn != kept.turn or not open_step[situation]:
+        rule = {"intelligence": "11.4", "ceasefire": "14.2", "reinforcements": "14.3"}[situation]
+        raise refuse("amends", payload.get("amends"), f"a roll whose step is still open: the {situation} roll's step "
+                     "has been applied (undo it first, then amend the roll)", rule)
+    result = (payload.get("result") or {}).get("result") or {}
+    if situation == "intelligence":
+        wanted = int(result.get("wanted", 0))
+        if state.chit_reading == "rolled":
+            back = min(kept.value, state.cup.get("nationalist", 0))
+            state = state.model_copy(update={"cup": cup.add(state.cup, "nationalist", -back),
+                                             "beside": cup.add(state.beside, "nationalist", back)})
+            state = cup.wanted_rolled(state, ctx, wanted)
+        value = wanted
+    else:
+        value = int(bool(result.get("ceasefire" if situation == "ceasefire" else "arrive")))
+    new = Roll(turn=kept.turn, version=kept.version, value=value, total=result.get("total"))
+    ctx.effect(None, f"roll of event {payload.get('amends')} amended: {situation} now {value} (total {new.total})")
+    return state.model_copy(update={field: new, "version": version}), ctx.effects  # type: ignore[dict-item]
+
+
 def undo_target(state: GameState) -> int:
     if not state.undo:
         raise refuse("undo", None, "an action to undo: there is none since the start or since the last die roll, "
@@ -607,6 +645,8 @@ def apply_event(state: GameState | None, event: Event, state_at: Callable[[int],
         return initial_state(a.parse_setup(event.payload)), []
     if state is None:
         raise refuse("kind", event.kind, "'setup' first")
+    if event.kind == "action" and event.payload.get("type") == "amend":
+        return amend(state, event.payload, event.version)
     if event.kind == "action":
         return apply_action(state, a.read_action(event.payload), event.version)
     if event.kind == "undo":
