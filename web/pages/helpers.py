@@ -84,7 +84,6 @@ def load_game(game_id: str) -> dict[str, Any]:
     except GameNotFound:
         abort(404, description=t("game.missing", id=game_id))
     g.game_kind = kind
-    g.game_id = game_id
     companion = store().companion_of(game_id)
     text = store().rendered(game_id, state, lambda: companion.render(state, game_id))
     return json.loads(text)

@@ -113,7 +113,9 @@ def _from_game() -> dict[str, Any] | None:
     if not game_id or not GAME_ID.match(game_id):
         return None
     try:
-        return load_game(game_id)
+        state = load_game(game_id)
+        g.game_id = game_id  # the rule's own links keep naming the game (helpers.rule_url)
+        return state
     except NotFound:  # a game since deleted: the rule alone
         g.pop("game_id", None)
         return None

@@ -68,7 +68,8 @@ const fallujah = (() => {
       const log = await (await fetch("/api/games/" + match[1] + "/log?after=" + after, { headers: { Accept: "application/json" } })).json();
       const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
       const found = (log.events || []).reverse().find((e) => e.kind === "action" && !e.undone && e.type === payload.type
-        && same(e.payload.input, payload.input) && e.payload.situation === payload.situation
+        && same(e.payload.input, payload.input)
+        && (payload.situation === undefined || e.payload.situation === payload.situation)
         && e.payload.amends === payload.amends);
       return found ? found.version : null;
     } catch (err) {

@@ -7,7 +7,9 @@
  * underneath never moves: the sheet is fixed, the page's scroll position is kept, and Escape or
  * Close gives the focus back to the link that opened it. On a device that hovers, resting the
  * pointer on a reference shows the same popover without taking the focus; a click pins it.
- * A click with a modifier key (new tab) or on "Open the full rule" navigates as usual.
+ * A click with a modifier key (new tab) or on "Open the full rule" navigates as usual, and so does
+ * a click on a rules page itself (body[data-sheet=hover]: the search and rule pages, where the
+ * reader is already reading rules; there the popover shows on hover only).
  */
 "use strict";
 
@@ -118,8 +120,10 @@
     if (!link || link.closest(".sheet-actions") || link.hasAttribute("data-no-sheet")) return;
     const url = ruleOf(link);
     if (!url) return;
-    event.preventDefault();
     const within = Boolean(sheet && !sheet.hidden && sheet.contains(link));
+    if (!within && document.body.dataset.sheet === "hover") { close(); return; } // a rules page: links navigate
+    event.preventDefault();
+    window.clearTimeout(hoverTimer);
     open(link, url, true, within);
   });
 
@@ -144,7 +148,7 @@
     if (!url) return;
     window.clearTimeout(hoverTimer);
     window.clearTimeout(leaveTimer);
-    hoverTimer = window.setTimeout(() => open(link, url, false), 450);
+    hoverTimer = window.setTimeout(() => { if (!modal) open(link, url, false); }, 450);
     link.addEventListener("mouseleave", () => {
       window.clearTimeout(hoverTimer);
       if (!modal) leaveTimer = window.setTimeout(close, 300);

@@ -1,0 +1,277 @@
+"""At the table (issue 17, items 1, 3, 6, 10) in a real browser (Debian's chromium), on a phone
+(390x844) and a desktop (1366x900): a rule opened over the game from a chip and closed back to
+the same scroll position, the log grouped by turn and Phase read in French, the 13.6.4 banner,
+a mistyped roll amended (and a bad amendment refused beside its field). Every page of the
+session is checked for labelled controls, visible focus, no heading skip, text contrast of at
+least 4.5:1 in the dark and the light theme, and no console error.
+Screenshots: test-output/screenshots/<test>/."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+VIEWPORTS = {
+    "phone": {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
+              "has_touch": True},
+    "desktop": {"viewport": {"width": 1366, "height": 900}},
+}
+
+FIRE_INPUT = {"shooter": {"unit": "squad", "cf": 4, "location": "2"},
+              "target": {"unit": "suspect", "location": "1", "zone": "normal", "zone_number": 7},
+              "roll": 5, "activation": 6, "drawn_cf": 3}
+
+#: the checks run in the page: unlabelled controls, heading levels, text below 4.5:1
+AUDIT = r"""
+() => {
+  const visible = (el) => { const r = el.getBoundingClientRect(); const s = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && s.visibility !== "hidden" && s.display !== "none"; };
+  const name = (el) => (el.getAttribute("aria-label") || "").trim()
+    || (el.getAttribute("aria-labelledby") || "").split(/\s+/).map((id) => (document.getElementById(id) || {}).textContent || "").join(" ").trim()
+    || [...(el.labels || [])].map((l) => l.textContent).join(" ").trim()
+    || (el.getAttribute("title") || "").trim()
+    || (["BUTTON", "SUMMARY", "A"].includes(el.tagName) ? el.textContent.trim() : "");
+  const unlabelled = [...document.querySelectorAll("input:not([type=hidden]), select, textarea, button, summary, a[href]")]
+    .filter((el) => visible(el) && !name(el)).map((el) => el.outerHTML.slice(0, 120));
+  const levels = [...document.querySelectorAll("h1, h2, h3, h4, h5, h6")].filter(visible).map((h) => Number(h.tagName[1]));
+  const skips = [];
+  levels.forEach((level, i) => { if (i > 0 && level > levels[i - 1] + 1) skips.push(levels[i - 1] + "->" + level); });
+  if (levels.length && levels[0] !== 1 && !document.querySelector("[role=dialog]:not([hidden])")) skips.push("first h" + levels[0]);
+  const parse = (c) => { const m = c.match(/rgba?\(([^)]+)\)/); if (!m) return null;
+    const p = m[1].split(/[\s,\/]+/).filter(Boolean).map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
+  const lum = ([r, g, b]) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const over = (top, bottom) => { const a = top[3]; return [0, 1, 2].map((i) => top[i] * a + bottom[i] * (1 - a)).concat(1); };
+  const background = (el) => { const stack = []; for (let n = el; n && n.nodeType === 1; n = n.parentElement) {
+      const c = parse(getComputedStyle(n).backgroundColor); if (c && c[3] > 0) { stack.push(c); if (c[3] >= 1) break; } }
+    let colour = [255, 255, 255, 1];
+    if (!stack.length || stack[stack.length - 1][3] < 1) colour = parse(getComputedStyle(document.documentElement).backgroundColor) || colour;
+    for (const c of stack.reverse()) colour = over(c, colour); return colour; };
+  const low = [];
+  for (const el of document.querySelectorAll("body *")) {
+    if (!visible(el) || el.closest("[hidden], .visually-hidden, svg, del, s")) continue;
+    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!own) continue;
+    const style = getComputedStyle(el);
+    if (style.textDecorationLine.includes("line-through")) continue;  // struck through: kept for the record
+    const fg = parse(style.color); if (!fg) continue;
+    const bg = background(el); const text = over(fg, bg);
+    const [a, b] = [lum(text), lum(bg)]; const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    const size = parseFloat(style.fontSize); const bold = Number(style.fontWeight) >= 700;
+    const needed = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
+    if (ratio < needed) low.push(el.tagName + "." + el.className + " '" + el.textContent.trim().slice(0, 30) + "' " + ratio.toFixed(2));
+  }
+  return { unlabelled, skips, low };
+}
+"""
+
+
+def _errors(tab) -> list[str]:
+    errors: list[str] = []
+    tab.on("pageerror", lambda exc: errors.append(str(exc)))
+    tab.on("console", lambda msg: errors.append(f"{tab.url}: {msg.text}") if msg.type == "error" else None)
+    return errors
+
+
+def _audit(tab, where: str) -> None:
+    """Labelled controls, no heading skip, contrast >= 4.5:1 (3:1 for large text) in both themes,
+    and a visible focus ring on the first few controls reached by Tab."""
+    for scheme in ("dark", "light"):
+        tab.emulate_media(color_scheme=scheme)
+        found: dict[str, Any] = tab.evaluate(AUDIT)
+        assert found["unlabelled"] == [], (where, scheme, found["unlabelled"])
+        assert found["skips"] == [], (where, scheme, found["skips"])
+        assert found["low"] == [], (where, scheme, sorted(set(found["low"]))[:12])
+    tab.emulate_media(color_scheme="dark")
+    for _ in range(3):
+        tab.keyboard.press("Tab")
+        ring = tab.evaluate("""() => { const el = document.activeElement; if (!el || el === document.body) return "none";
+            const s = getComputedStyle(el); return s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 2 ? "ring"
+              : (s.boxShadow !== "none" ? "ring" : el.outerHTML.slice(0, 80)); }""")
+        assert ring in ("ring", "none"), (where, ring)
+
+
+def _game(live_server, ruleset: str = "en") -> str:
+    client = live_server.app.test_client()
+    start = [2, 3, 4, 6, 8, 10, 12, 17, 19]
+    setup = {"game": "phantom-fury", "strong_points": 2, "name": "Jolan", "ruleset": ruleset,
+             "start_zones": start,
+             "squads": [{"counter": n, "cf": 4 + n % 3, "zone": z, "caat": n <= 4} for n, z in enumerate(start, 1)]}
+    answer = client.post("/api/games", json=setup)
+    assert answer.status_code == 201, answer.get_json()
+    game = answer.get_json()
+    version = game["version"]
+
+    def act(body: dict[str, Any]) -> None:
+        nonlocal version
+        reply = client.post(f"/api/games/{game['id']}/actions", json={**body, "expected_version": version})
+        assert reply.status_code == 200, reply.get_json()
+        version = reply.get_json()["version"]
+
+    act({"type": "next_phase"})
+    act({"type": "next_phase"})  # Fire Combat
+    act({"type": "adjudication", "situation": "fire", "input": FIRE_INPUT, "rolls_by": "player", "rules": ["11.2"]})
+    act({"type": "unit_status", "unit": "squad-1", "status": "fired", "rules": ["11.3"]})
+    act({"type": "vp", "reason": "guerillas_eliminated", "count": 1, "rules": ["7.2.1"]})
+    reply = client.post(f"/api/games/{game['id']}/undo", json={"expected_version": version})
+    assert reply.status_code == 200
+    return str(game["id"])
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_a_rule_chip_opens_the_rule_over_the_game_and_closes_back_to_the_same_place(browser, live_server, screenshots,
+                                                                                     device):
+    context = browser.new_context(**VIEWPORTS[device])
+    tab = context.new_page()
+    errors = _errors(tab)
+    game_id = _game(live_server, ruleset="fr")
+    tab.goto(f"{live_server.url}/games/{game_id}")
+    _audit(tab, "game page")
+    chip = tab.locator("main a.rule-link").nth(4)
+    chip.scroll_into_view_if_needed()
+    tab.evaluate("window.scrollBy(0, 120)")
+    chip.scroll_into_view_if_needed()
+    before = tab.evaluate("window.scrollY")
+    rule = chip.inner_text()
+    chip.click()
+    sheet = tab.locator("#rule-sheet")
+    expect(sheet).to_be_visible()
+    expect(sheet.locator("#rule-sheet-title")).to_contain_text(rule)
+    expect(sheet.get_by_role("link", name="Open the full rule")).to_be_visible()
+    assert "?from=" + game_id in sheet.get_by_role("link", name="Open the full rule").get_attribute("href")
+    assert sheet.get_attribute("aria-modal") == "true"
+    assert tab.evaluate("document.activeElement.className") == "sheet-close"
+    assert ("popover" in (sheet.get_attribute("class") or "")) == (device == "desktop")
+    tab.screenshot(path=screenshots / f"01-{device}-rule-sheet.png")
+    _audit(tab, "game page with the rule sheet")
+    tab.keyboard.press("Escape")
+    expect(sheet).to_be_hidden()
+    assert tab.evaluate("window.scrollY") == before
+    assert tab.evaluate("document.activeElement.textContent") == rule  # the focus is back on the chip
+
+    chip.click()
+    expect(sheet).to_be_visible()
+    sheet.get_by_role("button", name="Close").click()
+    expect(sheet).to_be_hidden()
+    assert tab.evaluate("window.scrollY") == before
+
+    # the full rule, opened from the sheet, keeps the game's header
+    chip.click()
+    sheet.get_by_role("link", name="Open the full rule").click()
+    tab.wait_for_url(re.compile(r"/rule/(en|fr)/[\d.]+\?from="))
+    assert tab.locator("header .brand").inner_text() == "Jolan"
+    expect(tab.locator("nav.bottom").get_by_role("link", name="Log")).to_be_visible()
+    _audit(tab, "rule page from the game")
+    tab.screenshot(path=screenshots / f"02-{device}-full-rule-with-game-header.png")
+    assert errors == []
+    context.close()
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_the_log_reads_in_french_grouped_by_turn_and_phase(browser, live_server, screenshots, device):
+    context = browser.new_context(**VIEWPORTS[device])
+    tab = context.new_page()
+    errors = _errors(tab)
+    game_id = _game(live_server)
+    tab.goto(f"{live_server.url}/games/{game_id}/log?lang=fr")
+    headings = tab.locator("main h2").all_inner_texts()
+    assert headings == ["Tour 1 › Tir", "Tour 1 › Renfort", "Tour 1 › Soutien", "Mise en place"]
+    fire = tab.locator("section.log-group").first
+    lines = fire.locator(".log-text").all_inner_texts()
+    assert lines[0] == "Annulé : PV +1 (Unité 'Guerillas' éliminée)"
+    assert lines[1] == "PV +1 (Unité 'Guerillas' éliminée)"
+    assert lines[2] == "Squad 1 : Fired"
+    assert lines[3] == ("Un squad (FC 4) a tiré sur un marqueur ‘Suspect’ en Zone 7, Location 1 : "
+                        "d10 5 + 1 = 6, sans effet")
+    assert "squad-1" not in tab.locator("main").inner_text().split("Détails")[0]
+    details = fire.locator("li.log-event").nth(3).locator("details.log-details")
+    assert not details.locator("dl").is_visible()
+    details.locator("summary").click()
+    expect(details.locator("dl")).to_contain_text('"roll": 5')
+    assert "1 événements" not in tab.locator("main").inner_text()
+    tab.screenshot(path=screenshots / f"01-{device}-log-fr.png", full_page=True)
+    _audit(tab, "log in French")
+    assert errors == []
+    context.close()
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_the_13_6_4_banner_names_the_differences_and_the_game_s_rulebook(browser, live_server, screenshots, device):
+    context = browser.new_context(**VIEWPORTS[device])
+    tab = context.new_page()
+    errors = _errors(tab)
+    game_id = _game(live_server, ruleset="fr")
+    tab.goto(f"{live_server.url}/rule/en/13.6.4?from={game_id}")
+    banner = tab.locator("aside.difference-banner")
+    expect(banner).to_be_visible()
+    expect(banner).to_contain_text("The English and French rulebooks give 3 different results here")
+    expect(banner).to_contain_text("This game follows the French rulebook.")
+    expect(banner).to_contain_text("stays with CF 1 in English, is eliminated in French")
+    assert banner.get_by_role("link", name="Compare both texts").get_attribute("href") == \
+        f"/rule/fr/13.6.4?from={game_id}"  # the site is not built here: the French text of the rule
+    assert tab.locator("article.rule mark.difference-mark").count() == 3
+    tab.screenshot(path=screenshots / f"01-{device}-banner-13.6.4.png", full_page=True)
+    _audit(tab, "13.6.4")
+    tab.goto(f"{live_server.url}/rule/en/11.2")
+    assert tab.locator("aside.difference-banner").count() == 0
+    # in French, without a game: which rulebook a game follows is chosen at setup
+    tab.goto(f"{live_server.url}/rule/fr/13.6.4?lang=fr")
+    expect(tab.locator("aside.difference-banner")).to_contain_text("Une partie choisit à sa mise en place")
+    _audit(tab, "13.6.4 in French")
+    assert errors == []
+    context.close()
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_a_mistyped_roll_is_amended_and_the_original_stays_struck_through(browser, live_server, screenshots, device):
+    context = browser.new_context(**VIEWPORTS[device])
+    tab = context.new_page()
+    errors = _errors(tab)
+    game_id = _game(live_server)
+    store = live_server.store()
+    recorded = next(e for e in store.log(game_id)["events"] if e["type"] == "adjudication")
+    tab.goto(f"{live_server.url}/games/{game_id}/log")
+    item = tab.locator(f"#event-{recorded['version']}")
+    item.locator("details.log-amend summary").click()
+    roll = item.get_by_label("d10", exact=True)
+    expect(roll).to_have_value("5")
+    _audit(tab, "log with the amend form open")
+
+    assert errors == []  # the normal session so far; the refusals below log their 400 and 409 on purpose
+    # bad input first: a face a d10 cannot show is refused beside the field, nothing changes
+    version = store.state(game_id).version
+    roll.fill("12")
+    item.get_by_role("button", name="Save the amendment").click()
+    expect(roll).to_have_attribute("aria-invalid", "true")
+    beside = tab.locator("#" + roll.get_attribute("aria-describedby"))
+    expect(beside).to_have_text("a d10 shows 0 to 9 (0 is 0, not 10)")
+    assert store.state(game_id).version == version
+    tab.screenshot(path=screenshots / f"01-{device}-amend-refused.png")
+
+    roll.fill("2")
+    item.get_by_role("button", name="Save the amendment").click()
+    expect(tab.locator(f"#event-{recorded['version']}.amended")).to_be_visible()
+    assert store.state(game_id).version == version + 1
+    amended = tab.locator(f"#event-{recorded['version']}")
+    assert tab.evaluate(f"getComputedStyle(document.querySelector('#event-{recorded['version']} .log-text'))"
+                        ".textDecorationLine") == "line-through"
+    expect(amended.locator(".log-text")).to_contain_text("d10 5 + 1 = 6, no effect")
+    expect(amended.get_by_role("link", name=f"amended by #{version + 1}")).to_be_visible()
+    newest = tab.locator(f"#event-{version + 1} .log-text")
+    expect(newest).to_have_text(f"Roll #{recorded['version']} amended: A squad (CF 4) fired at a 'Suspect' marker "
+                                "in Zone 7, Location 1: d10 2 + 1 = 3, hit; 'Suspect' activated: Guerillas, CF 3")
+    event = store.log(game_id, after=version, limit=1)["events"][0]
+    assert event["payload"]["input"]["roll"] == 2 and event["payload"]["result"]["result"]["outcome"] == "success"
+    tab.screenshot(path=screenshots / f"02-{device}-amended.png", full_page=True)
+
+    # Record sent again from a page left behind: 'already recorded', not 'another tab'
+    message = tab.evaluate("""async ([id, v, input]) => { document.body.dataset.version = String(v);
+        try { await fallujah.api("POST", "/api/games/" + id + "/actions", {type: "amend", amends: %d, input}); return "sent"; }
+        catch (err) { return err.message; } }""" % recorded["version"],
+                           [game_id, version, event["payload"]["input"]])
+    assert message == f"Already recorded (event {version + 1})."
+    assert [re.sub(r".*status of (\d+).*", r"\1", e) for e in errors] == ["400", "409"], errors
+    context.close()
