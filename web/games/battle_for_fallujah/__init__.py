@@ -11,7 +11,7 @@ from typing import Any
 from web.companion import CalculatorHooks, Companion, StateAt
 from web.eventlog import Effect, Event
 
-from . import actions, apply, calculator, pages, sample, view
+from . import actions, apply, calculator, log, pages, sample, view
 from .state import EOT_STEPS, PHASES, GameState
 
 
@@ -51,4 +51,6 @@ COMPANION = Companion(
     ),
     sample=sample.events,
     applies_amendments=True,
+    describe=log.describe,
+    section=log.section,
 )
