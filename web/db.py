@@ -254,6 +254,17 @@ class Prepared:
         values = tuple(params[name] if process is None else process(params[name]) for name, process in self.binds)
         conn.connection.driver_connection.execute(self.sql, values)  # type: ignore[union-attr]
 
+    def run_many(self, conn: Connection, rows: list[dict[str, Any]]) -> None:
+        """:meth:`run` for many rows at once (``executemany``), as an import writes its batches."""
+        if not rows:
+            return
+        if not self.raw:
+            conn.execute(self.statement, rows)
+            return
+        values = [tuple(row[name] if process is None else process(row[name]) for name, process in self.binds)
+                  for row in rows]
+        conn.connection.driver_connection.executemany(self.sql, values)  # type: ignore[union-attr]
+
 
 #: :func:`_version` on SQLite, as the driver runs it.
 VERSION_SQL = "SELECT version FROM games WHERE id = ?"

@@ -393,10 +393,8 @@ class Store:
 
         def flush(final: GameState | None = None) -> None:
             with write(self.engine) as (conn, _):
-                if pending:
-                    conn.execute(insert(events), pending)
-                if shots:
-                    conn.execute(insert(snapshots), shots)
+                self._insert_event.run_many(conn, pending)
+                self._insert_snapshot.run_many(conn, shots)
                 if final is not None:
                     conn.execute(update(games).where(games.c.id == game_id)
                                  .values(version=final.version, updated_at=_now()))
