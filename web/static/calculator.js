@@ -207,7 +207,18 @@
     box.appendChild(steps);
   }
 
+  /* Once a write is refused because the game moved on (409), the message stays until the page is
+     reloaded: a refresh still pending (the roll field's input or change, 150 ms later) must not
+     clear it, or the player never sees it. */
+  let stale = false;
+
+  function showStale(err) {
+    if (err.status === 409) { stale = true; clearTimeout(timer); sequence++; }
+    fallujah.show($("calc-error"), err.message, err.status === 409);
+  }
+
   function showError(message) {
+    if (stale) return;
     const box = $("calc-error");
     box.textContent = message;
     box.hidden = !message;
@@ -315,7 +326,7 @@
       badge.hidden = false;
       await update();
     } catch (err) {
-      fallujah.show($("calc-error"), err.message, err.status === 409);
+      showStale(err);
     } finally {
       button.disabled = false;
     }
@@ -336,7 +347,7 @@
       url.searchParams.set("lang", lang);
       window.location.assign(url.toString() + "#consequences");
     } catch (err) {
-      fallujah.show($("calc-error"), err.message, err.status === 409);
+      showStale(err);
       button.disabled = false;
     }
   }
