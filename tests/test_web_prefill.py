@@ -11,7 +11,7 @@ from web.games.phantom_fury.prefill import PrefillError, choose, prefill
 from web.games.phantom_fury.rules import rules
 from web.games.phantom_fury.state import Caat, GameState, Position
 
-from .test_web_fixtures import ORDER_OF_BATTLE, Player, sqlite_app  # noqa: F401 (fixture)
+from .test_web_fixtures import ORDER_OF_BATTLE, START_ZONES, Player, sqlite_app  # noqa: F401 (fixture)
 
 
 @pytest.fixture
@@ -22,6 +22,8 @@ def state(sqlite_app) -> GameState:  # noqa: F811
     player.act("zone_counts", zone=3, suspects=2)
     player.act("zone_counts", zone=4, insurgents=1)
     player.act("unit_move", unit="squad-1", position={"zone": 2, "location": "R"})
+    for zone in {2, *START_ZONES}:  # the squads fire from Zones under USMC Control (11.1)
+        player.act("zone_control", zone=zone, side="usmc")
     return sqlite_app.extensions["fallujah.store"].state(player.id)
 
 
@@ -34,10 +36,21 @@ def test_fire_prefill_takes_cf_caat_ammo_location_and_zone_type_from_the_state(s
     data = prefill(state, "fire", choose(state, unit="squad-1", zone="3", location="C"))
     squad = state.unit("squad-1")
     assert data["shooter"] == {"unit": "squad", "cf": squad.cf, "location": "R", "caat_ammo": True,
-                               "security_element_detached": False}
+                               "security_element_detached": False, "zone_controlled": True}
     assert data["target"] == {"unit": "suspect", "location": "C", "zone_number": 3, "zone": "normal"}
     assert data["phantom_fury"] is False
     assert adjudicator.adjudicate("fire", data).probabilities
+
+
+def test_fire_prefill_says_when_the_squad_stands_in_a_zone_not_under_usmc_control(state):
+    """11.1: the form reads the squad's Zone as not Controlled, so the adjudicator refuses it
+    (the page warns and lets the player override)."""
+    lost = state.model_copy(update={"zones": tuple(z.model_copy(update={"control": "insurgents"}) if z.number == 2 else z
+                                                   for z in state.zones)})
+    data = prefill(lost, "fire", choose(lost, unit="squad-1", zone="3", location="C"))
+    assert data["shooter"]["zone_controlled"] is False
+    with pytest.raises(adjudicator.InvalidSituation, match="11.1"):
+        adjudicator.adjudicate("fire", data)
 
 
 def test_target_defaults_to_the_insurgents_of_a_zone_without_suspects(state):
@@ -81,7 +94,7 @@ def test_zone_26_is_fortified_by_default(state):
 def test_victory_prefill_counts_the_ledger(state):
     data = prefill(state, "victory", choose(state))
     assert data["last_turn_played"] == 1 and data["variant"] == "standard"
-    assert len(data["uncontrolled_zones"]) == 60  # every Zone but 27, which no side Controls (4.1.4)
+    assert len(data["uncontrolled_zones"]) == 60 - len({2, *START_ZONES})  # every Zone but 27 (4.1.4), 2 and the start Zones (USMC)
     assert adjudicator.adjudicate("victory", data)
 
 
@@ -155,6 +168,8 @@ def test_every_proposed_action_is_accepted_by_the_game(sqlite_app):  # noqa: F81
     client = sqlite_app.test_client()
     player = Player.new(client, **ORDER_OF_BATTLE)
     player.act("zone_counts", zone=3, suspects=2)
+    for zone in START_ZONES:
+        player.act("zone_control", zone=zone, side="usmc")
     player.to_phase("fire")
     store = sqlite_app.extensions["fallujah.store"]
     state = store.state(player.id)

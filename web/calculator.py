@@ -10,6 +10,7 @@ The odds are the adjudicator's, fetched live by ``static/calculator.js`` from
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request, url_for
@@ -28,6 +29,34 @@ bp = Blueprint("calculator", __name__)
 
 #: How far after a recorded adjudication the log is read to see which consequences were applied.
 LOG_WINDOW = 1000
+
+
+@dataclass(frozen=True)
+class Pick:
+    """A choice that fills the form from the game (a unit, a Zone): changing it reloads the page
+    with ``?<query>=<value>``. With ``path`` it is that field of the form itself (no second
+    control for the same thing); without, it opens the form, before the situation's own fields."""
+
+    query: str
+    label: str
+    value: str = ""
+    #: (value, label) of a select; empty for a number
+    options: tuple[tuple[str, str], ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    path: str | None = None
+
+
+@dataclass(frozen=True)
+class Warning:
+    """A soft warning: the form contradicts a rule as the state reads it. The player may override
+    it (a reason required, logged as a note before the record); ``fix`` is what the form sends
+    once overridden (``{path: value}``)."""
+
+    en: str
+    fr: str
+    rules: tuple[str, ...]
+    fix: dict[str, Any]
 
 
 def situations() -> dict[str, Any]:
@@ -72,6 +101,11 @@ def page(situation: str, data: dict[str, Any], **extra: Any) -> str:
     procedure = situations()[situation]
     schema = procedure.input_model.model_json_schema()
     fields, rolls = split(with_values(form(schema, current_game()), data))
+    # roll order: who and the target (the sub-models, in the model's order), then the situation's
+    # own fields (modifiers, markers), then the dice
+    fields = [g for g in fields if g.name] + [g for g in fields if not g.name]
+    picks: list[Pick] = list(extra.pop("picks", ()))
+    extra.setdefault("warnings", [])
     langs = list(rules_of().langs)
     rulesets = langs if "ruleset" in schema.get("properties", {}) else []
     return render_template(
@@ -80,7 +114,8 @@ def page(situation: str, data: dict[str, Any], **extra: Any) -> str:
         rulesets=rulesets, outcome_labels=strings.outcome_labels(current_lang()),
         rule_ids=_other_lang_ids(), game_kind=current_game(), game_query=game_query(),
         **_roll_hooks(),
-        rule_href=rule_href, **extra,
+        rule_href=rule_href, picks=[p for p in picks if p.path is None],
+        field_picks={p.path: p for p in picks if p.path is not None}, **extra,
     )
 
 

@@ -104,29 +104,92 @@
     return (Math.round(p * 1000) / 10).toLocaleString(lang) + " %";
   }
 
-  function drawOdds(odds, exact) {
-    const box = $("calc-odds");
-    box.textContent = "";
-    const keys = Object.keys(odds || {}).filter((key) => odds[key] > 0); // impossible outcomes left out
-    if (!keys.length) { box.appendChild(el("p", "—", "muted")); return; }
+  function label(key) {
+    return outcomes[key] || key.replace(/_/g, " ");
+  }
+
+  /* The odds by question: each named distribution of the answer (``distributions``) is one
+     question; outcomes of the flat list sharing a prefix ("usmc_event_") are another; the rest
+     go together. One question only: a single list, as before. */
+  function questions(odds, distributions) {
+    const groups = [];
+    const taken = new Set();
+    for (const [name, dist] of Object.entries(distributions || {})) {
+      const items = Object.entries(dist).filter(([, p]) => p > 0).map(([k, p]) => {
+        const flat = name + "_" + k;
+        if (flat in odds) taken.add(flat);
+        return [flat in outcomes || flat in odds ? flat : k, p];
+      });
+      Object.keys(dist).forEach((k) => taken.add(name + "_" + k));
+      if (items.length && !(items.length === 1 && items[0][1] === 1)) groups.push({ name, items });
+    }
+    const rest = Object.keys(odds || {}).filter((k) => !taken.has(k) && odds[k] > 0);
+    const prefix = (k) => k.includes("_") ? k.slice(0, k.lastIndexOf("_")) : "";
+    const counts = {};
+    rest.forEach((k) => { counts[prefix(k)] = (counts[prefix(k)] || 0) + 1; });
+    const byPrefix = {};
+    const other = [];
+    for (const k of rest) {
+      const p = prefix(k);
+      if (p && counts[p] > 1 && groups.length) (byPrefix[p] = byPrefix[p] || []).push([k, odds[k]]);
+      else other.push([k, odds[k]]);
+    }
+    for (const [name, items] of Object.entries(byPrefix)) groups.push({ name, items });
+    if (other.length) groups.push({ name: groups.length ? "other" : "", items: other });
+    return groups;
+  }
+
+  function oddsList(items, exact) {
     const list = el("ul", undefined, "plain calc-odds-list");
-    for (const key of keys) {
+    for (const [key, p] of items) {
       const item = el("li", undefined, "calc-odd");
       item.dataset.outcome = key;
-      const name = el("span", outcomes[key] || key.replace(/_/g, " "), "calc-odd-name");
-      const value = el("strong", percent(odds[key]), "calc-odd-value");
+      const name = el("span", label(key), "calc-odd-name");
+      const value = el("strong", percent(p), "calc-odd-value");
       const bar = el("progress");
       bar.max = 1;
-      bar.value = odds[key];
+      bar.value = p;
       bar.setAttribute("aria-label", name.textContent);
       const figures = el("span", undefined, "calc-odd-figures");
       figures.appendChild(value);
-      if (exact && exact[key]) figures.appendChild(el("small", " (" + exact[key] + ")"));
+      if (exact && typeof exact[key] === "string") figures.appendChild(el("small", " (" + exact[key] + ")"));
       item.append(name, figures);
       item.appendChild(bar);
       list.appendChild(item);
     }
-    box.appendChild(list);
+    return list;
+  }
+
+  function drawOdds(odds, exact, distributions) {
+    const box = $("calc-odds");
+    box.textContent = "";
+    const groups = questions(odds || {}, distributions);
+    if (!groups.length) { box.appendChild(el("p", "—", "muted")); summary(null); return; }
+    for (const group of groups) {
+      if (group.name) {
+        const section = el("section", undefined, "calc-question");
+        section.dataset.question = group.name;
+        section.appendChild(el("h3", outcomes["q." + group.name] || label(group.name)));
+        section.appendChild(oddsList(group.items, exact));
+        box.appendChild(section);
+      } else {
+        box.appendChild(oddsList(group.items, exact));
+      }
+    }
+    summary(groups);
+  }
+
+  /* The sticky one-line summary: each question's likeliest outcomes. */
+  function summary(groups, text) {
+    const line = $("calc-summary");
+    if (text !== undefined) { line.textContent = text; return; }
+    if (!groups) { line.textContent = d.msgSummaryNone; return; }
+    const parts = groups.map((g) => {
+      const top = g.items.slice().sort((a, b) => b[1] - a[1]).slice(0, g.name ? 2 : 3);
+      const words = top.map(([k, p]) => label(k) + " " + percent(p)).join(" · ");
+      return g.name && groups.length > 1 ? (outcomes["q." + g.name] || label(g.name)) + ": " + words : words;
+    });
+    line.textContent = d.msgSummary + " — " + parts.join(" | ");
   }
 
   /* A value the adjudicator adjusts before the roll comes as a {base, modifiers, final} object. */
@@ -167,7 +230,7 @@
     const total = typeof drm === "object" ? Object.entries(drm || {}).map(([k, v]) => k + " " + (v > 0 ? "+" : "") + v).join(", ")
       : (drm > 0 ? "+" : "") + drm;
     const cfText = cf.filter(([, p]) => p.modifiers.length).map(([, p]) => d.msgCf + " " + p.base + " → " + p.final);
-    $("calc-drm").textContent = cfText.concat([d.msgDrm + ": " + total]).join(" · ");
+    $("calc-drm").textContent = drm === undefined ? "" : cfText.concat([d.msgDrm + ": " + total]).join(" · ");
   }
 
   function drawNotes(notes) {
@@ -238,25 +301,119 @@
     return data;
   }
 
+  function errorBox(path) {
+    return form.querySelector('[data-error-for="' + path + '"]');
+  }
+
+  /* Each problem in plain words beside its field (the first problem of a field wins); a problem
+     naming no field of the form goes to the form's own error line. Returns those. */
   function markInvalid(problems) {
-    const bad = new Set((problems || []).map((p) => p.field));
-    for (const input of form.querySelectorAll("[data-path]")) {
-      if (bad.has(input.dataset.path)) input.setAttribute("aria-invalid", "true");
-      else input.removeAttribute("aria-invalid");
+    const byField = {};
+    const loose = [];
+    for (const p of problems || []) {
+      const input = form.querySelector('[data-path="' + p.field + '"]');
+      if (input && !(p.field in byField)) byField[p.field] = p;
+      else if (!input) loose.push(p);
     }
+    for (const input of form.querySelectorAll("[data-path]")) {
+      const p = byField[input.dataset.path];
+      const box = errorBox(input.dataset.path);
+      if (p) input.setAttribute("aria-invalid", "true");
+      else input.removeAttribute("aria-invalid");
+      if (box) {
+        const words = !p ? "" : String(p.allowed).startsWith("required") ? d.msgRequired
+          : String(p.allowed).replace(/^./, (c) => c.toUpperCase()) + (p.rule ? " (" + p.rule + ")" : "") + ".";
+        box.textContent = words;
+        box.hidden = !words;
+      }
+    }
+    return loose;
+  }
+
+  /* The required fields left empty (the dice are not needed for the odds). */
+  function missing() {
+    return [...form.querySelectorAll("[data-required]")].filter((input) => {
+      const value = valueOf(input);
+      return value === undefined || (Array.isArray(value) && !value.length);
+    });
+  }
+
+  /* The form as sent: a warning the player overrides sends its fix (the rule set aside). */
+  function situationData() {
+    const data = collect();
+    for (const box of form.querySelectorAll(".calc-warning")) {
+      if (!box.querySelector(".calc-override").checked) continue;
+      for (const [path, value] of Object.entries(JSON.parse(box.dataset.fix || "{}"))) {
+        const keys = path.split(".");
+        let node = data;
+        keys.slice(0, -1).forEach((key) => { node = node[key] = node[key] || {}; });
+        node[keys[keys.length - 1]] = value;
+      }
+    }
+    return data;
+  }
+
+  function showRecord() {
+    const button = $("calc-record");
+    if (button) button.hidden = !(answer && answer.result);
+  }
+
+  /* A warning not overridden whose rule the form breaks (a field differs from the warning's fix):
+     the adjudicator would refuse it, so it is not asked; the warning's words go beside the field. */
+  function breaking() {
+    const out = [];
+    for (const box of form.querySelectorAll(".calc-warning")) {
+      if (box.querySelector(".calc-override").checked) continue;
+      for (const [path, value] of Object.entries(JSON.parse(box.dataset.fix || "{}"))) {
+        const input = form.querySelector('[data-path="' + path + '"]');
+        if (input && valueOf(input) !== value) out.push({ field: path, words: box.querySelector("p").textContent.trim() });
+      }
+    }
+    return out;
   }
 
   async function update() {
     const mine = ++sequence;
+    saveDraft();
+    const broken = breaking();
+    if (broken.length) {
+      answer = null;
+      markInvalid([]);
+      for (const b of broken) {
+        const box = errorBox(b.field);
+        form.querySelector('[data-path="' + b.field + '"]').setAttribute("aria-invalid", "true");
+        if (box) { box.textContent = b.words; box.hidden = false; }
+      }
+      drawOdds({}, null);
+      summary(null, d.msgSummaryAgainst);
+      drawResult(null);
+      showRecord();
+      return;
+    }
+    const empty = missing();
+    if (empty.length) { // no request while the form is incomplete: say what is missing instead
+      answer = null;
+      markInvalid([]);
+      showError("");
+      $("odds-title").textContent = d.msgOdds;
+      $("calc-odds").textContent = "";
+      $("calc-odds").appendChild(el("p", d.msgFillIn, "muted"));
+      summary(null);
+      drawModifiers({});
+      drawNotes([]);
+      drawResult(null);
+      showRecord();
+      return;
+    }
     try {
-      const data = await adjudicate(collect());
+      const data = await adjudicate(situationData());
       if (mine !== sequence) return;
       answer = data;
       showError("");
       markInvalid([]);
       const partial = data.result && data.result.probabilities;
       $("odds-title").textContent = partial ? d.msgOddsAfter : d.msgOdds;
-      drawOdds(partial || data.probabilities, partial ? null : data.exact);
+      drawOdds(partial || data.probabilities, partial ? null : data.exact, partial ? null : data.distributions);
       drawModifiers(data);
       drawNotes(data.notes);
       drawResult(data.result);
@@ -264,16 +421,13 @@
       if (mine !== sequence) return;
       answer = null;
       const problems = (err.data && err.data.problems) || [];
-      markInvalid(problems);
-      if (problems.length && problems.every((p) => String(p.allowed).startsWith("required"))) {
-        showError("");
-        drawOdds({}, null);
-        $("calc-odds").firstChild.textContent = d.msgFillIn;
-      } else {
-        showError(d.msgInvalid + " " + err.message);
-      }
+      const loose = markInvalid(problems);
+      drawOdds({}, null);
+      summary(null, d.msgInvalid + " " + (problems.length ? problems.length + " ✗" : err.message));
+      showError(loose.length || !problems.length ? d.msgInvalid + " " + (loose.length ? loose.map((p) => p.field + ": " + p.allowed).join("; ") : err.message) : "");
       drawResult(null);
     }
+    showRecord();
   }
 
   function schedule() {
@@ -318,6 +472,7 @@
       const state = await fallujah.api("POST", "/api/games/" + d.gameId + "/actions",
         { type: "roll", dice: inputs.length, purpose: d.situation, rules: rollRules });
       const rolled = state.app_rolls[state.app_rolls.length - 1];
+      clearDraft(); // the app's faces are the roll of record: never restored over
       appRoll = rolled;
       inputs.forEach((input, i) => { input.value = rolled.faces[i]; input.readOnly = true; input.classList.add("app-rolled"); });
       const badge = $("calc-app-roll");
@@ -332,16 +487,46 @@
     }
   }
 
+  /* The overrides ticked: each needs a reason (refused in plain words beside it otherwise). */
+  function overrides() {
+    const out = [];
+    let refused = false;
+    for (const box of form.querySelectorAll(".calc-warning")) {
+      const reason = box.querySelector(".calc-override-reason");
+      const error = box.querySelector(".field-error");
+      const ticked = box.querySelector(".calc-override").checked;
+      error.hidden = true;
+      reason.removeAttribute("aria-invalid");
+      if (!ticked) continue;
+      if (!reason.value.trim()) {
+        error.textContent = d.msgNeedsReason;
+        error.hidden = false;
+        reason.setAttribute("aria-invalid", "true");
+        refused = true;
+        continue;
+      }
+      out.push({ rules: JSON.parse(box.dataset.rules || "[]"), reason: reason.value.trim() });
+    }
+    return refused ? null : out;
+  }
+
   async function record(button) {
     clearTimeout(timer); // the input's change on blur would redraw after the answer below and hide its error
+    const overridden = overrides();
+    if (overridden === null) { showError(d.msgOverrideRefused); return; }
     await update();
     if (!answer || !answer.result) { showError(d.msgNeedsRoll); return; }
     button.disabled = true;
-    const action = { type: "adjudication", situation: d.situation, input: collect(), rules: [],
+    const action = { type: "adjudication", situation: d.situation, input: situationData(), rules: [],
       rolls_by: appRoll ? "app" : "player" };
     if (appRoll) action.app_roll = appRoll.version;
     try {
+      for (const o of overridden) { // the override goes in the log just before the roll it allows
+        await fallujah.api("POST", "/api/games/" + d.gameId + "/actions", { type: "note", rules: o.rules,
+          text: d.msgOverrideNote.replace("{rules}", o.rules.join(", ")).replace("{reason}", o.reason) });
+      }
       const state = await fallujah.api("POST", "/api/games/" + d.gameId + "/actions", action);
+      clearDraft();
       const url = new URL(d.pageUrl, window.location.href);
       url.searchParams.set("recorded", state.version);
       url.searchParams.set("lang", lang);
@@ -350,6 +535,139 @@
       showStale(err);
       button.disabled = false;
     }
+  }
+
+  /* -- the draft: kept in sessionStorage per game, situation and query, with the game's version;
+     a draft of a game that moved on is not restored (said beside the form, nothing changed). */
+  const draftKey = "fallujah.calc.draft:" + (d.gameId || "free:" + game) + ":" + d.situation + ":" + (() => {
+    const q = new URLSearchParams(window.location.search);
+    q.delete("lang"); q.delete("recorded");
+    return q.toString();
+  })();
+  let restoring = false;
+  let touched = false; // only what the player typed is a draft, never the prefilled form
+
+  function storage() {
+    try { return window.sessionStorage; } catch (err) { return null; }
+  }
+
+  function saveDraft() {
+    const store = storage();
+    if (!store || d.recorded || restoring || draftRefused || !touched) return;
+    const values = {};
+    for (const input of form.querySelectorAll("[data-path], .calc-override, .calc-override-reason, [data-ruleset]")) {
+      if (!input.id && !input.value) continue;
+      const key = input.id || "ruleset:" + input.value;
+      values[key] = input.type === "checkbox" || input.type === "radio" ? input.checked : input.value;
+    }
+    try { store.setItem(draftKey, JSON.stringify({ version: d.gameVersion || null, values })); } catch (err) { /* full */ }
+  }
+
+  function clearDraft() {
+    const store = storage();
+    if (store) store.removeItem(draftKey);
+  }
+
+  let draftRefused = false;
+
+  function restoreDraft() {
+    const store = storage();
+    const raw = store && store.getItem(draftKey);
+    if (!raw || d.recorded) return;
+    let draft;
+    try { draft = JSON.parse(raw); } catch (err) { clearDraft(); return; }
+    const box = $("calc-draft");
+    if ((draft.version || null) !== (d.gameVersion || null)) {
+      draftRefused = true;
+      box.querySelector("p").textContent = d.msgDraftStale.replace("{then}", draft.version).replace("{now}", d.gameVersion);
+      box.hidden = false;
+      box.classList.add("warn");
+      return;
+    }
+    restoring = true;
+    let changed = false;
+    for (const [key, value] of Object.entries(draft.values || {})) {
+      const input = key.startsWith("ruleset:") ? form.querySelector('[data-ruleset][value="' + key.slice(8) + '"]') : document.getElementById(key);
+      if (!input || input.readOnly) continue;
+      if (input.type === "checkbox" || input.type === "radio") {
+        if (input.checked !== value) { input.checked = value; changed = true; }
+      } else if (input.value !== value) { input.value = value; changed = true; }
+    }
+    restoring = false;
+    if (changed) {
+      box.querySelector("p").textContent = d.msgDraftRestored;
+      box.hidden = false;
+    }
+  }
+
+  /* -- applying a recorded roll's changes: the ticked ones, in order, each with the game's version
+     (a stale tab is refused at the first); then a confirmation with Undo. */
+  let appliedCount = 0;
+
+  function changeBoxes() {
+    return [...document.querySelectorAll(".calc-change")];
+  }
+
+  function applyLabel() {
+    const button = $("calc-apply-all");
+    if (!button) return;
+    const n = changeBoxes().filter((b) => b.checked && !b.disabled).length;
+    button.textContent = n === 0 ? d.msgApply0 : n === 1 ? d.msgApply1 : d.msgApplyN.replace("{n}", n);
+    button.disabled = n === 0;
+  }
+
+  async function applyAll(button) {
+    const scope = button.closest("[data-error-scope]");
+    const errorBox = scope && scope.querySelector("[data-error]");
+    const ticked = changeBoxes().filter((b) => b.checked && !b.disabled);
+    button.disabled = true;
+    let done = 0;
+    for (const box of ticked) {
+      try {
+        await fallujah.api("POST", "/api/games/" + d.gameId + "/actions", JSON.parse(box.dataset.action));
+      } catch (err) {
+        const what = box.closest("label").textContent.trim();
+        fallujah.show(errorBox, d.msgAppliedPartly.replace("{done}", done).replace("{n}", ticked.length)
+          .replace("{what}", what) + " — " + err.message, err.status === 409);
+        break;
+      }
+      done += 1;
+      box.disabled = true;
+      const badge = el("span", d.msgApplied, "badge good");
+      box.closest("label").prepend(badge);
+    }
+    appliedCount += done;
+    changeBoxes().forEach((b) => { b.disabled = true; });
+    button.hidden = true;
+    if (done) {
+      const confirm = $("calc-applied");
+      confirm.querySelector("p").textContent = done === 1 ? d.msgApplied1 : d.msgAppliedN.replace("{n}", done);
+      confirm.hidden = false;
+      const next = document.querySelector(".calc-next a.button");
+      (next || confirm.querySelector("button")).focus();
+    }
+  }
+
+  async function undoApplied(button) {
+    button.disabled = true;
+    const scope = button.closest("[data-error-scope]");
+    try {
+      for (let i = 0; i < appliedCount; i += 1) await fallujah.api("POST", "/api/games/" + d.gameId + "/undo", {});
+      window.location.reload();
+    } catch (err) {
+      fallujah.show(scope && scope.querySelector("[data-error]"), err.message, err.status === 409);
+      button.disabled = false;
+    }
+  }
+
+  /* A choice that fills the form from the game (unit, Zone): the page again with it in the query. */
+  function pick(input) {
+    const url = new URL(window.location.href);
+    url.searchParams.delete("recorded");
+    url.hash = "";
+    if (input.value === "") url.searchParams.delete(input.dataset.query);
+    else url.searchParams.set(input.dataset.query, input.value);
+    window.location.assign(url.toString());
   }
 
   async function post(button, url, payload) {
@@ -365,8 +683,18 @@
     }
   }
 
-  form.addEventListener("input", schedule);
-  form.addEventListener("change", schedule);
+  form.addEventListener("input", (event) => {
+    if (event.target.classList && event.target.classList.contains("calc-change")) { applyLabel(); return; }
+    if (event.target.dataset && event.target.dataset.query) return;
+    touched = true;
+    schedule();
+  });
+  form.addEventListener("change", (event) => {
+    if (event.target.classList && event.target.classList.contains("calc-change")) { applyLabel(); return; }
+    if (event.target.dataset && event.target.dataset.query && !d.recorded) { pick(event.target); return; }
+    touched = true;
+    schedule();
+  });
   form.addEventListener("submit", (event) => event.preventDefault());
   document.addEventListener("click", (event) => {
     const target = event.target.closest("button");
@@ -374,8 +702,16 @@
     if (target.id === "calc-roll-for-me") rollForMe(target);
     else if (target.id === "calc-record") record(target);
     else if (target.id === "calc-undo") post(target, "/api/games/" + d.gameId + "/undo", {});
-    else if (target.classList.contains("calc-apply")) post(target, "/api/games/" + d.gameId + "/actions", JSON.parse(target.dataset.action));
+    else if (target.id === "calc-apply-all") applyAll(target);
+    else if (target.id === "calc-undo-applied") undoApplied(target);
+    else if (target.id === "calc-draft-discard") {
+      clearDraft();
+      draftRefused = false;
+      $("calc-draft").hidden = true;
+    }
   });
-  if (d.recorded) form.querySelectorAll("input, select").forEach((i) => { i.disabled = true; });
+  if (d.recorded) form.querySelectorAll("[data-path], [data-query], .calc-override, .calc-override-reason").forEach((i) => { i.disabled = true; });
+  else restoreDraft();
+  applyLabel();
   update();
 })();

@@ -13,11 +13,13 @@ from typing import Any
 from flask import request
 
 from web import calculator as generic
+from web.calculator_strings import value_label
+from web.i18n import current_lang, register, t
 
 from .consequences import Consequence, consequences, identity_of
-from .prefill import LOCATIONS, TARGET_UNITS, Choice, PrefillError, choose, prefill
+from .prefill import UNIT_SITUATIONS, Choice, PrefillError, choose, prefill
 from .rules import rules
-from .state import GameState
+from .state import GameState, Position, UnitState
 
 #: The rolls of each Phase (8): offered first on the game's calculator page; Victory is always offered.
 PHASE_SITUATIONS: dict[str, tuple[str, ...]] = {
@@ -41,6 +43,112 @@ DICE_STAGES: dict[str, list[dict[str, Any]]] = {
 
 #: Fields entered after the odds are read besides the dice: a drawn 'Insurgents' counter's CF (5.2.1).
 AFTER_ODDS = frozenset({"drawn_cf"})
+
+
+#: The field of each form that is the target Zone: changing it fills the form from that Zone.
+ZONE_FIELDS: dict[str, str] = {
+    "fire": "target.zone_number", "assault": "defender.zone_number",
+    "suspect-activation": "zone_number", "defensive-fire": "zone_number",
+}
+#: Situations reading a Zone the form has no field for (its counts, its Security Element).
+ZONE_PICKS = frozenset({"sniper-fire", "sniper-street", "insurgent-reaction"})
+#: Where each situation's input holds the Location of the unit picked (to remember it, 4.2.1).
+UNIT_LOCATION = {"fire": "shooter", "assault": "attacker", "defensive-fire": "squad", "pinned-recovery": ""}
+
+register({
+    "calc.o.q.insurgent": ("'Insurgents' unit", "Unité ‘Insurgés’"),
+    "calc.o.q.usmc": ("USMC squad", "Squad USMC"),
+    "calc.o.q.insurgent_event": ("Insurgents Events", "Événements insurgés"),
+    "calc.o.q.usmc_event": ("USMC Events", "Événements USMC"),
+    "calc.o.q.enter_location": ("Entering the Location", "Entrée dans l’Emplacement"),
+    "calc.o.q.flooding": ("Flooding", "Flooding"),
+    "calc.o.q.other": ("Other outcomes", "Autres résultats"),
+    "calc.o.enter_location_must": ("Must enter", "Doit entrer"),
+    "calc.o.enter_location_if_zone_clear": ("Enters if the Zone is clear", "Entre si la Zone est libre"),
+    "calc.o.enter_location_no": ("Does not enter", "N’entre pas"),
+    "calc.o.flooding_no": ("No Flooding", "Pas de Flooding"),
+    "calc.pick.unit_at": ("{unit} · Zone {zone}{location} · CF {cf}", "{unit} · Zone {zone}{location} · FC {cf}"),
+    "calc.warn.uncontrolled": (("{unit} is in Zone {zone}, which is not under USMC Control: a squad fires only "
+                                "from a Zone the player Controls."),
+                               ("{unit} est dans la Zone {zone}, qui n’est pas sous Contrôle USMC : un squad ne tire "
+                                "que depuis une Zone contrôlée par le joueur.")),
+})
+
+
+def remembered_locations(game_id: str, state: GameState) -> dict[str, str]:
+    """The Location of each unit as the log last gave it: the unit's move, else the Location entered
+    for it in a recorded roll (an adjudication followed by an action on that unit: its Fired
+    facing...), when no move came after. What the state knows (a move with its Location) wins."""
+    first = max(0, state.version - generic.LOG_WINDOW)
+    events = generic.store().log(game_id, after=first, limit=generic.LOG_WINDOW)["events"]
+    found: dict[str, str] = {}
+    pending: dict[str, Any] | None = None
+    for event in events:
+        if event["kind"] != "action" or event["undone"]:
+            continue
+        payload = event["payload"]
+        kind = payload.get("type")
+        unit = payload.get("unit")
+        if kind in ("unit_move", "unit_enter", "unit_withdraw", "unit_eliminate") and unit:
+            found.pop(unit, None)
+            pending = None
+        elif kind == "adjudication":
+            pending = payload
+        elif unit and pending is not None:
+            holder = UNIT_LOCATION.get(pending.get("situation", ""))
+            data = pending.get("input") or {}
+            data = data.get(holder, {}) if holder else data
+            if isinstance(data, dict) and isinstance(data.get("location"), str):
+                found[unit] = data["location"]
+            pending = None
+    return found
+
+
+def _with_location(unit: UnitState | None, remembered: dict[str, str]) -> UnitState | None:
+    if unit is None or unit.position is None or unit.position.location is not None or unit.id not in remembered:
+        return unit
+    position = Position(zone=unit.position.zone, location=remembered[unit.id])  # type: ignore[arg-type]
+    return unit.model_copy(update={"position": position})
+
+
+def _unit_words(unit: UnitState) -> str:
+    return f"{value_label(unit.kind)} {unit.counter}"
+
+
+def picks(state: GameState, situation: str, choice: Choice, remembered: dict[str, str]) -> list[generic.Pick]:
+    """The unit and the Zone, as choices filling the form (no second picker for what the form has)."""
+    out: list[generic.Pick] = []
+    lang = current_lang()
+    if situation in UNIT_SITUATIONS:
+        options = []
+        for u in state.units:
+            if u.where != "map" or u.position is None:
+                continue
+            u = _with_location(u, remembered) or u
+            location = f" {value_label(u.position.location)}" if u.position and u.position.location else ""
+            options.append((u.id, t("calc.pick.unit_at", lang, unit=_unit_words(u), zone=u.position.zone if u.position else "",
+                                                location=location, cf=u.current_cf)))
+        out.append(generic.Pick("unit", t("calc.pick.unit"), choice.unit.id if choice.unit else "", tuple(options)))
+    if situation in ZONE_FIELDS:
+        out.append(generic.Pick("zone", t("calc.pick.zone"), path=ZONE_FIELDS[situation]))
+    elif situation in ZONE_PICKS:
+        out.append(generic.Pick("zone", t("calc.pick.zone"), str(choice.zone.number) if choice.zone else "",
+                                minimum=1, maximum=len(state.zones)))
+    return out
+
+
+def warnings(state: GameState, situation: str, choice: Choice) -> list[generic.Warning]:
+    """Soft warnings: a squad firing from a Zone not under USMC Control (11.1); the player may
+    override (the adjudicator then reads the Zone as Controlled, and the reason is logged)."""
+    unit = choice.unit
+    if situation != "fire" or unit is None or unit.kind == "abrams" or unit.position is None:
+        return []
+    zone = state.zone(unit.position.zone)
+    if zone is None or zone.control == "usmc":
+        return []
+    words = {"unit": _unit_words(unit), "zone": zone.number}
+    return [generic.Warning(t("calc.warn.uncontrolled", "en", **words), t("calc.warn.uncontrolled", "fr", **words),
+                            ("11.1", "14.1"), {"shooter.zone_controlled": True})]
 
 
 def suggested(game: dict[str, Any]) -> tuple[str, ...]:
@@ -85,6 +193,9 @@ def _recorded(game_id: str, situation: str, choice: Choice) -> dict[str, Any] | 
 def page(game_id: str, situation: str, game: dict[str, Any]) -> str:
     state: GameState = generic.store().state(game_id)  # type: ignore[assignment]
     choice = _choice(state)
+    remembered = remembered_locations(game_id, state)
+    choice = Choice(unit=_with_location(choice.unit, remembered), zone=choice.zone, location=choice.location,
+                    target=choice.target)
     try:
         data = prefill(state, situation, choice)
     except PrefillError as exc:
@@ -93,9 +204,8 @@ def page(game_id: str, situation: str, game: dict[str, Any]) -> str:
     recorded = _recorded(game_id, situation, choice)
     if recorded is not None:
         data = recorded["payload"]["input"]
-    units = [u for u in state.units if u.where == "map"]
     query = {k: v for k, v in request.args.items() if k in ("unit", "zone", "location", "target")}
-    return generic.page(situation, data, game=game, choice=choice, units=units, locations=LOCATIONS,
-                        target_units=TARGET_UNITS, recorded=recorded, query=query,
-                        zone_count=len(state.zones), pick_template="phantom_fury/calculator/_pick.html",
+    return generic.page(situation, data, game=game, choice=choice, recorded=recorded, query=query,
+                        picks=picks(state, situation, choice, remembered),
+                        warnings=[] if recorded else warnings(state, situation, choice),
                         page_url=generic.page_url(game_id, situation, query))

@@ -139,7 +139,7 @@ def _fire(state: GameState, data: FireSituation, result: FireResult, c: Choice) 
         out.append(Consequence(f"{_label(c.unit)}: one CAAT 'Ammo' used", f"{_label_fr(c.unit)} : une ‘Ammo’ CAAT utilisée",
                                ("11.1.2.1",), {"type": "caat_ammo", "unit": c.unit.id}))
     if result.outcome != "success":
-        return out
+        return out + _routine_sniper(c)
     if data.target.unit == "suspect":
         if result.activation:
             out += _activated(result.activation, c, "11.2.2")
@@ -152,7 +152,19 @@ def _fire(state: GameState, data: FireSituation, result: FireResult, c: Choice) 
         out += _counts(c.zone, insurgents=-1, rule="11.2.2")
         if result.eliminated == "guerillas":
             out += _guerillas_vp()
-    return out
+    if any(x.calculator == "sniper-fire" for x in out):
+        return out
+    return out + _routine_sniper(c)
+
+
+def _routine_sniper(c: Choice) -> list[Consequence]:
+    """After a squad's Fire, its Sniper Attack (11.4.1, read as the Fire Phase's checklist reads it:
+    after each Fire Combat by a squad; never after an Abrams has fired)."""
+    if c.unit is None or c.unit.kind == "abrams":
+        return []
+    query: dict[str, Any] = {"unit": c.unit.id, **({"zone": c.zone.number} if c.zone else {})}
+    return [Consequence("Roll the Sniper Attack", "Lancer l’attaque de Sniper", ("11.4.1",),
+                        calculator="sniper-fire", query=query)]
 
 
 def _on_squad(result: Outcome, c: Choice, rule: str) -> list[Consequence]:

@@ -122,6 +122,10 @@ def _target(choice: Choice) -> dict[str, Any]:
 def _fire(state: GameState, c: Choice) -> dict[str, Any]:
     """Fire Combat (11.1, 11.2): a 'Phantom Fury' marker in the target Zone adds its modifier (13.4.3.2)."""
     data: dict[str, Any] = {"shooter": _shooter(c.unit), "target": _target(c)}
+    if c.unit is not None and c.unit.kind != "abrams" and c.unit.position is not None:
+        # 11.1: a squad fires only from a Zone the player Controls (the page warns; the player may override)
+        home = state.zone(c.unit.position.zone)
+        data["shooter"]["zone_controlled"] = home is None or home.control == "usmc"
     if c.zone is not None:
         data["phantom_fury"] = c.zone.phantom_fury is not None
     return data
@@ -132,7 +136,10 @@ def _activation(state: GameState, c: Choice) -> dict[str, Any]:
     data: dict[str, Any] = {"context": "fire", **_zone_fields(c.zone)}
     if c.unit is not None:
         data["shooter"] = c.unit.kind
-    if state.phase == "assault":
+    if c.zone is not None and c.zone.activation == "start" and state.turn == 1 and state.phase == "support":
+        data["context"] = "setup"  # 6.2: the start Zones' 'Suspect' markers, a '0' is a Dummy
+        data.pop("shooter", None)
+    elif state.phase == "assault":
         data["context"] = "assault"
     elif state.phase == "movement":
         data["context"] = "defensive_fire"

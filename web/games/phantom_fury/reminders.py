@@ -60,6 +60,21 @@ def _support(state: GameState, rules: Rules) -> list[Reminder]:
     return out
 
 
+def _setup(state: GameState) -> list[Reminder]:
+    """6.2: at the start of the game, the 'Suspect' markers of the start Zones are Activated (5.3.3;
+    a '0' is a Dummy); listed while a start Zone still holds one, during the first Support Phase."""
+    if state.turn != 1 or state.phase != "support":
+        return []
+    zones = tuple(z.number for z in state.zones if z.activation == "start" and z.suspects)
+    if not zones:
+        return []
+    listed = ", ".join(str(n) for n in zones)
+    return [Reminder("setup-suspects", ("6.2", "5.3.3"),
+                     f"Setup: Activate every 'Suspect' marker of the start Zones (a '0' is a Dummy): Zones {listed}",
+                     f"Mise en place : Activer chaque marqueur ‘Suspect’ des Zones de départ (un ‘0’ est un Leurre) : "
+                     f"Zones {listed}", zones=zones)]
+
+
 def _reinforcements(state: GameState, rules: Rules) -> list[Reminder]:
     boxed = [u for u in state.units if u.where == "reinforcements"]
     out: list[Reminder] = []
@@ -266,4 +281,4 @@ def reminders(state: GameState, rules: Rules) -> list[Reminder]:
     """The current Phase's checklist, from the rules and the state."""
     if state.outcome != "in_progress":
         return []
-    return PHASE_REMINDERS[state.phase](state, rules)
+    return _setup(state) + PHASE_REMINDERS[state.phase](state, rules)
