@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 import threading
 
 import pytest
@@ -18,7 +17,9 @@ from web.db import StorageError, make_engine, snapshots, upgrade
 from web.security import MAX_LIST_ITEMS
 from web.store import MAX_IMPORT_EVENTS
 
-from .test_web_fixtures import ORDER_OF_BATTLE, PG_URL, app, client, empty_postgres, make_app  # noqa: F401
+from .test_web_fixtures import ORDER_OF_BATTLE, PG_URL, empty_postgres, make_app
+
+pytest_plugins = ["tests.test_web_fixtures"]
 
 MAX_ERROR_BYTES = 64 * 1024
 
@@ -80,7 +81,8 @@ def test_an_import_over_the_cap_is_refused_whole_and_the_cap_is_in_the_readme(cl
     response = client.post("/api/games/import", json=body)
     assert response.status_code == 400
     assert f"at most {MAX_IMPORT_EVENTS}" in response.get_json()["error"]
-    readme = open(os.path.join(os.path.dirname(__file__), "..", "README.md"), encoding="utf-8").read()
+    with open(os.path.join(os.path.dirname(__file__), "..", "README.md"), encoding="utf-8") as handle:
+        readme = handle.read()
     assert f"{MAX_IMPORT_EVENTS:,}" in readme or str(MAX_IMPORT_EVENTS) in readme
 
 
@@ -258,7 +260,7 @@ def test_servers_started_together_migrate_one_after_the_other():
         empty_postgres(PG_URL)
         errors: list[BaseException] = []
 
-        def start() -> None:
+        def start(errors: list[BaseException] = errors) -> None:
             engine = make_engine(PG_URL)
             try:
                 upgrade(engine)

@@ -162,9 +162,8 @@ def test_largest_error_reply(tmp_path):
 
 
 def test_bytes_of_1000_undo_redo_pairs(tmp_path):
-    from web.db import events, snapshots
-
     from tests.test_web_fixtures import make_app
+    from web.db import events, snapshots
 
     app = make_app("sqlite", tmp_path)
     client = app.test_client()
