@@ -24,6 +24,11 @@
     bar.setAttribute("aria-label", french ? "Compagnon" : "Companion");
     bar.appendChild(link);
     document.body.insertBefore(bar, document.body.firstChild);
+    if (game.ruleset === "en" || game.ruleset === "fr") {
+      var follows = french ? (game.ruleset === "fr" ? "Votre partie suit le livret français." : "Votre partie suit le livret anglais.")
+        : (game.ruleset === "fr" ? "Your game follows the French rulebook." : "Your game follows the English rulebook.");
+      document.querySelectorAll("[data-follows]").forEach(function (span) { span.textContent = follows; });
+    }
   }
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", add); } else { add(); }
 })();

@@ -33,6 +33,9 @@ class Line:
     section: tuple[int | None, str] | None = None
     #: the version of the amendment that replaced this roll's input, if any
     amended_by: int | None = None
+    #: the game worded this event itself: its stored effects (the game's record, English, ids)
+    #: go behind "Details"; otherwise they are shown, as they say what the event did
+    worded: bool = False
     details: list[tuple[str, str]] = field(default_factory=list)
     #: the fields of a recorded roll a player may amend: (name, label, value, kind) with kind
     #: "int", "bool" or "text"; empty for any other event
@@ -208,7 +211,8 @@ def lines(game_id: str, events: list[dict[str, Any]], lang: str) -> list[Group]:
         if e["kind"] == "action" and p.get("type") == AMEND and isinstance(p.get("amends"), int) and not e["undone"]:
             amended[p["amends"]] = e["version"]
             text = t("log.line.amend", lang, n=p["amends"], what=text)
-        out.append(Line(e, text, _section(companion, before, lang), details=_details(p)))
+        worded = companion.describe is not None and e["kind"] != "setup"
+        out.append(Line(e, text, _section(companion, before, lang), details=_details(p), worded=worded))
     latest_input: dict[int, Any] = {}
     for line in out:
         p = line.event["payload"]

@@ -263,7 +263,8 @@ const fallujah = (() => {
     const data = body();
     if (!data.game) return;
     try {
-      sessionStorage.setItem("fallujah.game", JSON.stringify({ id: data.game, name: data.gameName || "", lang: data.lang || "en" }));
+      sessionStorage.setItem("fallujah.game", JSON.stringify({ id: data.game, name: data.gameName || "",
+        lang: data.lang || "en", ruleset: data.ruleset || "" }));
     } catch (err) { /* storage refused: the site shows no link back */ }
   }
 

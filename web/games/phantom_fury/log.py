@@ -138,7 +138,7 @@ def describe(payload: dict[str, Any], before: GameState | None, after: GameState
             parts.append(_plural(payload["suspects"], "log.pf.suspects", lang))
         if payload.get("insurgents") is not None:
             parts.append(_plural(payload["insurgents"], "log.pf.insurgents", lang))
-        return f"{zone}: {', '.join(parts)}"
+        return f"{zone}{' : ' if lang == 'fr' else ': '}{', '.join(parts)}"
     if kind == "support_mission":
         return t("log.pf.support", lang, mission=str(payload.get("mission", "")).replace("_", " "),
                  outcome=t(f"log.pf.support.{payload.get('outcome')}", lang))
