@@ -407,3 +407,13 @@ def test_the_mulligan_is_asked_when_the_bot_holds_the_available_advantage(client
     assert follow["action"] == {"type": "advantage", "use": "mulligan", "rules": ["15", "10.1"]}
     game.act(**follow["action"])
     assert game.state["combat"] is None and game.state["advantage"] == {"owner": "coalition", "available": False}
+
+
+def test_a_two_player_game_has_no_bot_and_a_reaction_retreat_makes_the_unit_spent(client):
+    game = Game(client, variant="two_player")
+    assert game.state["bot"] is None
+    moved = game.act(type="unit_move", unit=A18, to=18, cost=2)
+    assert any(e["rule"] == "4.1.3" for e in moved["effects"]) and game.state["bot"] is None
+    game.act(type="reaction", area=18, retreats=[{"unit": "cadre-4", "to": 24}], rules=["4.1.3"])
+    assert game.unit("cadre-4")["location"] == 24 and game.unit("cadre-4")["status"] == "spent"  # 4.1.3, not 12.1
+    assert client.get(f"/games/{game.id}").status_code == 200
