@@ -131,6 +131,8 @@ class Store:
         self._rendered_size = cache_size
         #: which game each game id plays (a row's game never changes)
         self._kinds: dict[str, str] = {}
+        #: the snapshot spacing learnt for each game (:meth:`_snapshot_of`)
+        self._intervals: dict[str, int] = {}
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -335,7 +337,7 @@ class Store:
                 "effects": _dumps([e.as_json() for e in effects]), "created_at": now,
             })
             self._update_version.run(conn, {"game_id": game_id, "new_version": new_version, "now": now})
-            snapshot = self._snapshot_of(state)
+            snapshot = self._snapshot_of(state, game_id=game_id)
             if snapshot is not None:  # an undo or redo stores only its event: a pointer to a version
                 self._insert_snapshot.run(conn, {"game_id": game_id, "version": new_version, "state": snapshot})
             conn.info["batch"][(game_id, new_version)] = state
@@ -439,7 +441,7 @@ class Store:
                                 "payload": _dumps(event.payload), "effects": _dumps([x.as_json() for x in effects]),
                                 "created_at": now})
                 last = event.version == len(log)
-                snapshot = self._snapshot_of(state, last or event.version == 1)
+                snapshot = self._snapshot_of(state, last or event.version == 1, game_id)
                 if snapshot is not None:
                     shots.append({"game_id": game_id, "version": event.version, "state": snapshot})
                 if len(pending) >= IMPORT_BATCH or last:
@@ -460,20 +462,21 @@ class Store:
             conn.execute(delete(games).where(games.c.id == game_id))
         self._kinds.pop(game_id, None)
 
-    def _snapshot_of(self, state: GameState, always: bool = False) -> str | None:
+    def _snapshot_of(self, state: GameState, always: bool = False, game_id: str = "") -> str | None:
         """The state's JSON if a snapshot is due at its version: every ``snapshot_every`` events,
         further apart (doubling) as the state grows, so snapshots store about
         :data:`SNAPSHOT_BYTES_PER_EVENT` bytes per event however long the game (a long game's
-        state holds its whole undo stack and ledger)."""
-        if not always and state.version % self.snapshot_every:
+        state holds its whole undo stack and ledger). The spacing learnt for a game is kept, so
+        the state is serialised only when a snapshot may be due."""
+        interval = self._intervals.get(game_id, self.snapshot_every)
+        if not always and state.version % interval:
             return None
         text = state.model_dump_json()
-        if always:
-            return text
         interval = self.snapshot_every
         while interval * SNAPSHOT_BYTES_PER_EVENT < len(text):
             interval *= 2
-        return text if state.version % interval == 0 else None
+        self._intervals[game_id] = interval
+        return text if always or state.version % interval == 0 else None
 
 
 def _no_earlier(version: int) -> GameState:
