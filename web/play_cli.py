@@ -32,11 +32,11 @@ def play(game: str | None, seed: int | None) -> None:
         chosen = registry.require(game)
         companion = registry.companion(chosen)
     except (registry.UnknownGame, registry.NoCompanion) as exc:
-        click.echo(f"fallujah play: {exc}", err=True)
+        click.echo(f"error: {exc}", err=True)
         sys.exit(2)
     if companion.terminal is None:
         with_one = ", ".join(g for g, c in registry.companions().items() if c.terminal is not None) or "none"
-        click.echo(f"fallujah play: game {chosen!r} cannot be played in the terminal (games that can: {with_one})",
+        click.echo(f"error: game {chosen!r} cannot be played in the terminal (games that can: {with_one})",
                    err=True)
         sys.exit(2)
     try:
