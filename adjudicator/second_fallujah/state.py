@@ -10,9 +10,9 @@ can build this state from what it tracks.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cached_property
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -90,6 +90,16 @@ class TableState(BaseModel):
     impulse: int = Field(default=1, ge=0)
     #: Militia left in the Force Pool (11.1); None: not counted (Militia placement not limited by it)
     force_pool_militia: int | None = Field(default=None, ge=0)
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> TableState:
+        """A copy whose lookups are computed again: pydantic copies the instance's ``__dict__``,
+        where :func:`functools.cached_property` keeps its values, so a copy with other units
+        would otherwise answer from the original's tables."""
+        copy = super().model_copy(update=update, deep=deep)
+        for name, attribute in vars(TableState).items():
+            if isinstance(attribute, cached_property):
+                copy.__dict__.pop(name, None)
+        return copy
 
     # --- lookups ---------------------------------------------------------------------------
 
