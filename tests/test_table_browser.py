@@ -9,10 +9,14 @@ Screenshots: test-output/screenshots/<test>/."""
 from __future__ import annotations
 
 import re
+import shutil
+from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+
+from tests.test_site import build_site
 
 VIEWPORTS = {
     "phone": {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
@@ -268,10 +272,47 @@ def test_a_mistyped_roll_is_amended_and_the_original_stays_struck_through(browse
     tab.screenshot(path=screenshots / f"02-{device}-amended.png", full_page=True)
 
     # Record sent again from a page left behind: 'already recorded', not 'another tab'
-    message = tab.evaluate("""async ([id, v, input]) => { document.body.dataset.version = String(v);
-        try { await fallujah.api("POST", "/api/games/" + id + "/actions", {type: "amend", amends: %d, input}); return "sent"; }
-        catch (err) { return err.message; } }""" % recorded["version"],
-                           [game_id, version, event["payload"]["input"]])
+    message = tab.evaluate("""async ([id, v, amends, input]) => { document.body.dataset.version = String(v);
+        try { await fallujah.api("POST", "/api/games/" + id + "/actions", {type: "amend", amends, input}); return "sent"; }
+        catch (err) { return err.message; } }""", [game_id, version, recorded["version"], event["payload"]["input"]])
     assert message == f"Already recorded (event {version + 1})."
     assert [re.sub(r".*status of (\d+).*", r"\1", e) for e in errors] == ["400", "409"], errors
+    context.close()
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_the_static_site_links_back_to_the_game_and_shows_the_13_6_4_banner(browser, live_server, screenshots,
+                                                                            tmp_path_factory, device):
+    """The site built as ``make site`` does, served by the companion under /rules/: after a game's
+    page, a chapter page links back to the game, and its 13.6.4 banner says which rulebook the game
+    follows; the comparison page marks the differing sentences."""
+    html, _seconds = build_site(tmp_path_factory.mktemp("site"))
+    shutil.copytree(html, Path(live_server.app.config["SITE_DIR"]), dirs_exist_ok=True)
+    context = browser.new_context(**VIEWPORTS[device])
+    tab = context.new_page()
+    errors = _errors(tab)
+    game_id = _game(live_server, ruleset="fr")
+    tab.goto(f"{live_server.url}/games/{game_id}")
+    tab.goto(f"{live_server.url}/rules/phantom-fury/en/13b-flooding-ied-retreat.html#13.6.4")
+    back = tab.locator("a.companion-back")
+    expect(back).to_be_visible()
+    assert back.get_attribute("href") == f"/games/{game_id}"
+    expect(back).to_have_text("← Back to your game: Jolan")
+    banner = tab.locator('[id="13.6.4"] aside.difference-banner')
+    expect(banner).to_contain_text("The English and French rulebooks give 3 different results here")
+    expect(banner.locator("[data-follows]")).to_have_text("Your game follows the French rulebook.")
+    banner.scroll_into_view_if_needed()
+    tab.screenshot(path=screenshots / f"01-{device}-site-banner-and-back-link.png")
+    banner.get_by_role("link", name="Compare both texts").click()
+    tab.wait_for_url(re.compile(r"/compare/13b-flooding-ied-retreat\.html#13\.6\.4$"))
+    assert tab.locator('[id="13.6.4"] mark.difference-mark').count() >= 1
+    tab.locator('[id="13.6.4"]').scroll_into_view_if_needed()
+    tab.screenshot(path=screenshots / f"02-{device}-site-compare-marked.png")
+    tab.locator("a.companion-back").click()
+    tab.wait_for_url(re.compile(rf"/games/{game_id}$"))
+    # opened without a game (a fresh tab), the site adds no link
+    fresh = context.new_page()
+    fresh.goto(f"{live_server.url}/rules/phantom-fury/en/13b-flooding-ied-retreat.html")
+    assert fresh.locator("a.companion-back").count() == 0
+    assert errors == []
     context.close()

@@ -156,6 +156,18 @@ def difference_html(difference: Difference, linker: Linker, docname: str) -> str
     )
 
 
+def marked_quotes(html: str, register: list[Difference], section_id: str, lang: str) -> str:
+    """A section's HTML with the sentences a registered difference quotes marked (issue 17), where
+    the quote stands whole in the text (a quote broken by a link or a line is left unmarked)."""
+    for difference in register:
+        if section_id not in difference.sections:
+            continue
+        quote = escape(getattr(difference, lang, "") or "").strip()
+        if len(quote) > 8 and quote in html:
+            html = html.replace(quote, f'<mark class="difference-mark">{quote}</mark>', 1)
+    return html
+
+
 def compare_page(
     linker: Linker, stem: str, register: list[Difference], docname: str
 ) -> tuple[str, str]:
@@ -178,10 +190,11 @@ def compare_page(
                             href = relative_url(docname, token.target.docname, token.target.anchor)
                             previews[href] = token.target
             href = relative_url(docname, chapter_docname(section), section.id)
+            text_html = marked_quotes(block_html(blocks, docname), register, section_id, lang)
             cells.append(
                 f'<td lang="{lang}" class="kind-{section.kind.value}">'
                 f'<p class="rule-head"><a class="compare-label" href="{escape(href)}">'
-                f"{escape(linker.label(section))}</a></p>{block_html(blocks, docname)}</td>"
+                f"{escape(linker.label(section))}</a></p>{text_html}</td>"
             )
         rows.append(f'<tr id="{escape(section_id)}">{"".join(cells)}</tr>')
         for difference in register:
