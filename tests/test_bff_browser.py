@@ -37,9 +37,16 @@ def _record_roll(tab, fields: dict[str, str], odds: bool = True) -> None:
     for selector, value in fields.items():
         tab.locator(selector).fill(value)
     expect(tab.locator("#calc-result .calc-steps li").first).to_be_visible()
+    expect(tab.locator("#calc-record")).to_be_visible()  # shown once the dice give a result
     with tab.expect_navigation():
         tab.locator("#calc-record").click()
     expect(tab.locator("#consequences")).to_be_visible()
+
+
+def _apply_all(tab) -> None:
+    """Apply the recorded roll's ticked changes in one tap (the calculator's checklist)."""
+    tab.locator("#calc-apply-all").click()
+    expect(tab.locator("#calc-applied")).to_be_visible()
 
 
 @pytest.mark.phone
@@ -76,7 +83,7 @@ def test_a_turn_on_a_phone(page, live_server, screenshots, tmp_path):
     page.goto(game)
     page.get_by_role("link", name="Intelligence roll").click()
     _record_roll(page, {"#f-roll": "5"})
-    _reloading(page, lambda: page.locator("button.calc-apply").first.click())
+    _apply_all(page)
     page.goto(game)
     expect(page.locator("#tracker .phases li.current")).to_have_text("Activation")
 
@@ -108,30 +115,30 @@ def test_a_turn_on_a_phone(page, live_server, screenshots, tmp_path):
     page.screenshot(path=screenshots / "04b-assault-result.png")
     consequences.scroll_into_view_if_needed()
     page.screenshot(path=screenshots / "04c-assault-consequences.png")
-    media = consequences.locator("li", has_text="Media Track +1")
-    _reloading(page, lambda: media.get_by_role("button", name="Apply").click())
-    expect(page.locator("#consequences li", has_text="Media Track +1")).to_contain_text("Applied")
-    assert store.state(game_id).media == 1
+    _apply_all(page)  # the Media Track +1 and both units Ops Complete (13.5.5)
+    state = store.state(game_id)
+    assert state.media == 1 and {state.unit(u).status for u in ("A-1-5", "T-1-5")} == {"ops_complete"}
+    consequences.scroll_into_view_if_needed()
+    page.screenshot(path=screenshots / "04d-applied.png")
 
     # the margin spent (18.2.1)
-    page.locator("#consequences").get_by_role("link", name=re.compile("spend-margin")).click()
+    page.locator(".calc-next").get_by_role("link", name=re.compile("Spend the Margin of Success")).click()
     expect(page.locator("#f-margin")).to_have_value("3")
     page.locator("#f-spend-insurgent_steps").fill("3")
     _record_roll(page, {}, odds=False)
     expect(page.locator("#consequences")).to_contain_text("Remove 3 Insurgent steps in hex 2")
-    _reloading(page, lambda: page.locator("#consequences button.calc-apply").first.click())
+    _apply_all(page)
     page.screenshot(path=screenshots / "05-margin-spent.png", full_page=True)
 
     # undo and redo on the game page
     page.goto(game)
-    for unit in ("A-1-5", "T-1-5"):
-        _reloading(page, lambda u=unit: page.locator(f"#unit-{u}").get_by_role("button", name="Ops Complete").click())
-    assert store.state(game_id).unit("T-1-5").status == "ops_complete"
-    _reloading(page, lambda: page.locator("#undo").click())
+    _reloading(page, lambda: page.locator("#unit-T-1-5").get_by_role("button", name="Good Order").click())
     assert store.state(game_id).unit("T-1-5").status == "good_order"
+    _reloading(page, lambda: page.locator("#undo").click())
+    assert store.state(game_id).unit("T-1-5").status == "ops_complete"
     expect(page.locator("#redo")).to_be_visible()
     _reloading(page, lambda: page.locator("#redo").click())
-    assert store.state(game_id).unit("T-1-5").status == "ops_complete"
+    assert store.state(game_id).unit("T-1-5").status == "good_order"
     page.screenshot(path=screenshots / "06-undo-redo.png", full_page=True)
 
     # the turn ends: two End of Turn chits (12.5)
@@ -154,11 +161,11 @@ def test_a_turn_on_a_phone(page, live_server, screenshots, tmp_path):
     page.screenshot(path=screenshots / "07-ceasefire.png", full_page=True)
     page.locator("#calc-result").scroll_into_view_if_needed()
     page.screenshot(path=screenshots / "07b-ceasefire-result.png")
-    _reloading(page, lambda: page.locator("#consequences button.calc-apply").first.click())
+    _apply_all(page)  # the Ceasefire step of the End of Turn Phase
     page.goto(game)
     page.locator("#reinforcements-roll").click()
     _record_roll(page, {"#f-roll": "1"})
-    _reloading(page, lambda: page.locator("#consequences button.calc-apply").first.click())
+    _apply_all(page)
     page.goto(game)
     _reloading(page, lambda: page.get_by_role("button", name=re.compile("Apply 14.4")).click())
     page.screenshot(path=screenshots / "08-end-of-turn.png", full_page=True)
