@@ -134,7 +134,13 @@ def spend_margin(state: GameState, data: dict[str, Any], answer: dict[str, Any],
 def end_of_turn_roll(state: GameState, data: dict[str, Any], answer: dict[str, Any], ctx: dict[str, Any]) -> list[Consequence]:
     result = answer.get("result") or {}
     rules = tuple(s["rule"] for s in result.get("steps", [])[-1:]) or ("14",)
-    return [Consequence("Apply this step of the End of Turn Phase", rules, {"type": "next_step"})]
+    if answer.get("situation") == "ceasefire":
+        text = ("Ceasefire: -1 VP and the game is over (14.2.2.1, 14.2.3)" if result.get("ceasefire")
+                else "No ceasefire: on to the Reinforcements step (14.3)")
+    else:
+        text = ("The two 3/4 Battalion chits into the cup, then 14.4" if result.get("arrive")
+                else "No reinforcements: on to 14.4")
+    return [Consequence(text, rules, {"type": "next_step"})]
 
 
 def intelligence(state: GameState, data: dict[str, Any], answer: dict[str, Any], ctx: dict[str, Any]) -> list[Consequence]:
