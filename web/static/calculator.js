@@ -612,7 +612,7 @@
     const button = $("calc-apply-all");
     if (!button) return;
     const n = changeBoxes().filter((b) => b.checked && !b.disabled).length;
-    button.textContent = n === 0 ? d.msgApply0 : n === 1 ? d.msgApply1 : d.msgApplyN.replace("{n}", n);
+    button.textContent = n === 0 ? d.msgApplyNone : n === 1 ? d.msgApplyOne : d.msgApplyN.replace("{n}", n);
     button.disabled = n === 0;
   }
 
@@ -636,16 +636,29 @@
       const badge = el("span", d.msgApplied, "badge good");
       box.closest("label").prepend(badge);
     }
-    appliedCount += done;
-    changeBoxes().forEach((b) => { b.disabled = true; });
-    button.hidden = true;
-    if (done) {
-      const confirm = $("calc-applied");
-      confirm.querySelector("p").textContent = done === 1 ? d.msgApplied1 : d.msgAppliedN.replace("{n}", done);
-      confirm.hidden = false;
-      const next = document.querySelector(".calc-next a.button");
-      (next || confirm.querySelector("button")).focus();
+    if (done === ticked.length) {
+      // the page again (the header's VP and every mark as the game now reads), saying what was applied
+      const url = new URL(window.location.href);
+      url.searchParams.set("applied", appliedCount + done);
+      url.searchParams.set("at", document.body.dataset.version || ""); // the confirmation holds for this version only
+      url.hash = "consequences";
+      window.location.replace(url.toString());
+      return;
     }
+    appliedCount += done;
+    button.hidden = !changeBoxes().some((b) => !b.disabled);
+    applyLabel();
+    if (done) confirmApplied();
+  }
+
+  /* "Applied: N changes." with Undo (taking the N back), then the next roll in focus. */
+  function confirmApplied() {
+    const confirm = $("calc-applied");
+    if (!confirm || !appliedCount) return;
+    confirm.querySelector("p").textContent = appliedCount === 1 ? d.msgAppliedOne : d.msgAppliedN.replace("{n}", appliedCount);
+    confirm.hidden = false;
+    const next = document.querySelector(".calc-next a.button");
+    (next || confirm.querySelector("button")).focus();
   }
 
   async function undoApplied(button) {
@@ -653,7 +666,10 @@
     const scope = button.closest("[data-error-scope]");
     try {
       for (let i = 0; i < appliedCount; i += 1) await fallujah.api("POST", "/api/games/" + d.gameId + "/undo", {});
-      window.location.reload();
+      const url = new URL(window.location.href);
+      url.searchParams.delete("applied");
+      url.searchParams.delete("at");
+      window.location.replace(url.toString());
     } catch (err) {
       fallujah.show(scope && scope.querySelector("[data-error]"), err.message, err.status === 409);
       button.disabled = false;
@@ -710,8 +726,16 @@
       $("calc-draft").hidden = true;
     }
   });
-  if (d.recorded) form.querySelectorAll("[data-path], [data-query], .calc-override, .calc-override-reason").forEach((i) => { i.disabled = true; });
-  else restoreDraft();
+  if (d.recorded) {
+    form.querySelectorAll("[data-path], [data-query], .calc-override, .calc-override-reason").forEach((i) => { i.disabled = true; });
+    const query = new URLSearchParams(window.location.search);
+    const applied = Number(query.get("applied"));
+    if (Number.isInteger(applied) && applied > 0 && applied <= 50 && query.get("at") === document.body.dataset.version) {
+      appliedCount = applied;
+      changeBoxes().forEach((b) => { b.checked = false; }); // left unticked when the others were applied
+      confirmApplied();
+    }
+  } else restoreDraft();
   applyLabel();
   update();
 })();
