@@ -74,7 +74,7 @@ def test_a_turn_on_a_phone(page, live_server, screenshots, tmp_path):
     _reloading(page, lambda: page.get_by_role("button", name="Form", exact=True).click())
     page.goto(game + "?hex=2#hex-panel")
     page.locator("#hex-res").select_option("1")
-    page.locator("#hex-ins").fill('["Mob"]')
+    page.locator("#hex-ins-0").select_option("Mob")
     _reloading(page, lambda: page.get_by_role("button", name="Save the markers").click())
     expect(page.locator("#hex-2")).to_contain_text("Resistance +1")
     page.screenshot(path=screenshots / "01-keyed.png", full_page=True)
