@@ -5,17 +5,39 @@
 'SNIPER ATTACK'
 """
 
-from .corpus import Corpus, Game, UnknownSection
-from .loading import (
-    DEFAULT_GAME,
-    DataError,
-    UnknownGame,
-    available_games,
-    declaration,
-    load_corpus,
-    load_game,
-)
-from .models import LANGS, GameDeclaration, Kind, Lang, Section, Table
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .corpus import Corpus, Game, UnknownSection
+    from .loading import (
+        DEFAULT_GAME,
+        DataError,
+        UnknownGame,
+        available_games,
+        declaration,
+        load_corpus,
+        load_game,
+    )
+    from .models import LANGS, GameDeclaration, Kind, Lang, Section, Table
+
+#: each public name and its module, imported on first use: ``fallujah rule`` imports this package
+#: without pydantic (issue 11, item 7)
+_LAZY = {
+    **dict.fromkeys(("Corpus", "Game", "UnknownSection"), ".corpus"),
+    **dict.fromkeys(("DEFAULT_GAME", "DataError", "UnknownGame", "available_games", "declaration",
+                     "load_corpus", "load_game"), ".loading"),
+    **dict.fromkeys(("LANGS", "GameDeclaration", "Kind", "Lang", "Section", "Table"), ".models"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        value = getattr(import_module(_LAZY[name], __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "DEFAULT_GAME",

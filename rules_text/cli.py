@@ -9,13 +9,20 @@ import sys
 import textwrap
 from collections.abc import Callable
 from functools import wraps
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from .corpus import Game, UnknownSection
-from .loading import DEFAULT_GAME, GAMES_DIR, DataError, UnknownGame, available_games, load_game
-from .models import LANGS, Section
+from . import fast_rule
+from .fast_rule import DEFAULT_GAME, LANGS, available_games
+
+if TYPE_CHECKING:
+    from .corpus import Game
+    from .models import Section
+
+# Importing this module imports neither pydantic nor YAML: ``fallujah rule`` answers from
+# rules_text.fast_rule's file when it can (issue 11, item 7); the other commands import the
+# loader when they run.
 
 LANG_OPTION = click.option(
     "--lang", type=click.Choice(LANGS), default="en", show_default=True, help="Rulebook language."
@@ -26,7 +33,7 @@ JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print JSON i
 def _known_game(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     """An unknown ``--game``: one line naming it and the known games, exit status 2. A game whose
     folder is there without its ``game.yaml`` goes on to the command: a data error (exit 1)."""
-    if value is not None and value not in available_games() and not (GAMES_DIR / value).is_dir():
+    if value is not None and value not in available_games() and not (fast_rule.games_dir() / value).is_dir():
         known = ", ".join(available_games()) or "none"
         click.echo(f"error: unknown game {value!r} (known games: {known})", err=True)
         ctx.exit(2)
@@ -57,12 +64,16 @@ def fails_cleanly(func: Callable[..., Any]) -> Callable[..., Any]:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
-        except UnknownSection as exc:
-            click.echo(f"error: {exc}", err=True)
-            sys.exit(2)
-        except DataError as exc:
-            click.echo(f"error: {exc}", err=True)
-            sys.exit(1)
+        except Exception as exc:
+            # the classes are looked up, not imported: an exception of theirs means they are loaded
+            corpus, loading = sys.modules.get("rules_text.corpus"), sys.modules.get("rules_text.loading")
+            if corpus is not None and isinstance(exc, corpus.UnknownSection):
+                click.echo(f"error: {exc}", err=True)
+                sys.exit(2)
+            if loading is not None and isinstance(exc, loading.DataError):
+                click.echo(f"error: {exc}", err=True)
+                sys.exit(1)
+            raise
 
     return wrapper
 
@@ -112,11 +123,36 @@ def _wrap(text: str, width: int) -> str:
 @fails_cleanly
 def rule(section_id: str, lang: str, as_json: bool, game: str) -> None:
     """Print rule ID (e.g. 11.4.1, example-assault) with its references."""
+    answer = fast_rule.lookup(game, lang, section_id) or full_answer(game, lang, section_id)
+    print_rule(answer, as_json)
+
+
+def rule_answer(game: Game, section: Section) -> dict[str, Any]:
+    """All ``fallujah rule`` prints for a section: its JSON payload and its label."""
+    return {"data": section_json(game, section), "label": section.label}
+
+
+def full_answer(game: str, lang: str, section_id: str) -> dict[str, Any]:
+    """The answer from the loaded game (the slow path); keeps every answer for the next process."""
+    from .loading import DataError, load_game
+
+    stats = fast_rule.current_stats(game)
     loaded = load_game(game)
+    if stats is not None and fast_rule.current_stats(game) == stats and fast_rule.read_answers(game) is None:
+        # the files did not move while the game was read: these answers are the game's as of ``stats``
+        fast_rule.write_answers(game, stats, {
+            code: {section.id: rule_answer(loaded, section) for section in corpus.sections}
+            for code, corpus in loaded.corpora.items()
+        })
     if lang not in loaded.corpora:
         raise DataError(game, f"no {lang} rulebook")
     section = loaded.corpus(lang).get(section_id)  # type: ignore[arg-type]
-    data = section_json(loaded, section)
+    return rule_answer(loaded, section)
+
+
+def print_rule(answer: dict[str, Any], as_json: bool) -> None:
+    """Print an answer as text (wrapped to the terminal) or JSON."""
+    data = answer["data"]
     if as_json:
         emit_json(data)
         return
@@ -124,9 +160,9 @@ def rule(section_id: str, lang: str, as_json: bool, game: str) -> None:
     crumbs = " › ".join(f"{c['id']} {c['title']}".strip() for c in data["breadcrumb"])
     if crumbs:
         click.secho(crumbs, dim=True)
-    click.secho(section.label + (f"  ({section.kind.value})" if section.kind.value != "rule" else ""), bold=True)
-    if section.text:
-        click.echo(_wrap(section.text, width))
+    click.secho(answer["label"] + (f"  ({data['kind']})" if data["kind"] != "rule" else ""), bold=True)
+    if data["text"]:
+        click.echo(_wrap(data["text"], width))
     if data["refs"]:
         click.echo(f"\nCites: {', '.join(data['refs'])}")
     if data["referenced_by"]:
@@ -146,6 +182,8 @@ def shutil_width() -> int:
 @fails_cleanly
 def export(lang: str, as_json: bool, game: str) -> None:
     """Print a whole rulebook (use --json for the data)."""
+    from .loading import DataError, load_game
+
     loaded = load_game(game)
     if lang not in loaded.corpora:
         raise DataError(game, f"no {lang} rulebook")
@@ -176,6 +214,8 @@ def export(lang: str, as_json: bool, game: str) -> None:
 @fails_cleanly
 def glossary(term: str | None, as_json: bool, game: str) -> None:
     """Print the defined terms, or one TERM (English or French)."""
+    from .loading import DataError, load_game
+
     loaded = load_game(game)
     if term is not None:
         found = loaded.term(term)
@@ -208,6 +248,7 @@ def glossary(term: str | None, as_json: bool, game: str) -> None:
 def check(game: str) -> None:
     """Validate the rulebook data; list known source errata and gaps; exit 1 on any problem."""
     from .check import check_game
+    from .loading import DataError, load_game
 
     try:
         loaded = load_game(game)
@@ -254,6 +295,7 @@ COMMANDS = [rule, export, glossary, check]
 @fails_cleanly
 def search_command(query: str, lang: str, kind: str | None, limit: int, as_json: bool, game: str) -> None:
     """Search the rulebooks: a rule number or words, in English or French; --game all searches every game."""
+    from .loading import UnknownGame
     from .search import SearchError, search
 
     if game != "all" and game not in available_games():

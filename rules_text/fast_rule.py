@@ -1,0 +1,154 @@
+"""``fallujah rule ID`` answered from a plain-JSON file, without pydantic or YAML (issue 11, item 7).
+
+Loading a game, even from its pickle, imports pydantic and builds every model class: most of
+the 0.4 s that ``fallujah rule`` took. So whenever the rule command has the full game in
+memory, it also writes, per game, a "rule answers" file: for every section of every language
+what ``fallujah rule`` prints (the ``--json`` payload, which holds the text, breadcrumb, refs,
+cited-by and contents, plus the label) and every id, for the nearest-id suggestions. The next
+``fallujah rule`` reads that file with the standard library alone.
+
+Never stale: the file records each data file's name, size, modification time, change time and
+inode (as the corpus fingerprint does, :mod:`rules_text.cache`) and a hash of the code that
+renders an answer. It is served only while the game folder holds exactly the same files with
+the same stats and the code is the same; any doubt (file missing, unreadable, other files,
+other code, another language, an id it does not know) sends the command down the full path,
+which reads the data again and rewrites the file.
+
+This module imports only the standard library (and :mod:`rules_text.cache`, which does too).
+The few constants it repeats from :mod:`rules_text.loading` and :mod:`rules_text.models` are
+checked equal by ``tests/test_cli_fast_rule.py``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from . import cache
+
+#: bump when the answers file changes shape
+ANSWERS_VERSION = 1
+#: as rules_text.loading.DEFAULT_GAME and rules_text.base.LANGS
+DEFAULT_GAME = "phantom-fury"
+LANGS: tuple[str, ...] = ("en", "fr")
+#: as rules_text.models.PRINTED_CHAPTER: "22.0" and "22)" are chapter 22
+PRINTED_CHAPTER = re.compile(r"^(\d{1,2})(?:\.0|\))$")
+#: the code an answer depends on, beyond the modules of a cached game (cache._MODEL_MODULES)
+_ANSWER_MODULES = ("cli.py", "fast_rule.py")
+
+_HERE = Path(__file__).resolve().parent
+
+
+def games_dir() -> Path:
+    """Where the games are: rules_text.loading.GAMES_DIR when it is loaded (tests may set it), else the
+    same default it computes (``$FALLUJAH_GAMES_DIR`` or the package's ``games/``)."""
+    loading = sys.modules.get("rules_text.loading")
+    if loading is not None:
+        return Path(loading.GAMES_DIR)
+    return Path(os.environ.get("FALLUJAH_GAMES_DIR") or _HERE / "games")
+
+
+def glossary_file() -> Path:
+    loading = sys.modules.get("rules_text.loading")
+    if loading is not None:
+        return Path(loading.GLOSSARY_FILE)
+    return Path(os.environ.get("FALLUJAH_GLOSSARY") or _HERE.parent / "glossary.yaml")
+
+
+def available_games() -> list[str]:
+    """The registered games, as rules_text.loading.available_games lists them."""
+    root = games_dir()
+    if not root.is_dir():
+        return []
+    return sorted(p.name for p in root.iterdir() if (p / "game.yaml").is_file())
+
+
+def data_files(game: str) -> list[Path]:
+    """Every file a game's data is read from (as rules_text.loading.data_files), [] for no such game."""
+    root = games_dir() / game
+    if "/" in game or game.startswith(".") or not (root / "game.yaml").is_file():
+        return []
+    files = sorted(root.rglob("*.yaml"))
+    glossary = glossary_file()
+    return files + ([glossary] if glossary.is_file() else [])
+
+
+def normalise_id(section_id: str) -> str:
+    """As rules_text.corpus.normalise_id: "[13.6.4]", " 13.6.4. " -> "13.6.4"; "22.0", "22)" -> "22"."""
+    key = section_id.strip().strip("[]").strip().rstrip(".").lower()
+    match = PRINTED_CHAPTER.match(key)
+    return match.group(1) if match else key
+
+
+def slug_of(text: str) -> str:
+    """As rules_text.corpus.slug_of: "Search Phase" -> "search-phase"."""
+    return "-".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def code_stamp() -> str:
+    """The cached game's code stamp and the code that renders an answer."""
+    digest = hashlib.sha256(f"{ANSWERS_VERSION}|{cache.code_stamp()}|{sys.version_info[:2]}".encode())
+    for name in _ANSWER_MODULES:
+        digest.update((_HERE / name).read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def answers_path(game: str) -> Path:
+    """One answers file per game and data location (as the corpus fingerprint's name)."""
+    key = hashlib.sha256(f"{games_dir().resolve()}|{glossary_file().resolve()}|{game}".encode()).hexdigest()[:12]
+    return cache.cache_dir() / "corpus" / f"{game}-{key}.answers.json"
+
+
+def current_stats(game: str) -> list[list[Any]] | None:
+    """The stats of the game's data files now, or None when they cannot be read."""
+    try:
+        files = data_files(game)
+        return cache.file_stats(files) if files else None
+    except OSError:
+        return None
+
+
+def read_answers(game: str) -> dict[str, Any] | None:
+    """The game's answers file when it matches the data files and the code exactly, else None."""
+    try:
+        raw = answers_path(game).read_bytes()
+        answers = json.loads(raw)
+    except (OSError, ValueError):
+        return None
+    if not isinstance(answers, dict) or answers.get("version") != ANSWERS_VERSION:
+        return None
+    try:
+        stamp = code_stamp()
+    except OSError:
+        return None
+    stats = current_stats(game)
+    if stats is None or answers.get("code") != stamp or answers.get("game") != game or answers.get("stats") != stats:
+        return None
+    return answers
+
+
+def lookup(game: str, lang: str, section_id: str) -> dict[str, Any] | None:
+    """What ``fallujah rule`` prints for this id, or None: answer it the full way."""
+    answers = read_answers(game)
+    if answers is None:
+        return None
+    sections = (answers.get("langs") or {}).get(lang)
+    if not isinstance(sections, dict):
+        return None
+    found = sections.get(normalise_id(section_id)) or sections.get(slug_of(section_id))
+    return found if isinstance(found, dict) else None
+
+
+def write_answers(game: str, stats: list[list[Any]], langs: dict[str, dict[str, Any]]) -> None:
+    """Keep the answers for the next process (``stats``: the data files' stats before the game was read)."""
+    try:
+        payload = {"version": ANSWERS_VERSION, "code": code_stamp(), "game": game, "stats": stats, "langs": langs}
+        data = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    except (OSError, TypeError, ValueError):
+        return
+    cache._write_atomic(answers_path(game), data)
