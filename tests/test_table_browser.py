@@ -162,6 +162,15 @@ def test_a_rule_chip_opens_the_rule_over_the_game_and_closes_back_to_the_same_pl
     expect(sheet).to_be_hidden()
     assert tab.evaluate("window.scrollY") == before
 
+    if device == "desktop":  # resting the pointer on a chip previews the rule without taking the focus
+        chip.hover()
+        expect(sheet).to_be_visible()
+        assert sheet.get_attribute("aria-modal") == "false"
+        assert not tab.evaluate("document.getElementById('rule-sheet').contains(document.activeElement)")
+        tab.mouse.move(5, 5)
+        expect(sheet).to_be_hidden()
+        assert tab.evaluate("window.scrollY") == before
+
     # the full rule, opened from the sheet, keeps the game's header
     chip.click()
     sheet.get_by_role("link", name="Open the full rule").click()

@@ -32,7 +32,7 @@ def undo_redo(game_id: str, game: dict[str, Any]) -> dict[str, Any]:
     if not game["can_undo"]:
         recent = store().log(game_id, after=max(game["version"] - 200, 0), limit=200)["events"]
         standing = [e for e in recent if e["kind"] == "action" and not e["undone"]]
-        not_undoable = store().companion_of(game_id).not_undoable
+        not_undoable = store().companion_of(game_id).not_undoable | {"amend"}  # a roll's amendment stays too
         why = "roll" if standing and standing[-1]["type"] in not_undoable else "none"
     return {"undo": _event(game_id, game.get("undo_version")), "redo": _event(game_id, game.get("redo_version")),
             "why": why}
