@@ -159,3 +159,11 @@ def test_the_rule_sheet_fragment_and_the_13_6_4_banner(client):
     # a game since deleted or never made: the rule alone, no 404
     assert client.get("/rule/en/13.6.4?from=NoSuchGame").status_code == 200
     assert client.get("/rule/en/99.99/sheet").status_code == 404
+
+
+def test_a_fire_with_the_caat_ammo_reads_its_bonus_in_both_languages(client):
+    game = Game(client)
+    shooter = {**FIRE["shooter"], "caat_ammo": True}
+    game.act(type="adjudication", situation="fire", input=FIRE | {"shooter": shooter}, rolls_by="player")
+    assert _texts(game.log())[0].startswith("A squad (CF 4 + CAAT Ammo) fired at a 'Suspect' marker in Zone 7")
+    assert _texts(game.log("fr"))[0].startswith("Un squad (FC 4 + Ammo du CAAT) a tiré sur un marqueur ‘Suspect’")

@@ -95,10 +95,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "log.amended_by": ("amended by #{n}", "corrigé par le n° {n}"),
     "log.details": ("Details", "Détails"),
     "log.amend": ("Amend this roll", "Corriger ce jet"),
-    "log.amend.hint": ("Correct a mistyped face or input: the result is recomputed, nothing is re-rolled, "
-                       "and the original stays in the log, struck through.",
-                       "Corrigez un dé ou une donnée mal saisis : le résultat est recalculé, rien n'est relancé, "
-                       "et l'original reste barré dans le journal."),
+    "log.amend.hint": (("Correct a mistyped face or input: the result is recomputed, nothing is re-rolled, "
+                        "and the original stays in the log, struck through."),
+                       ("Corrigez un dé ou une donnée mal saisis : le résultat est recalculé, rien n'est relancé, "
+                        "et l'original reste barré dans le journal.")),
     "log.amend.hint_app": ("The app rolled this die: its faces stay; only what you typed can be corrected.",
                            "L'appli a lancé ce dé : ses faces restent ; seul ce que vous avez saisi se corrige."),
     "log.amend.button": ("Save the amendment", "Enregistrer la correction"),

@@ -100,8 +100,9 @@ def _value(value: Any) -> str:
     return str(value).replace("_", " ")
 
 
-def generic_line(game: str, payload: dict[str, Any], lang: str) -> str:
-    """A line for a game that gives no sentence: its name for the action and the answer's steps."""
+def generic_line(game: str, payload: dict[str, Any], lang: str, after: Any = None) -> str:
+    """A line for a game that gives no sentence: its name for the action and the answer's steps;
+    a change of Phase names the Phase it leads to when the state has one."""
     kind = str(payload.get("type", ""))
     if kind in ("adjudication", AMEND):
         title = _situation_titles(game).get(str(payload.get("situation")), _humanise(str(payload.get("situation"))))
@@ -115,6 +116,9 @@ def generic_line(game: str, payload: dict[str, Any], lang: str) -> str:
     name = (STRINGS[own][1] if lang == "fr" else STRINGS[own][0]) if own in STRINGS else name
     parts = [f"{fields.get(k, _humanise(k))} {_value(v)}" for k, v in payload.items()
              if k not in ("type", "rules", "note") and v not in (None, "", [], {})]
+    phase = getattr(after, "phase", None)
+    if kind == "next_phase" and not parts and isinstance(phase, str):
+        return f"{name} → {_phase_label(phase, lang)}"
     return f"{name}: {', '.join(parts)}" if parts else name
 
 
@@ -255,4 +259,4 @@ def _describe(companion: Any, kind: str, game_id: str, e: dict[str, Any], lang: 
             text = companion.describe(as_roll, before, after, lang)
         except (KeyError, ValueError, TypeError, AttributeError):
             text = None
-    return text or generic_line(kind, payload, lang)
+    return text or generic_line(kind, payload, lang, after)

@@ -53,7 +53,7 @@ def _fire(payload: dict[str, Any], lang: str) -> str | None:
         return None
     cf = t("log.pf.cf", lang, cf=shooter.get("cf", "?"))
     if shooter.get("caat_ammo"):
-        cf += " + " + t("log.pf.caat_ammo", lang)
+        cf += " + " + t("log.pf.caat_ammo_bonus", lang)
     where = t("zone.name", lang, n=target["zone_number"]) if target.get("zone_number") else ""
     if target.get("location"):
         where = t("log.pf.location", lang, zone=where, location=target["location"]) if where else \

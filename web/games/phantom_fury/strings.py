@@ -403,7 +403,7 @@ _VALUES: dict[str, tuple[str, str]] = {
 _LOG: dict[str, tuple[str, str]] = {
     "log.pf.unit": ("{kind} {n}", "{kind} {n}"),
     "log.pf.cf": ("CF {cf}", "FC {cf}"),
-    "log.pf.caat_ammo": ("CAAT Ammo", "Ammo du CAAT"),
+    "log.pf.caat_ammo_bonus": ("CAAT Ammo", "Ammo du CAAT"),
     "log.pf.location": ("{zone}, Location {location}", "{zone}, Location {location}"),
     "log.pf.location_only": ("Location {location}", "Location {location}"),
     "log.pf.fire": ("A squad ({cf}) fired at {target} in {where}: d10 {roll} {drm} = {final}, {outcome}",
