@@ -177,6 +177,8 @@ def test_a_turn_on_a_phone(page, live_server, screenshots, tmp_path):
     expect(page.locator("#vp svg")).to_be_visible()
     expect(page.locator("#media svg .track-media")).to_have_count(1)
     page.screenshot(path=screenshots / "09-turn-2.png", full_page=True)
+    page.locator("#tracker").scroll_into_view_if_needed()
+    page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=screenshots / "09a-turn-2-checklist.png")
     for section in ("cup", "vp", "media"):
         page.locator(f"#{section}").scroll_into_view_if_needed()
