@@ -171,6 +171,20 @@ def test_a_rule_chip_opens_the_rule_over_the_game_and_closes_back_to_the_same_pl
         expect(sheet).to_be_hidden()
         assert tab.evaluate("window.scrollY") == before
 
+    # over the calculator too: the form keeps what was typed
+    tab.goto(f"{live_server.url}/games/{game_id}/calculator/fire")
+    typed = tab.locator("main input[type=number]").first
+    typed.fill("3")
+    calc_chip = tab.locator("main a.rule-link").first
+    calc_chip.click()
+    expect(sheet).to_be_visible()
+    expect(sheet.locator("#rule-sheet-title")).to_contain_text(calc_chip.inner_text())
+    tab.keyboard.press("Escape")
+    expect(sheet).to_be_hidden()
+    assert typed.input_value() == "3" and "/calculator/fire" in tab.url
+    tab.goto(f"{live_server.url}/games/{game_id}")
+    chip = tab.locator("main a.rule-link").nth(4)
+
     # the full rule, opened from the sheet, keeps the game's header
     chip.click()
     sheet.get_by_role("link", name="Open the full rule").click()
@@ -207,6 +221,16 @@ def test_the_log_reads_in_french_grouped_by_turn_and_phase(browser, live_server,
     assert "1 événements" not in tab.locator("main").inner_text()
     tab.screenshot(path=screenshots / f"01-{device}-log-fr.png", full_page=True)
     _audit(tab, "log in French")
+    # a rule cited in the log opens over it, in French
+    cited = fire.locator("li.log-event").nth(3).locator("a.rule-link").first
+    cited.click()
+    sheet = tab.locator("#rule-sheet")
+    expect(sheet.locator("#rule-sheet-title")).to_contain_text("11.2")
+    expect(sheet.get_by_role("button", name="Fermer")).to_be_focused()
+    assert sheet.locator(".sheet-body").get_attribute("lang") == "fr"
+    tab.keyboard.press("Escape")
+    expect(sheet).to_be_hidden()
+    expect(cited).to_be_focused()
     assert errors == []
     context.close()
 
