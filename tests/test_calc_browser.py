@@ -267,3 +267,46 @@ def test_fire_from_a_zone_not_under_usmc_control_is_warned_and_overridden_only_w
         assert errors == []
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_every_calculator_page_of_a_game_opens_without_a_console_error_and_passes_the_audit(browser, live_server, screenshots, device):
+    """No request while a form is incomplete (so no 400 logged), no picker on Support Missions,
+    the Assault's odds grouped by question, the setup checklist's Activation in setup context."""
+    game = Game(live_server)
+    context, tab = _tab(browser, device)
+    errors = _errors(tab)
+    base = f"{live_server.url}/games/{game.id}/calculator/"
+    try:
+        for situation in ("support-mission", "insurgent-reaction", "suspect-activation", "sniper-fire", "sniper-street",
+                          "defensive-fire", "ied", "assault", "pinned-recovery", "abrams-mc", "victory", "fire"):
+            tab.goto(base + situation + ("?unit=squad-1&zone=7" if situation not in ("support-mission", "victory", "abrams-mc") else ""))
+            tab.wait_for_load_state("networkidle")
+            if situation == "support-mission":
+                assert tab.locator("#pick-unit, #pick-zone, .calc-pick, .calc-who").count() == 0
+            _audit(tab, situation)
+        # the Assault: odds grouped by question, each under its heading
+        tab.goto(base + "assault?unit=squad-1&zone=7&target=guerillas")
+        tab.locator("#f-attacker-location").select_option("R")
+        tab.locator("#f-defender-location").select_option("1")
+        tab.locator("#f-defender-cf").fill("3")
+        questions = tab.locator("#calc-odds .calc-question")
+        expect(questions.first).to_be_visible()
+        names = tab.locator("#calc-odds .calc-question h3").all_inner_texts()
+        assert "'Insurgents' unit" in names and "USMC squad" in names and "USMC Events" in names, names
+        insurgent = tab.locator('#calc-odds [data-question="insurgent"] .calc-odd')
+        assert 2 <= insurgent.count() <= 4
+        expect(tab.locator("#calc-summary")).to_contain_text("'Insurgents' unit:")
+        _audit(tab, "assault with odds")
+        tab.screenshot(path=screenshots / f"{device}-assault.png", full_page=True)
+        # French
+        tab.goto(base + "assault?unit=squad-1&zone=7&target=guerillas&lang=fr")
+        tab.locator("#f-attacker-location").select_option("R")
+        tab.locator("#f-defender-location").select_option("1")
+        tab.locator("#f-defender-cf").fill("3")
+        expect(tab.locator("#calc-summary")).to_contain_text("Chances")
+        _audit(tab, "assault in French")
+        tab.screenshot(path=screenshots / f"{device}-assault-fr.png")
+        assert errors == []
+    finally:
+        context.close()

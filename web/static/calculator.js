@@ -124,14 +124,20 @@
       if (items.length && !(items.length === 1 && items[0][1] === 1)) groups.push({ name, items });
     }
     const rest = Object.keys(odds || {}).filter((k) => !taken.has(k) && odds[k] > 0);
-    const prefix = (k) => k.includes("_") ? k.slice(0, k.lastIndexOf("_")) : "";
-    const counts = {};
-    rest.forEach((k) => { counts[prefix(k)] = (counts[prefix(k)] || 0) + 1; });
+    /* the longest prefix (cut at "_") that another outcome shares: "usmc_event_usmc_sniper" goes
+       with "usmc_event_hero" under "usmc_event" */
+    const prefix = (k) => {
+      for (let cut = k.lastIndexOf("_"); cut > 0; cut = k.lastIndexOf("_", cut - 1)) {
+        const p = k.slice(0, cut);
+        if (rest.some((other) => other !== k && other.startsWith(p + "_"))) return p;
+      }
+      return "";
+    };
     const byPrefix = {};
     const other = [];
     for (const k of rest) {
-      const p = prefix(k);
-      if (p && counts[p] > 1 && groups.length) (byPrefix[p] = byPrefix[p] || []).push([k, odds[k]]);
+      const p = groups.length ? prefix(k) : "";
+      if (p) (byPrefix[p] = byPrefix[p] || []).push([k, odds[k]]);
       else other.push([k, odds[k]]);
     }
     for (const [name, items] of Object.entries(byPrefix)) groups.push({ name, items });
@@ -185,11 +191,12 @@
     if (text !== undefined) { line.textContent = text; return; }
     if (!groups) { line.textContent = d.msgSummaryNone; return; }
     const parts = groups.map((g) => {
-      const top = g.items.slice().sort((a, b) => b[1] - a[1]).slice(0, g.name ? 2 : 3);
+      const top = g.items.slice().sort((a, b) => b[1] - a[1]).slice(0, groups.length > 1 ? 1 : 3);
       const words = top.map(([k, p]) => label(k) + " " + percent(p)).join(" · ");
       return g.name && groups.length > 1 ? (outcomes["q." + g.name] || label(g.name)) + ": " + words : words;
     });
     line.textContent = d.msgSummary + " — " + parts.join(" | ");
+    line.title = line.textContent; // cut to one line on a narrow screen: the whole line on hover
   }
 
   /* A value the adjudicator adjusts before the roll comes as a {base, modifiers, final} object. */
