@@ -135,8 +135,11 @@ def read_answers(game: str) -> dict[str, Any] | None:
 def lookup(game: str, lang: str, section_id: str) -> dict[str, Any] | None:
     """What ``fallujah rule`` prints for this id, or None: answer it the full way."""
     answers = read_answers(game)
-    if answers is None:
-        return None
+    return None if answers is None else find(answers, lang, section_id)
+
+
+def find(answers: dict[str, Any], lang: str, section_id: str) -> dict[str, Any] | None:
+    """The answer for an id typed as printed ("[13.6.4]", "22.0", a heading), as Corpus.get finds it."""
     sections = (answers.get("langs") or {}).get(lang)
     if not isinstance(sections, dict):
         return None
