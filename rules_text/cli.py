@@ -123,8 +123,14 @@ def _wrap(text: str, width: int) -> str:
 @fails_cleanly
 def rule(section_id: str, lang: str, as_json: bool, game: str) -> None:
     """Print rule ID (e.g. 11.4.1, example-assault) with its references."""
-    answer = fast_rule.lookup(game, lang, section_id) or full_answer(game, lang, section_id)
-    print_rule(answer, as_json)
+    answers = fast_rule.read_answers(game)
+    answer = fast_rule.find(answers, lang, section_id) if answers is not None else None
+    if answer is None and answers is not None:
+        unknown = fast_rule.unknown_section(answers, lang, section_id)
+        if unknown is not None:  # as fails_cleanly says an UnknownSection
+            click.echo(f"error: {unknown}", err=True)
+            sys.exit(2)
+    print_rule(answer or full_answer(game, lang, section_id), as_json)
 
 
 def rule_answer(game: Game, section: Section) -> dict[str, Any]:

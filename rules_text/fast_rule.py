@@ -38,6 +38,8 @@ DEFAULT_GAME = "phantom-fury"
 LANGS: tuple[str, ...] = ("en", "fr")
 #: as rules_text.models.PRINTED_CHAPTER: "22.0" and "22)" are chapter 22
 PRINTED_CHAPTER = re.compile(r"^(\d{1,2})(?:\.0|\))$")
+#: as rules_text.models.NUMBERED_ID: a rulebook number, not a slug
+NUMBERED_ID = re.compile(r"^\d{1,2}(?:\.\d{1,2}){0,4}$")
 #: the code an answer depends on, beyond the modules of a cached game (cache._MODEL_MODULES)
 _ANSWER_MODULES = ("cli.py", "fast_rule.py")
 
@@ -155,3 +157,42 @@ def write_answers(game: str, stats: list[list[Any]], langs: dict[str, dict[str, 
     except (OSError, TypeError, ValueError):
         return
     cache._write_atomic(answers_path(game), data)
+
+
+def unknown_section(answers: dict[str, Any], lang: str, section_id: str) -> str | None:
+    """For an id the file's rulebook does not have: the message of rules_text.corpus.UnknownSection,
+    with the nearest ids as Corpus.nearest finds them; None when the file does not hold ``lang``."""
+    sections = (answers.get("langs") or {}).get(lang)
+    if not isinstance(sections, dict):
+        return None
+    key = normalise_id(section_id)
+    suggestions = nearest(list(sections), key)
+    hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
+    return f"no section {key!r} in the {lang} rulebook{hint}"
+
+
+def nearest(ids: list[str], section_id: str, n: int = 3) -> list[str]:
+    """As rules_text.corpus.Corpus.nearest over ``ids`` (the corpus's ids in rulebook order)."""
+    import difflib
+
+    known = set(ids)
+    close = difflib.get_close_matches(section_id, ids, n=n, cutoff=0.6)
+    if NUMBERED_ID.match(section_id):
+        parts = section_id.split(".")
+        ancestors = [".".join(parts[:i]) for i in range(len(parts) - 1, 0, -1)]
+        close = [a for a in ancestors if a in known][:1] + close
+        if not close:
+            close = _nearest_numbers(ids, section_id, n)
+    if not close:
+        close = difflib.get_close_matches(section_id, ids, n=n, cutoff=0.3)
+    return list(dict.fromkeys(close))[:n]
+
+
+def _nearest_numbers(ids: list[str], section_id: str, n: int) -> list[str]:
+    def key(text: str) -> tuple[int, ...]:
+        return tuple(int(part) for part in text.split(".") if part.isdigit())
+
+    wanted = key(section_id)
+    numbered = [i for i in ids if NUMBERED_ID.match(i) and len(key(i)) <= len(wanted)]
+    return sorted(numbered, key=lambda i: (abs(key(i)[0] - wanted[0]) if key(i) and wanted else 0,
+                                           [abs(a - b) for a, b in zip(key(i), wanted, strict=False)]))[:n]

@@ -24,6 +24,7 @@ def test_the_constants_repeated_without_pydantic_are_the_loaders():
     assert fast_rule.DEFAULT_GAME == loading.DEFAULT_GAME
     assert fast_rule.LANGS == models.LANGS
     assert fast_rule.PRINTED_CHAPTER.pattern == models.PRINTED_CHAPTER.pattern
+    assert fast_rule.NUMBERED_ID.pattern == models.NUMBERED_ID.pattern
     assert fast_rule.games_dir() == loading.GAMES_DIR and fast_rule.glossary_file() == loading.GLOSSARY_FILE
     assert fast_rule.available_games() == available_games()
     for game in available_games():
@@ -65,6 +66,25 @@ def test_every_answer_from_the_file_prints_as_the_full_path(game, own_cache, cap
                 assert _printed(capsys, fast, as_json) == _printed(capsys, full, as_json), (game, lang, section.id)
             count += 1
     assert count == sum(len(c.sections) for c in loaded.corpora.values())
+
+
+@pytest.mark.parametrize("game", available_games())
+def test_an_unknown_id_gets_the_same_suggestions_from_the_file(game, own_cache):
+    loaded = load_game(game)
+    first = loaded.corpora[next(iter(loaded.corpora))].sections[0]
+    cli.full_answer(game, first.lang, first.id)
+    answers = fast_rule.read_answers(game)
+    assert answers is not None
+    for lang, lang_corpus in loaded.corpora.items():
+        ids = [s.id for s in lang_corpus.sections]
+        typed = ["99.99", "0", "1.99", "12.12.12.12.12", "nonsense", "x", "", "99", "[7.9]", "30)"]
+        typed += [i + "9" for i in ids[::7]] + [i + ".1.1" for i in ids[::11]] + [i[:-1] for i in ids[::13]]
+        for text in typed:
+            if text in lang_corpus or fast_rule.slug_of(text) in lang_corpus or fast_rule.normalise_id(text) in lang_corpus:
+                continue
+            with pytest.raises(corpus.UnknownSection) as raised:
+                lang_corpus.get(text)
+            assert fast_rule.unknown_section(answers, lang, text) == str(raised.value), (game, lang, text)
 
 
 def test_the_command_gives_the_same_bytes_and_errors_with_and_without_the_file(own_cache):
