@@ -514,7 +514,12 @@
       }
       out.push({ rules: JSON.parse(box.dataset.rules || "[]"), reason: reason.value.trim() });
     }
-    return refused ? null : out;
+    if (refused) {
+      const first = form.querySelector('.calc-override-reason[aria-invalid="true"]');
+      if (first) first.focus(); // the reason asked for, in view, its message beside it
+      return null;
+    }
+    return out;
   }
 
   async function record(button) {
@@ -710,6 +715,7 @@
     if (event.target.classList && event.target.classList.contains("calc-change")) { applyLabel(); return; }
     if (event.target.dataset && event.target.dataset.query) return;
     touched = true;
+    if (!$("calc-draft").classList.contains("warn")) $("calc-draft").hidden = true; // "entries are back": said once
     schedule();
   });
   form.addEventListener("change", (event) => {

@@ -67,6 +67,8 @@ register({
     "calc.o.enter_location_if_zone_clear": ("Enters if the Zone is clear", "Entre si la Zone est libre"),
     "calc.o.enter_location_no": ("Does not enter", "N’entre pas"),
     "calc.o.flooding_no": ("No Flooding", "Pas de Flooding"),
+    "calc.pick.counter": ("Counter on the map", "Pion sur la carte"),
+    "calc.f.fire:shooter.zone_controlled": ("Its Zone is under USMC Control (11.1)", "Sa Zone est sous Contrôle USMC (11.1)"),
     "calc.pick.unit_at": ("{unit} · Zone {zone}{location} · CF {cf}", "{unit} · Zone {zone}{location} · FC {cf}"),
     "calc.warn.uncontrolled": (("{unit} is in Zone {zone}, which is not under USMC Control: a squad fires only "
                                 "from a Zone the player Controls."),
@@ -128,7 +130,7 @@ def picks(state: GameState, situation: str, choice: Choice, remembered: dict[str
             location = f" {value_label(u.position.location)}" if u.position and u.position.location else ""
             options.append((u.id, t("calc.pick.unit_at", lang, unit=_unit_words(u), zone=u.position.zone if u.position else "",
                                                 location=location, cf=u.current_cf)))
-        out.append(generic.Pick("unit", t("calc.pick.unit"), choice.unit.id if choice.unit else "", tuple(options)))
+        out.append(generic.Pick("unit", t("calc.pick.counter"), choice.unit.id if choice.unit else "", tuple(options)))
     if situation in ZONE_FIELDS:
         out.append(generic.Pick("zone", t("calc.pick.zone"), path=ZONE_FIELDS[situation]))
     elif situation in ZONE_PICKS:
