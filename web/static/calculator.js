@@ -188,6 +188,7 @@
   /* The sticky one-line summary: each question's likeliest outcomes. */
   function summary(groups, text) {
     const line = $("calc-summary");
+    if (!line) return; // a game's own calculator page may have no summary bar
     if (text !== undefined) { line.textContent = text; return; }
     if (!groups) { line.textContent = d.msgSummaryNone; return; }
     const parts = groups.map((g) => {
@@ -565,7 +566,7 @@
 
   function saveDraft() {
     const store = storage();
-    if (!store || d.recorded || restoring || draftRefused || !touched) return;
+    if (!store || d.recorded || restoring || draftRefused || !touched || !$("calc-draft")) return;
     const values = {};
     for (const input of form.querySelectorAll("[data-path], .calc-override, .calc-override-reason, [data-ruleset]")) {
       if (!input.id && !input.value) continue;
@@ -589,6 +590,7 @@
     let draft;
     try { draft = JSON.parse(raw); } catch (err) { clearDraft(); return; }
     const box = $("calc-draft");
+    if (!box) return; // a page without the draft's message keeps no draft
     if ((draft.version || null) !== (d.gameVersion || null)) {
       draftRefused = true;
       box.querySelector("p").textContent = d.msgDraftStale.replace("{then}", draft.version).replace("{now}", d.gameVersion);
@@ -715,7 +717,8 @@
     if (event.target.classList && event.target.classList.contains("calc-change")) { applyLabel(); return; }
     if (event.target.dataset && event.target.dataset.query) return;
     touched = true;
-    if (!$("calc-draft").classList.contains("warn")) $("calc-draft").hidden = true; // "entries are back": said once
+    const draftBox = $("calc-draft");
+    if (draftBox && !draftBox.classList.contains("warn")) draftBox.hidden = true; // "entries are back": said once
     schedule();
   });
   form.addEventListener("change", (event) => {
