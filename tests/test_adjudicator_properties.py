@@ -190,7 +190,9 @@ def test_assault_odds_are_probabilities_and_cite_rules(situation: dict) -> None:
         assert sum(odds.values()) == 1, aspect
     for table in per_cf.values():
         assert sum(distributions(table)["usmc"].values()) == 1
-        assert sum(table.finals.values()) * len(per_cf) == prior.total
+    # the drawn CFs are not equally likely overall: a 'Guerillas' unit is drawn over CF 1-3 (5.2)
+    if per_cf:
+        assert sum(sum(table.finals.values()) for table in per_cf.values()) == prior.total
 
 
 @SETTINGS

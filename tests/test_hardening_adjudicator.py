@@ -83,3 +83,22 @@ def test_explosives_are_kept_when_the_suspect_is_a_dummy():
     steps = [s.en for s in answer.result.steps]
     assert not any("is withdrawn from the game" in s and "Explosives" in s for s in steps), steps
     assert any("keeps its 'Explosives' marker" in s for s in steps)
+
+
+def test_a_suspect_revealed_as_guerillas_is_averaged_over_cf_1_to_3():
+    """Reproduction: the drawn counter of a 'Suspect' that becomes 'Guerillas' was averaged over CF 1-4."""
+    from adjudicator.phantom_fury import activation
+    from adjudicator.phantom_fury.assault.engine import distribution
+    from adjudicator.phantom_fury.assault.situation import AssaultRolls, AssaultSituation, build, check
+    from adjudicator.phantom_fury.rulebook import current
+
+    book = current()
+    face = next(f for f in range(10) if activation.outcome_of(book, "normal", f, "assault") == "guerillas")
+    model = AssaultSituation.model_validate({"attacker": {"cf": 5, "location": "C"},
+                                             "defender": {"unit": "suspect", "location": "1", "zone": "normal"}})
+    setup = build(model, book, check(model, book))
+    _, per_cf = distribution(setup, book, AssaultRolls(activation=face))
+    assert {cf for cf, table in per_cf.items() if table.total} == {1, 2, 3}
+    assert _problems("assault", {"attacker": {"cf": 5, "location": "C"},
+                                 "defender": {"unit": "suspect", "location": "1", "zone": "normal"},
+                                 "rolls": {"activation": face, "drawn_cf": 4}}) == {"rolls.drawn_cf": "5.2"}

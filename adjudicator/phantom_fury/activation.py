@@ -7,13 +7,14 @@ a 'Dragon Eye' report the marker stays on the map, not Activated (9.3).
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Literal
 
 from ..dice import FACES, odds
 from ..errors import Checker
 from ..models import Adjudication, Frozen, Note, Outcome, Ruleset, Step, odds_fields
-from .checks import insurgent_cf
+from .checks import insurgent_cf, insurgent_cf_range
 from .checks import zone as check_zone
 from .models import Face, ZoneType
 from .rulebook import Rulebook
@@ -62,19 +63,29 @@ def weights(
     return result
 
 
-def drawn_cf_odds(book: Rulebook, drawn_cf: int | None) -> dict[int, Fraction]:
-    """The CF of a counter drawn from the cup: the mix is not in the rulebook, so 1 to 4 equally likely (5.2.1)."""
-    low, high = book.values.insurgent_cf
+def drawn_cf_odds(book: Rulebook, drawn_cf: int | None, unit: str | None = None) -> dict[int, Fraction]:
+    """The CF of a counter drawn from the cup: the mix is not in the rulebook, so every CF the unit
+    can have is taken as equally likely: 1 to 4, a 'Guerillas' unit 1 to 3 (5.2.1; 5.2: only
+    certain 'Martyrs' have a CF of 4). A drawn CF the unit cannot have gives nothing."""
+    low, high = insurgent_cf_range(book, unit)
     if drawn_cf is not None:
-        return {drawn_cf: Fraction(1)}
+        return {drawn_cf: Fraction(1)} if low <= drawn_cf <= high else {}
     return {cf: Fraction(1, high - low + 1) for cf in range(low, high + 1)}
+
+
+def drawn_cf_ranges(book: Rulebook, drawn_cf: int | None) -> tuple[list[int], dict[str, list[int]], int]:
+    """The drawn CFs possible whatever the unit, those of each unit type, and a common multiple of
+    their counts (so every branch weighs in whole numbers)."""
+    drawn = list(drawn_cf_odds(book, drawn_cf))
+    ranges = {unit: list(drawn_cf_odds(book, drawn_cf, unit)) for unit in ("guerillas", "martyrs")}
+    return drawn, ranges, math.lcm(len(drawn), *(len(r) for r in ranges.values() if r))
 
 
 def drawn_cf_note(book: Rulebook) -> Note:
     low, high = book.values.insurgent_cf
     return Note(
-        en=f"The drawn counter's CF is not given: the rulebook does not list the counter mix, so CF {low} to {high} are taken as equally likely.",
-        fr=f"Le FC de l’unité piochée n’est pas donné : le livret ne donne pas la composition des pions, les FC {low} à {high} sont supposés équiprobables.",
+        en=f"The drawn counter's CF is not given: the rulebook does not list the counter mix, so CF {low} to {high} are taken as equally likely ('Guerillas' {low} to {book.values.martyrs_only_cf - 1}: only certain 'Martyrs' have CF {book.values.martyrs_only_cf}, 5.2).",
+        fr=f"Le FC de l’unité piochée n’est pas donné : le livret ne donne pas la composition des pions, les FC {low} à {high} sont supposés équiprobables (‘Guerillas’ {low} à {book.values.martyrs_only_cf - 1} : seules certaines unités ‘Martyrs’ ont un FC de {book.values.martyrs_only_cf}, 5.2).",
         rule="5.2.1",
     )
 
@@ -155,6 +166,8 @@ def adjudicate(situation: ActivationSituation, book: Rulebook) -> ActivationAnsw
                 f"no counter is drawn on a roll of {situation.roll}",
                 RULES[zone_type],
             )
+        elif situation.roll is not None and outcome_of(book, zone_type, situation.roll, situation.context) == "guerillas":
+            insurgent_cf(book, check, "drawn_cf", situation.drawn_cf, required=False, unit="guerillas")
     check.raise_if_any()
 
     prior = odds(weights(book, zone_type, situation.context), OUTCOMES)

@@ -238,9 +238,10 @@ def _suspect_weights(
     not yet known."""
     check_faces = faces(rolls.check)
     activation_faces = faces(rolls.activation)
-    drawn = activation.drawn_cf_odds(book, rolls.drawn_cf)
+    drawn, ranges, spread = activation.drawn_cf_ranges(book, rolls.drawn_cf)
     # one common denominator: every branch is scaled to the same number of elementary cases
-    unit = len(drawn) * len(faces(rolls.fire)) * len(faces(rolls.ied))
+    # (a 'Guerillas' unit drawn over CF 1-3, a 'Martyrs' unit over 1-4: 5.2)
+    unit = spread * len(faces(rolls.fire)) * len(faces(rolls.ied))
     chain: dict[str, int] = {}
     outcome: dict[str, int] = {}
 
@@ -265,9 +266,12 @@ def _suspect_weights(
                 add(chain, f"ied_{hurt}", w * scale)
                 add(outcome, hurt, w * scale)
         else:
-            scale = unit // (len(drawn) * len(faces(rolls.fire)))
+            possible = ranges.get(key, drawn)
+            if not possible:
+                continue
+            scale = unit // (len(possible) * len(faces(rolls.fire)))
             add(chain, key, w * unit)
-            for drawn_cf in drawn:
+            for drawn_cf in possible:
                 for face in faces(rolls.fire):
                     add(outcome, fire_outcome(face, drm, drawn_cf), w * scale)
     return chain, outcome

@@ -130,9 +130,11 @@ def distribution(
         result = Tally()
         fought(setup.defender, setup.defender_cf, False, None, cases, result)
         return result, {}
-    drawn = list(activation.drawn_cf_odds(book, rolls.drawn_cf))
+    drawn, ranges, spread = activation.drawn_cf_ranges(book, rolls.drawn_cf)
     ied_faces = faces(rolls.ied)
-    scale = cases * len(ied_faces)  # elementary cases behind one Activation face and one drawn CF
+    # elementary cases behind one Activation face, spread over the drawn CFs of the unit revealed
+    # (a 'Guerillas' unit over CF 1-3, a 'Martyrs' unit over 1-4: 5.2)
+    scale = cases * len(ied_faces) * spread
     per_cf = {cf: Tally() for cf in drawn}
     ied_cf = drm.ied_cf(setup, book)
     for key, n in activation.weights(
@@ -140,7 +142,7 @@ def distribution(
     ).items():
         if key == "dummy":
             for table in per_cf.values():
-                table.add([(without_fight(setup, v, "dummy"), n * scale)], ())
+                table.add([(without_fight(setup, v, "dummy"), n * scale // len(drawn))], ())
         elif key == "ied":
             branch = []
             for face in ied_faces:
@@ -149,12 +151,13 @@ def distribution(
                     if ied_outcome(face, ied_cf) == "pinned"
                     else usmc_state(setup, True, False)
                 )
-                branch.append((without_fight(setup, v, "ied", state), n * cases))
+                branch.append((without_fight(setup, v, "ied", state), n * cases * spread // len(drawn)))
             for table in per_cf.values():
                 table.add(branch, ())
         else:
-            for cf, table in per_cf.items():
-                fought(key, cf, True, key, n * scale, table)
+            possible = ranges.get(key, drawn)
+            for cf in possible:
+                fought(key, cf, True, key, n * scale // len(possible), per_cf[cf])
     merged = Tally()
     for table in per_cf.values():
         merged.add(table.finals.items(), table.events.items())

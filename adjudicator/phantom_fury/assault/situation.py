@@ -254,6 +254,8 @@ def _check_rolls(
                 "no counter is drawn unless the Activation places a unit",
                 "13.4.1",
             )
+        elif revealed == "guerillas":
+            insurgent_cf(book, c, "rolls.drawn_cf", rolls.drawn_cf, required=False, unit="guerillas")
     if rolls.ied is not None and (
         d.unit != "suspect" or (revealed is not None and revealed != "ied")
     ):
