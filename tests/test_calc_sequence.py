@@ -161,3 +161,27 @@ def test_the_other_games_calculators_still_open(client, game):  # noqa: F811
     for situation in registry.situations(game):
         html = _page(client, f"/calculator/{situation}?game={game}")
         assert 'id="calc"' in html and 'id="calc-summary"' in html
+
+
+def test_setup_activations_chain_from_one_start_zone_suspect_to_the_next(sqlite_app, player):  # noqa: F811
+    """6.2: each recorded setup Activation offers the next: the same Zone while it holds another
+    'Suspect' marker, then the next start Zone holding one, then nothing."""
+    first, second = START_ZONES[0], START_ZONES[1]
+    player.act("zone_counts", zone=first, suspects=2)
+    player.act("zone_counts", zone=second, suspects=1)
+    state = _state(sqlite_app, player)
+
+    def after(zone: int, face: int, s=state) -> list:
+        choice = choose(s, zone=str(zone))
+        data = {**prefill(s, "suspect-activation", choice), "roll": face}
+        assert data["context"] == "setup"
+        found = consequences(s, "suspect-activation", data, _answer("suspect-activation", data), choice)
+        return [c.query for c in found if c.calculator == "suspect-activation"]
+
+    assert after(first, 0) == [{"zone": first}]  # a '0' is a Dummy (6.2): one left here
+    player.act("zone_counts", zone=first, suspects=1)
+    state = _state(sqlite_app, player)
+    assert after(first, 0, state) == [{"zone": second}]
+    player.act("zone_counts", zone=first, suspects=0)
+    state = _state(sqlite_app, player)
+    assert after(second, 0, state) == []

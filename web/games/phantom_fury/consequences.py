@@ -230,7 +230,26 @@ def _pinned(state: GameState, data: BaseModel, result: PinnedResult, c: Choice) 
 
 def _activation(state: GameState, data: ActivationSituation, result: ActivationResult, c: Choice) -> list[Consequence]:
     outcome = result.outcome
-    return _activated(outcome, c, "5.3.4" if data.zone == "fortified" else "5.3.3") if outcome else []
+    out = _activated(outcome, c, "5.3.4" if data.zone == "fortified" else "5.3.3") if outcome else []
+    if data.context == "setup" and outcome:
+        out += _next_start_zone(state, c, removed=outcome in ("dummy", "guerillas", "martyrs"))
+    return out
+
+
+def _next_start_zone(state: GameState, c: Choice, removed: bool) -> list[Consequence]:
+    """6.2's checklist, one roll after another: the next 'Suspect' marker of a start Zone to Activate
+    (this Zone's next one, else the next start Zone holding one)."""
+    def left(zone: ZoneState) -> int:
+        return zone.suspects - (1 if removed and c.zone is not None and zone.number == c.zone.number else 0)
+
+    here = [c.zone] if c.zone is not None and left(c.zone) > 0 else []
+    others = [z for z in state.zones if z.activation == "start" and left(z) > 0 and z is not c.zone
+              and (c.zone is None or z.number != c.zone.number)]
+    for zone in here + sorted(others, key=lambda z: z.number)[:1]:
+        return [Consequence(f"Setup: Activate a 'Suspect' marker of Zone {zone.number}",
+                            f"Mise en place : Activer un marqueur ‘Suspect’ de la Zone {zone.number}",
+                            ("6.2", "5.3.3"), calculator="suspect-activation", query={"zone": zone.number})]
+    return []
 
 
 def _support(state: GameState, data: MissionSituation, result: MissionResult, c: Choice) -> list[Consequence]:
