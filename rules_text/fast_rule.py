@@ -32,7 +32,7 @@ from typing import Any
 from . import cache
 
 #: bump when the answers file changes shape
-ANSWERS_VERSION = 1
+ANSWERS_VERSION = 2
 #: as rules_text.loading.DEFAULT_GAME and rules_text.base.LANGS
 DEFAULT_GAME = "phantom-fury"
 LANGS: tuple[str, ...] = ("en", "fr")
@@ -116,10 +116,13 @@ def current_stats(game: str) -> list[list[Any]] | None:
 
 
 def read_answers(game: str) -> dict[str, Any] | None:
-    """The game's answers file when it matches the data files and the code exactly, else None."""
+    """The game's answers file when it matches the data files and the code exactly, else None.
+
+    The file is JSON lines: a header (version, code stamp, file stats, each language's ids in
+    rulebook order), then one answer per line in that order, parsed only when asked for."""
     try:
-        raw = answers_path(game).read_bytes()
-        answers = json.loads(raw)
+        lines = answers_path(game).read_bytes().split(b"\n")
+        answers = json.loads(lines[0])
     except (OSError, ValueError):
         return None
     if not isinstance(answers, dict) or answers.get("version") != ANSWERS_VERSION:
@@ -131,6 +134,10 @@ def read_answers(game: str) -> dict[str, Any] | None:
     stats = current_stats(game)
     if stats is None or answers.get("code") != stamp or answers.get("game") != game or answers.get("stats") != stats:
         return None
+    ids = answers.get("ids")
+    if not isinstance(ids, dict) or len(lines) != 1 + sum(len(v) for v in ids.values()):
+        return None
+    answers["lines"] = lines
     return answers
 
 
@@ -142,18 +149,33 @@ def lookup(game: str, lang: str, section_id: str) -> dict[str, Any] | None:
 
 def find(answers: dict[str, Any], lang: str, section_id: str) -> dict[str, Any] | None:
     """The answer for an id typed as printed ("[13.6.4]", "22.0", a heading), as Corpus.get finds it."""
-    sections = (answers.get("langs") or {}).get(lang)
-    if not isinstance(sections, dict):
+    if lang not in answers["ids"]:
         return None
-    found = sections.get(normalise_id(section_id)) or sections.get(slug_of(section_id))
+    line = 1
+    for code, ids in answers["ids"].items():
+        if code == lang:
+            break
+        line += len(ids)
+    position = {section: index for index, section in enumerate(answers["ids"][lang])}
+    index = position.get(normalise_id(section_id))
+    if index is None:
+        index = position.get(slug_of(section_id))
+    if index is None:
+        return None
+    try:
+        found = json.loads(answers["lines"][line + index])
+    except ValueError:
+        return None
     return found if isinstance(found, dict) else None
 
 
 def write_answers(game: str, stats: list[list[Any]], langs: dict[str, dict[str, Any]]) -> None:
     """Keep the answers for the next process (``stats``: the data files' stats before the game was read)."""
     try:
-        payload = {"version": ANSWERS_VERSION, "code": code_stamp(), "game": game, "stats": stats, "langs": langs}
-        data = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        header = {"version": ANSWERS_VERSION, "code": code_stamp(), "game": game, "stats": stats,
+                  "ids": {lang: list(sections) for lang, sections in langs.items()}}
+        lines = [header] + [answer for sections in langs.values() for answer in sections.values()]
+        data = "\n".join(json.dumps(line, ensure_ascii=False, separators=(",", ":")) for line in lines).encode()
     except (OSError, TypeError, ValueError):
         return
     cache._write_atomic(answers_path(game), data)
@@ -162,11 +184,11 @@ def write_answers(game: str, stats: list[list[Any]], langs: dict[str, dict[str, 
 def unknown_section(answers: dict[str, Any], lang: str, section_id: str) -> str | None:
     """For an id the file's rulebook does not have: the message of rules_text.corpus.UnknownSection,
     with the nearest ids as Corpus.nearest finds them; None when the file does not hold ``lang``."""
-    sections = (answers.get("langs") or {}).get(lang)
-    if not isinstance(sections, dict):
+    ids = answers["ids"].get(lang)
+    if not isinstance(ids, list):
         return None
     key = normalise_id(section_id)
-    suggestions = nearest(list(sections), key)
+    suggestions = nearest(ids, key)
     hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
     return f"no section {key!r} in the {lang} rulebook{hint}"
 

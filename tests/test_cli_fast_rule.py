@@ -53,7 +53,7 @@ def test_every_answer_from_the_file_prints_as_the_full_path(game, own_cache, cap
     first = loaded.corpora[next(iter(loaded.corpora))].sections[0]
     cli.full_answer(game, first.lang, first.id)  # writes the answers file
     answers = fast_rule.read_answers(game)
-    assert answers is not None and set(answers["langs"]) == set(loaded.corpora)
+    assert answers is not None and set(answers["ids"]) == set(loaded.corpora)
     count = 0
     for lang, lang_corpus in loaded.corpora.items():
         for section in lang_corpus.sections:
