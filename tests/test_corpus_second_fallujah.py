@@ -279,8 +279,10 @@ def test_order_of_battle_has_53_units_as_printed(source_lines, sections):
     assert [r["text"]["en"] for r in rows] == printed
     section = next(s for s in sections if s["id"] == "table-order-of-battle")["text"]
     nw, ne = section.index("NW Entry Zone ("), section.index("NE Entry Zone (")
+    assert nw < ne
     for row in rows:  # each unit stands under the heading of its set-up
         at = section.index("• " + row["text"]["en"] + "\n")
+        assert at > nw
         assert (at > ne) == (row["cells"]["setup"]["result"] == "ne_entry_zone")
     # the counters' factors are not printed in the text: never invented
     assert not any(k in c for r in rows for c in r["cells"] for k in ("cf", "mf", "combat_factor"))
