@@ -109,7 +109,7 @@
   }
 
   /* The odds by question: each named distribution of the answer (``distributions``) is one
-     question; outcomes of the flat list sharing a prefix ("usmc_event_") are another; the rest
+     question; outcomes of the flat list sharing a prefix ("side_event_") are another; the rest
      go together. One question only: a single list, as before. */
   function questions(odds, distributions) {
     const groups = [];
@@ -124,8 +124,8 @@
       if (items.length && !(items.length === 1 && items[0][1] === 1)) groups.push({ name, items });
     }
     const rest = Object.keys(odds || {}).filter((k) => !taken.has(k) && odds[k] > 0);
-    /* the longest prefix (cut at "_") that another outcome shares: "usmc_event_usmc_sniper" goes
-       with "usmc_event_hero" under "usmc_event" */
+    /* the longest prefix (cut at "_") that another outcome shares: "side_event_long_name" goes
+       with "side_event_other" under "side_event" */
     const prefix = (k) => {
       for (let cut = k.lastIndexOf("_"); cut > 0; cut = k.lastIndexOf("_", cut - 1)) {
         const p = k.slice(0, cut);
