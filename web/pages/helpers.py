@@ -35,8 +35,14 @@ def current_game(*, strict: bool = True) -> str:
 
 
 def rules_of() -> Game:
-    """The rulebooks of the page's game."""
-    return load_rules(current_game())
+    """The rulebooks of the page's game, read once per request (a page may link fifty rules,
+    and each look-up would check the data files again)."""
+    game = current_game()
+    cached: tuple[str, Game] | None = g.get("rules_of")
+    if cached is None or cached[0] != game:
+        cached = (game, load_rules(game))
+        g.rules_of = cached
+    return cached[1]
 
 
 def game_query() -> dict[str, str]:
