@@ -14,8 +14,9 @@ the same stats and the code is the same; any doubt (file missing, unreadable, ot
 other code, another language, an id it does not know) sends the command down the full path,
 which reads the data again and rewrites the file.
 
-This module imports only the standard library (and :mod:`rules_text.cache`, which does too).
-The few constants it repeats from :mod:`rules_text.loading` and :mod:`rules_text.models` are
+This module imports only a few modules of the standard library (not even :mod:`rules_text.cache`,
+whose pickle and tempfile cost more than the lookup, until it writes). The few constants and helpers
+it repeats from :mod:`rules_text.loading`, :mod:`rules_text.models` and :mod:`rules_text.cache` are
 checked equal by ``tests/test_cli_fast_rule.py``.
 """
 
@@ -29,8 +30,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import cache
-
 #: bump when the answers file changes shape
 ANSWERS_VERSION = 2
 #: as rules_text.loading.DEFAULT_GAME and rules_text.base.LANGS
@@ -40,8 +39,10 @@ LANGS: tuple[str, ...] = ("en", "fr")
 PRINTED_CHAPTER = re.compile(r"^(\d{1,2})(?:\.0|\))$")
 #: as rules_text.models.NUMBERED_ID: a rulebook number, not a slug
 NUMBERED_ID = re.compile(r"^\d{1,2}(?:\.\d{1,2}){0,4}$")
-#: the code an answer depends on, beyond the modules of a cached game (cache._MODEL_MODULES)
-_ANSWER_MODULES = ("cli.py", "fast_rule.py")
+#: the code an answer depends on: the modules of a cached game (rules_text.cache._MODEL_MODULES;
+#: cache.py holds its CACHE_VERSION) and the rendering
+_CODE_MODULES = ("base.py", "tables.py", "models.py", "markup.py", "corpus.py", "loading.py", "cache.py",
+                 "cli.py", "fast_rule.py")
 
 _HERE = Path(__file__).resolve().parent
 
@@ -92,10 +93,24 @@ def slug_of(text: str) -> str:
     return "-".join(re.findall(r"[a-z0-9]+", text.lower()))
 
 
+def cache_dir() -> Path:
+    """As rules_text.cache.cache_dir."""
+    return Path(os.environ.get("FALLUJAH_CACHE_DIR") or Path.home() / ".cache" / "fallujah")
+
+
+def file_stats(files: list[Path]) -> list[list[Any]]:
+    """As rules_text.cache.file_stats: each file's name, size, mtime, ctime and inode."""
+    stats = []
+    for path in files:
+        st = path.stat()
+        stats.append([str(path), st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino])
+    return stats
+
+
 def code_stamp() -> str:
-    """The cached game's code stamp and the code that renders an answer."""
-    digest = hashlib.sha256(f"{ANSWERS_VERSION}|{cache.code_stamp()}|{sys.version_info[:2]}".encode())
-    for name in _ANSWER_MODULES:
+    """A hash of the code a cached game and its answers are made by."""
+    digest = hashlib.sha256(f"{ANSWERS_VERSION}|{sys.version_info[:2]}".encode())
+    for name in _CODE_MODULES:
         digest.update((_HERE / name).read_bytes())
     return digest.hexdigest()[:12]
 
@@ -103,14 +118,14 @@ def code_stamp() -> str:
 def answers_path(game: str) -> Path:
     """One answers file per game and data location (as the corpus fingerprint's name)."""
     key = hashlib.sha256(f"{games_dir().resolve()}|{glossary_file().resolve()}|{game}".encode()).hexdigest()[:12]
-    return cache.cache_dir() / "corpus" / f"{game}-{key}.answers.json"
+    return cache_dir() / "corpus" / f"{game}-{key}.answers.json"
 
 
 def current_stats(game: str) -> list[list[Any]] | None:
     """The stats of the game's data files now, or None when they cannot be read."""
     try:
         files = data_files(game)
-        return cache.file_stats(files) if files else None
+        return file_stats(files) if files else None
     except OSError:
         return None
 
@@ -178,6 +193,8 @@ def write_answers(game: str, stats: list[list[Any]], langs: dict[str, dict[str, 
         data = "\n".join(json.dumps(line, ensure_ascii=False, separators=(",", ":")) for line in lines).encode()
     except (OSError, TypeError, ValueError):
         return
+    from . import cache
+
     cache._write_atomic(answers_path(game), data)
 
 
