@@ -102,7 +102,7 @@ def test_language_switch_on_13_6_4_opens_the_same_rule_in_french_and_back(
     _settle(page, '[id="13.6.4"]')  # the browser scrolled to the anchor
     page.screenshot(path=screenshots / "02-french-13.6.4.png")
 
-    french.locator("a.compare-link").click()
+    french.locator(".rule-meta a.compare-link").click()
     page.wait_for_url("**/rules/phantom-fury/compare/13b-flooding-ied-retreat.html#13.6.4")
     _settle(page, '[id="13.6.4"]')
     expect(page.locator("#difference-security-element-cf1")).to_be_visible()

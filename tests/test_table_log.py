@@ -167,3 +167,16 @@ def test_a_fire_with_the_caat_ammo_reads_its_bonus_in_both_languages(client):
     game.act(type="adjudication", situation="fire", input=FIRE | {"shooter": shooter}, rolls_by="player")
     assert _texts(game.log())[0].startswith("A squad (CF 4 + CAAT Ammo) fired at a 'Suspect' marker in Zone 7")
     assert _texts(game.log("fr"))[0].startswith("Un squad (FC 4 + Ammo du CAAT) a tiré sur un marqueur ‘Suspect’")
+
+
+@pytest.mark.parametrize("face", range(10))
+def test_an_app_face_stays_whatever_the_other_numbers_of_the_input(face):
+    """A face equal to another number of the input (the CF 4, Zone 7, a typed Activation 6) is
+    not taken for it: the die field the app filled must keep its face, whatever the app rolled."""
+    from web.amend import _app_faces_kept, situation_schema
+
+    schema = situation_schema("fire", "phantom-fury")
+    recorded = FIRE | {"roll": face}
+    assert not _app_faces_kept(schema, [face], recorded, recorded | {"roll": (face + 1) % 10})
+    assert _app_faces_kept(schema, [face], recorded, recorded | {"shooter": {**FIRE["shooter"], "cf": 5}})
+    assert _app_faces_kept(schema, [face], recorded, recorded | {"activation": (FIRE["activation"] + 1) % 10})
