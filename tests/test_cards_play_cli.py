@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from web.games.fallujah_cards import terminal
@@ -91,6 +91,8 @@ LINES = st.one_of(
 
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**32), lines=st.lists(LINES, max_size=25))
+@example(seed=0, lines=["¹"]).via("found by hypothesis: a digit to str.isdigit, not to int()")
+@example(seed=0, lines=["٣", "1"]).via("an Arabic-Indic digit, then a choice")
 def test_any_input_line_is_played_or_answered_in_one_line_never_a_traceback(seed, lines):
     """The loop itself, fed any lines then the end of the input: it ends with status 0."""
     feed = iter(lines)

@@ -97,7 +97,7 @@ def play(seed: int | None, read: Callable[[], str | None], write: Callable[[str]
             continue
         if line.lower() in ("s", "show", ""):
             continue
-        if line.isdigit():
+        if line.isascii() and line.isdigit():  # "¹" and "٣" are digits to str.isdigit, not to int()
             if not 1 <= int(line) <= len(options):
                 write(f"choice: {line!r}: a number from 1 to {len(options)} ({engine.pending(table).rule})")
                 show = False
