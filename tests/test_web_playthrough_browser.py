@@ -113,6 +113,8 @@ def test_turn_1_fire_at_a_suspect_prefilled_recorded_applied_undone_on_a_phone(p
 
     # applied in one tap: Fired (11.3), one CAAT 'Ammo' (11.1.2.1), the Suspect replaced (5.3.3)
     page.get_by_role("button", name="Apply 3 changes").click()
+    # the page is loaded again once all are applied: its confirmation, not the old page's badges
+    expect(page.locator("#calc-applied")).to_contain_text("Applied: 3 changes.")
     expect(page.locator("#consequences .badge.good")).to_have_count(3)
     state = store.state(game_id)
     assert state.unit("squad-1").status == "fired"
@@ -142,6 +144,8 @@ def test_turn_1_fire_at_a_suspect_prefilled_recorded_applied_undone_on_a_phone(p
     assert page.locator(".calc-change").count() == 1 and not page.locator(".calc-change").is_checked()
     page.locator(".calc-change").check()
     page.get_by_role("button", name="Apply 1 change").click()
+    page.wait_for_url(re.compile(r"applied=3"))
+    expect(page.locator("#calc-applied")).to_be_visible()
     expect(page.locator("#consequences .badge.good")).to_have_count(3)
     assert store.state(game_id).zone(3).insurgents == 1
 
