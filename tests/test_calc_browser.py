@@ -313,3 +313,25 @@ def test_every_calculator_page_of_a_game_opens_without_a_console_error_and_passe
         assert errors == []
     finally:
         context.close()
+
+
+def test_a_double_tap_on_record_records_the_roll_once(browser, live_server):
+    """Record tapped twice (an impatient thumb): the second tap is not taken, the roll is logged once
+    and nothing is refused (the button used to be disabled only after the odds were asked again)."""
+    game = Game(live_server)
+    context, tab = _tab(browser, "desktop")
+    errors = _errors(tab)
+    try:
+        tab.goto(f"{live_server.url}/games/{game.id}/calculator/fire?unit=squad-1&zone=7")
+        tab.locator("#f-shooter-location").select_option("R")
+        tab.locator("#f-target-location").select_option("1")
+        tab.locator("#f-roll").fill("9")
+        expect(tab.locator("#calc-record")).to_be_visible()
+        before = game.state().version
+        tab.locator("#calc-record").dblclick()
+        tab.wait_for_url(re.compile(r"recorded=\d+"))
+        assert [e["type"] for e in game.store.log(game.id, after=before)["events"]] == ["adjudication"]
+        expect(tab.locator("#consequences")).to_be_visible()
+        assert errors == []
+    finally:
+        context.close()

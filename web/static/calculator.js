@@ -527,9 +527,11 @@
     clearTimeout(timer); // the input's change on blur would redraw after the answer below and hide its error
     const overridden = overrides();
     if (overridden === null) { showError(d.msgOverrideRefused); return; }
-    await update();
-    if (!answer || !answer.result) { showError(d.msgNeedsRoll); return; }
+    /* disabled before the odds are asked again: a second tap meanwhile would record the roll a
+       second time (or be refused as from another tab) */
     button.disabled = true;
+    await update();
+    if (!answer || !answer.result) { button.disabled = false; showError(d.msgNeedsRoll); return; }
     const action = { type: "adjudication", situation: d.situation, input: situationData(), rules: [],
       rolls_by: appRoll ? "app" : "player" };
     if (appRoll) action.app_roll = appRoll.version;
