@@ -658,13 +658,22 @@
       url.searchParams.set("applied", appliedCount + done);
       url.searchParams.set("at", document.body.dataset.version || ""); // the confirmation holds for this version only
       url.hash = "consequences";
-      window.location.replace(url.toString());
+      loadAgain(url);
       return;
     }
     appliedCount += done;
     button.hidden = !changeBoxes().some((b) => !b.disabled);
     applyLabel();
     if (done) confirmApplied();
+  }
+
+  /* The page again at url, in place of this one. A url that differs from this page's only by its
+     fragment would not load the page (a same-document navigation: the page scrolls, its state
+     stays as it was): this page is reloaded then. */
+  function loadAgain(url) {
+    const bare = (u) => { const copy = new URL(u, window.location.href); copy.hash = ""; return copy.toString(); };
+    if (bare(url) === bare(window.location.href)) window.location.reload();
+    else window.location.replace(url.toString());
   }
 
   /* "Applied: N changes." with Undo (taking the N back), then the next roll in focus. */
@@ -685,7 +694,7 @@
       const url = new URL(window.location.href);
       url.searchParams.delete("applied");
       url.searchParams.delete("at");
-      window.location.replace(url.toString());
+      loadAgain(url);
     } catch (err) {
       fallujah.show(scope && scope.querySelector("[data-error]"), err.message, err.status === 409);
       button.disabled = false;
