@@ -290,11 +290,13 @@ def test_every_calculator_page_of_a_game_opens_without_a_console_error_and_passe
             _audit(tab, situation)
         # the Assault: odds grouped by question, each under its heading
         tab.goto(base + "assault?unit=squad-1&zone=7&target=guerillas")
-        # the Guerillas' CF first: the form is complete without it (not marked required), and the
-        # odds asked 150 ms after the Locations, before it, were refused (a 400 in the console)
-        tab.locator("#f-defender-cf").fill("3")
+        # the Locations first: a unit's CF is required once the defender is a unit (not a 'Suspect'
+        # marker), so the form says so and asks nothing (a request without it was refused, a 400)
         tab.locator("#f-attacker-location").select_option("R")
         tab.locator("#f-defender-location").select_option("1")
+        expect(tab.locator("#calc-summary")).to_contain_text("fill in")
+        expect(tab.locator('label[for="f-defender-cf"] [aria-hidden]')).to_have_text("*")  # marked now
+        tab.locator("#f-defender-cf").fill("3")
         questions = tab.locator("#calc-odds .calc-question")
         expect(questions.first).to_be_visible()
         names = tab.locator("#calc-odds .calc-question h3").all_inner_texts()
