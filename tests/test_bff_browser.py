@@ -39,7 +39,10 @@ def _record_roll(tab, fields: dict[str, str], odds: bool = True) -> None:
 
 
 def _apply_all(tab) -> None:
-    """Apply the recorded roll's ticked changes in one tap (the calculator's checklist)."""
+    """Apply the recorded roll's ticked changes in one tap (the calculator's checklist), its
+    label counting them in words (the generic calculator's messages, one declaration)."""
+    ticked = tab.locator(".calc-change:checked").count()
+    expect(tab.locator("#calc-apply-all")).to_have_text("Apply 1 change" if ticked == 1 else f"Apply {ticked} changes")
     tab.locator("#calc-apply-all").click()
     expect(tab.locator("#calc-applied")).to_be_visible()
 
