@@ -98,6 +98,58 @@ def test_a_refused_import_leaves_nothing_stored_even_after_its_first_batches(app
     assert _count(app, events_table) == rows_before
 
 
+def test_an_import_killed_mid_way_leaves_a_hidden_game_swept_at_a_later_start(sqlite_app, tmp_path):
+    """SIGKILL during an import leaves its hidden game (version 0) and the batches written: no
+    list shows it, and a start an hour later deletes it with its rows (an import takes seconds)."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from web.db import events as events_table
+    from web.db import games as games_table
+
+    export = tmp_path / "long.json"
+    export.write_text(json.dumps(_long_export(sqlite_app.test_client(), 60_000)))
+    url = f"sqlite:///{tmp_path / 'killed.sqlite3'}"
+    config = {"TESTING": True, "DATABASE_URL": url, "SITE_DIR": str(tmp_path / "site")}
+    create_app(config).extensions["fallujah.store"].engine.dispose()  # migrated before the import starts
+    script = ("import json, sys; from web.app import create_app; "
+              "app = create_app(json.loads(sys.argv[1])); "
+              "app.extensions['fallujah.store'].import_game(json.load(open(sys.argv[2])))")
+    process = subprocess.Popen([sys.executable, "-c", script, json.dumps(config), str(export)])
+    engine = make_engine(url)
+
+    def hidden() -> list[str]:
+        with engine.connect() as conn:
+            return [r.id for r in conn.execute(select(games_table.c.id).where(games_table.c.version == 0))]
+
+    try:
+        deadline = time.monotonic() + 60
+        while not hidden() and process.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        orphans = hidden()
+        assert len(orphans) == 1, "the import was not caught mid-way"
+        app = create_app(config)  # a start at once: the import might be another process's, kept
+        assert app.test_client().get("/api/games").get_json()["games"] == []
+        assert hidden() == orphans
+        app.extensions["fallujah.store"].engine.dispose()
+        with engine.begin() as conn:  # an hour on
+            conn.execute(games_table.update().values(created_at=func.datetime("now", "-2 hours"),
+                                                     updated_at=func.datetime("now", "-2 hours")))
+        app = create_app(config)
+        assert hidden() == []
+        with engine.connect() as conn:
+            assert conn.execute(select(func.count()).select_from(events_table)).scalar_one() == 0
+        app.extensions["fallujah.store"].engine.dispose()
+    finally:
+        if process.poll() is None:
+            process.kill()
+        engine.dispose()
+
+
 # -- 2. errors are bounded -------------------------------------------------------------------------
 
 

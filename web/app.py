@@ -74,6 +74,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         engine, snapshot_every=int(app.config["SNAPSHOT_EVERY"]), cache_size=int(app.config["STATE_CACHE"]),
         default_game=app.config["GAME"],
     )
+    app.extensions["fallujah.store"].sweep_abandoned_imports()
 
     security.init_app(app)
     i18n.init_app(app)

@@ -16,7 +16,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Connection, Engine, bindparam, delete, insert, select, update
@@ -41,6 +41,10 @@ MAX_IMPORT_EVENTS = 100_000
 IMPORT_BATCH = 2000
 #: How many of the latest states an import keeps for undo and redo (older ones are read back).
 IMPORT_RECENT = 16
+#: an import's hidden game (version 0) untouched this long was abandoned (its process killed
+#: mid-way): swept at start. An import takes seconds (at most MAX_IMPORT_EVENTS), so none in
+#: progress is this old.
+ABANDONED_IMPORT = timedelta(hours=1)
 #: Snapshots are spaced so that they store about this many bytes per event.
 SNAPSHOT_BYTES_PER_EVENT = 2000
 
@@ -454,6 +458,18 @@ class Store:
         assert state is not None
         self.cache.put((game_id, state.version), state)
         return state, game_id
+
+    def sweep_abandoned_imports(self, older_than: timedelta = ABANDONED_IMPORT) -> list[str]:
+        """Delete the hidden games of imports whose process died mid-way (a refused import
+        deletes its own, :meth:`import_game`): rows at version 0 not written for ``older_than``.
+        Returns their ids."""
+        cutoff = _now() - older_than
+        with self.engine.connect() as conn:
+            found = [row.id for row in conn.execute(
+                select(games.c.id).where(games.c.version == 0, games.c.updated_at < cutoff))]
+        for game_id in found:
+            self._forget(game_id)
+        return found
 
     def _forget(self, game_id: str) -> None:
         """Delete a game that was never shown (an import refused half-way), with its rows."""
