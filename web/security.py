@@ -29,8 +29,6 @@ from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException
 from werkzeug.sansio.utils import host_is_trusted
 
-from adjudicator.registry import UnknownGame as UnknownAdjudicatorGame
-
 from .errors import Problem, Refused, clean_text
 from .games import NoCompanion, UnknownGame
 from .store import GameNotFound, StaleVersion
@@ -199,8 +197,7 @@ def init_app(app: Flask) -> None:
     def _missing(exc: GameNotFound) -> Response:
         return error(404, str(exc))
 
-    @app.errorhandler(UnknownGame)
-    @app.errorhandler(UnknownAdjudicatorGame)
+    @app.errorhandler(UnknownGame)  # the one class every layer raises (rules_text.loading)
     @app.errorhandler(NoCompanion)
     def _unknown_game(exc: LookupError) -> Response | tuple[str, int]:
         if is_api(request):
