@@ -34,7 +34,7 @@ class Field:
     roll: bool = False
     value: Any = None
     #: required once other fields hold one of these values (the schema's ``required_when``, by
-    #: sibling name, here by path): an 'Insurgents' unit's CF once the counter is a unit
+    #: sibling name, here by path): a value asked for only in some cases
     required_when: dict[str, tuple[Any, ...]] = field(default_factory=dict)
 
     @property
