@@ -83,11 +83,7 @@ def prepare(action: Any, game: str) -> Any:
 
 def _faces_of(game: str, die: str | None) -> tuple[int, ...]:
     """The faces the app could have rolled on the game's die (or ``die``): each total of a "2d6"."""
-    die = die or die_of(game)
-    count, sides = dice.parse_die(die)
-    if count == 1:
-        return dice.die_faces(die)
-    return tuple(range(count, count * sides + 1))
+    return dice.totals(die or die_of(game))
 
 
 def verify(payload: dict[str, Any], game: str, field: str = "payload") -> None:
