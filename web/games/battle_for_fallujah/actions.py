@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
 from web.errors import Problem, Refused, from_validation_error
+from web.rolls import AppRollNamed, AppRollVersion
 
 from .state import (
     Battalion,
@@ -207,21 +208,15 @@ class Roll(ActionBase):
     faces: list[Annotated[int, Field(ge=1, le=6)]] | None = None
 
 
-class Adjudication(ActionBase):
+class Adjudication(ActionBase, AppRollNamed):
     """An adjudicator result recorded with its rolls (the player's dice or an app roll)."""
 
     type: Literal["adjudication"]
     situation: str = Field(min_length=1, max_length=40)
     input: dict[str, Any]
     rolls_by: Literal["player", "app"]
-    app_roll: int | None = Field(default=None, ge=1)
+    app_roll: AppRollVersion = None
     result: dict[str, Any] | None = None
-
-    @model_validator(mode="after")
-    def _app_roll_named(self) -> Adjudication:
-        if (self.rolls_by == "app") != (self.app_roll is not None):
-            raise ValueError("app_roll (the version of the 'roll' event) is required with rolls_by 'app' and only then")
-        return self
 
 
 Action = Annotated[

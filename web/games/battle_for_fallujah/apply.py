@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from web import rolls
 from web.errors import Refused, refuse
 from web.eventlog import EVENT_KINDS, Effect, Event
 from web.undo_stack import EMPTY
@@ -484,23 +485,10 @@ def note(state: GameState, action: a.NoteAction, ctx: Ctx) -> GameState:
 
 
 def roll(state: GameState, action: a.Roll, ctx: Ctx) -> GameState:
-    if action.faces is None or len(action.faces) != action.dice:
-        raise refuse("faces", action.faces, f"{action.dice} faces rolled by the app")
-    ctx.effect("7.1", f"rolled by the app: {', '.join(map(str, action.faces))}")
-    return state.model_copy(update={"app_rolls": state.app_rolls + (
-        AppRoll(version=ctx.version, faces=tuple(action.faces), purpose=action.purpose),)})
-
-
-def _ints(value: Any) -> list[int]:
-    if isinstance(value, bool):
-        return []
-    if isinstance(value, int):
-        return [value]
-    if isinstance(value, dict):
-        return [i for v in value.values() for i in _ints(v)]
-    if isinstance(value, list):
-        return [i for v in value for i in _ints(v)]
-    return []
+    faces = rolls.rolled_faces(action.faces, action.dice)
+    ctx.effect("7.1", f"rolled by the app: {', '.join(map(str, faces))}")
+    rolled = AppRoll(version=ctx.version, faces=faces, purpose=action.purpose)
+    return state.model_copy(update={"app_rolls": state.app_rolls + (rolled,)})
 
 
 def adjudication(state: GameState, action: a.Adjudication, ctx: Ctx) -> GameState:
@@ -508,13 +496,8 @@ def adjudication(state: GameState, action: a.Adjudication, ctx: Ctx) -> GameStat
     if action.result is None:
         raise refuse("result", None, "the adjudicator's result (set by the server)")
     if action.rolls_by == "app":
-        rolled = next((r for r in state.app_rolls if r.version == action.app_roll), None)
-        if rolled is None:
-            raise refuse("app_roll", action.app_roll, f"an unused 'roll' event: {[r.version for r in state.app_rolls] or 'none'}")
-        given = _ints(action.input.get("roll")) + _ints(action.input.get("rolls"))
-        if any(given.count(f) < list(rolled.faces).count(f) for f in rolled.faces):
-            raise refuse("input", action.input, f"an input using the faces the app rolled: {list(rolled.faces)}")
-        state = state.model_copy(update={"app_rolls": tuple(r for r in state.app_rolls if r is not rolled)})
+        given = rolls.faces_in(action.input.get("roll")) + rolls.faces_in(action.input.get("rolls"))
+        state = state.model_copy(update={"app_rolls": rolls.use(state.app_rolls, action.app_roll, action.input, given)})
     result = action.result.get("result") or {}
     situation = action.situation
     rule = (action.result.get("rule") or "7.1")

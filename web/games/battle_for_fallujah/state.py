@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from web.rolls import AppRoll
 from web.undo_stack import EMPTY, VersionStack
 
 Colour = Literal["blue", "white", "red"]
@@ -166,12 +167,6 @@ class Roll(Frozen):
     version: int
     value: int
     total: int | None = None
-
-
-class AppRoll(Frozen):
-    version: int
-    faces: tuple[int, ...]
-    purpose: str = ""
 
 
 class GameState(Frozen):

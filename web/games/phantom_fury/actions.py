@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 
 from adjudicator.phantom_fury.models import Location
 from web.errors import Problem, Refused, from_validation_error
+from web.rolls import AppRollNamed, AppRollVersion
 
 from .state import Activation, Ruleset, Side, Status, Variant
 
@@ -261,7 +262,7 @@ class Roll(ActionBase):
     faces: list[Face] | None = None
 
 
-class Adjudication(ActionBase):
+class Adjudication(ActionBase, AppRollNamed):
     """An adjudicator result recorded with its rolls: the player's physical d10 or an app roll."""
 
     type: Literal["adjudication"]
@@ -269,15 +270,9 @@ class Adjudication(ActionBase):
     input: dict[str, Any]
     rolls_by: Literal["player", "app"]
     #: the version of the ``roll`` event whose faces the input uses (``rolls_by == "app"``)
-    app_roll: int | None = Field(default=None, ge=1)
+    app_roll: AppRollVersion = None
     #: set by the server from the adjudicator (any value sent is replaced)
     result: dict[str, Any] | None = None
-
-    @model_validator(mode="after")
-    def _app_roll_named(self) -> Adjudication:
-        if (self.rolls_by == "app") != (self.app_roll is not None):
-            raise ValueError("app_roll (the version of the 'roll' event) is required with rolls_by 'app' and only then")
-        return self
 
 
 Action = Annotated[

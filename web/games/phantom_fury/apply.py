@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from web import rolls
 from web.errors import Problem, Refused, refuse
 from web.eventlog import EVENT_KINDS, Effect, Event
 from web.undo_stack import EMPTY
@@ -211,38 +212,18 @@ def support_mission(state: GameState, action: a.SupportMission, ctx: Ctx) -> Gam
 
 
 def roll(state: GameState, action: a.Roll, ctx: Ctx) -> GameState:
-    if action.faces is None or len(action.faces) != action.dice:
-        raise refuse("faces", action.faces, f"{action.dice} faces rolled by the app")
-    ctx.effect("3", f"rolled by the app: {', '.join(map(str, action.faces))}")
-    rolled = AppRoll(version=ctx.version, faces=tuple(action.faces), purpose=action.purpose)
+    faces = rolls.rolled_faces(action.faces, action.dice)
+    ctx.effect("3", f"rolled by the app: {', '.join(map(str, faces))}")
+    rolled = AppRoll(version=ctx.version, faces=faces, purpose=action.purpose)
     return state.model_copy(update={"app_rolls": state.app_rolls + (rolled,)})
-
-
-def _ints(value: Any) -> list[int]:
-    if isinstance(value, bool):
-        return []
-    if isinstance(value, int):
-        return [value]
-    if isinstance(value, dict):
-        return [i for v in value.values() for i in _ints(v)]
-    if isinstance(value, list):
-        return [i for v in value for i in _ints(v)]
-    return []
 
 
 def adjudication(state: GameState, action: a.Adjudication, ctx: Ctx) -> GameState:
     if action.result is None:
         raise refuse("result", None, "the adjudicator's result (set by the server)")
     if action.rolls_by == "app":
-        rolled = next((r for r in state.app_rolls if r.version == action.app_roll), None)
-        if rolled is None:
-            unused = [r.version for r in state.app_rolls]
-            raise refuse("app_roll", action.app_roll, f"the version of an unused 'roll' event: {unused or 'none'}")
-        given = _ints(action.input)
-        missing = [f for f in rolled.faces if given.count(f) < list(rolled.faces).count(f)]
-        if missing:
-            raise refuse("input", action.input, f"an input using the faces the app rolled: {list(rolled.faces)}")
-        state = state.model_copy(update={"app_rolls": tuple(r for r in state.app_rolls if r is not rolled)})
+        given = rolls.faces_in(action.input)
+        state = state.model_copy(update={"app_rolls": rolls.use(state.app_rolls, action.app_roll, action.input, given)})
     # the answer as recorded (JSON), not re-read through today's answer model: a log must replay
     # whatever the models become; only the outcome's name goes into the effect's text
     resolved = action.result.get("result")

@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, computed_field
 
 from adjudicator.phantom_fury.models import Location
+from web.rolls import AppRoll
 from web.undo_stack import EMPTY, VersionStack
 
 Variant = Literal["standard", "historical"]
@@ -142,14 +143,6 @@ class VpEntry(Frozen):
     rule: str
     note: str | None = None
     unit: str | None = None
-
-
-class AppRoll(Frozen):
-    """d10 faces rolled by the app (not undoable); an adjudication may use them once."""
-
-    version: int
-    faces: tuple[int, ...]
-    purpose: str
 
 
 class GameState(Frozen):

@@ -13,6 +13,7 @@ from typing import Any
 
 from adjudicator.second_fallujah import data
 from adjudicator.second_fallujah.common import SUPPORT_TYPES
+from web import rolls
 from web.errors import Refused, refuse
 from web.eventlog import EVENT_KINDS, Effect, Event
 from web.undo_stack import EMPTY
@@ -507,41 +508,23 @@ def bot_die(state: GameState, action: a.BotDie, ctx: Ctx) -> GameState:
 
 
 def roll(state: GameState, action: a.Roll, ctx: Ctx) -> GameState:
-    if action.faces is None or len(action.faces) != action.dice:
-        raise refuse("faces", action.faces, f"{action.dice} faces rolled by the app")
+    faces = rolls.rolled_faces(action.faces, action.dice)
     if action.purpose.startswith("bot:"):
         field = action.purpose[4:]
         if not field.startswith("dice."):
             raise refuse("purpose", action.purpose, "bot:<a die field the bot needs, e.g. dice.step1>", "12.2")
-        return _bot_faces(state, field, action.faces, ctx, "rolled by the app")
-    ctx.effect("7.2.7", f"rolled by the app ({action.die or '2d6'}): {', '.join(map(str, action.faces))}")
-    rolled = AppRoll(version=ctx.version, faces=tuple(action.faces), purpose=action.purpose, die=action.die)
+        return _bot_faces(state, field, list(faces), ctx, "rolled by the app")
+    ctx.effect("7.2.7", f"rolled by the app ({action.die or '2d6'}): {', '.join(map(str, faces))}")
+    rolled = AppRoll(version=ctx.version, faces=faces, purpose=action.purpose, die=action.die)
     return state.model_copy(update={"app_rolls": state.app_rolls + (rolled,)})
-
-
-def _ints(value: Any) -> list[int]:
-    if isinstance(value, bool):
-        return []
-    if isinstance(value, int):
-        return [value]
-    if isinstance(value, dict):
-        return [i for v in value.values() for i in _ints(v)]
-    if isinstance(value, list):
-        return [i for v in value for i in _ints(v)]
-    return []
 
 
 def adjudication(state: GameState, action: a.Adjudication, ctx: Ctx) -> GameState:
     if action.result is None:
         raise refuse("result", None, "the adjudicator's result (set by the server)")
     if action.rolls_by == "app":
-        rolled = next((r for r in state.app_rolls if r.version == action.app_roll), None)
-        if rolled is None:
-            raise refuse("app_roll", action.app_roll, f"the version of an unused 'roll' event: {[r.version for r in state.app_rolls] or 'none'}")
-        given = _ints(action.input.get("rolls"))
-        if any(given.count(f) < list(rolled.faces).count(f) for f in rolled.faces):
-            raise refuse("input", action.input, f"an input using the faces the app rolled: {list(rolled.faces)}")
-        state = state.model_copy(update={"app_rolls": tuple(r for r in state.app_rolls if r is not rolled)})
+        given = rolls.faces_in(action.input.get("rolls"))
+        state = state.model_copy(update={"app_rolls": rolls.use(state.app_rolls, action.app_roll, action.input, given)})
     answer, outcome = action.result, (action.result.get("result") or {})
     if action.situation.startswith("bot-"):
         if action.input.get("state") != table.table_json(state):
@@ -561,11 +544,11 @@ def adjudication(state: GameState, action: a.Adjudication, ctx: Ctx) -> GameStat
             update["reaction"] = state.reaction.model_copy(update={"decision": record.decision})
         return state.model_copy(update=update)
     if action.situation in ("coalition-attack", "fire-mission", "insurgent-attack"):
-        rolls = action.input.get("rolls") or {}
+        dice = action.input.get("rolls") or {}
         state = state.model_copy(update={"combat": Combat(
             version=ctx.version, situation=action.situation, area=action.input.get("area"), outcome=outcome.get("outcome"),
             insurgent_cp=outcome.get("insurgent_cp") or 0, coalition_cp=outcome.get("coalition_cp") or 0,
-            offense=rolls.get("offense"), defense=rolls.get("defense"), ov=answer.get("ov"), dv=answer.get("dv"))})
+            offense=dice.get("offense"), defense=dice.get("defense"), ov=answer.get("ov"), dv=answer.get("dv"))})
         ctx.effect(outcome.get("rule") or answer.get("rule") or "7", f"{action.situation}: {outcome.get('outcome')}"
                    + (f", {outcome.get('insurgent_cp')} Insurgent CP" if outcome.get("insurgent_cp") else "")
                    + (f", {outcome.get('coalition_cp')} Coalition CP" if outcome.get("coalition_cp") else ""))

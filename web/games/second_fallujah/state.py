@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from web import rolls
 from web.undo_stack import EMPTY, VersionStack
 
 Side = Literal["insurgent", "coalition"]
@@ -90,12 +91,9 @@ class Advantage(Frozen):
     available: bool = True
 
 
-class AppRoll(Frozen):
-    """Dice rolled by the app (never undone: a roll is not made again)."""
+class AppRoll(rolls.AppRoll):
+    """Dice rolled by the app (:mod:`web.rolls`), ``die`` naming another die than the 2d6 (7.2.7)."""
 
-    version: int
-    faces: tuple[int, ...]
-    purpose: str
     die: str | None = None
 
 

@@ -1,0 +1,85 @@
+"""Dice the app rolls for a player without his own, and the adjudication that uses them.
+
+A ``roll`` action (:mod:`web.prepare` sets its ``faces``) is recorded, never undone: a die is not
+rolled again until it shows what one wants. Its faces wait in the state's ``app_rolls`` until an
+``adjudication`` recorded with ``rolls_by: "app"`` names that ``roll`` event by its version
+(``app_roll``); the adjudication's input must use those faces, and each roll serves once.
+Every game's companion declares ``app_rolls: tuple[AppRoll, ...] = ()`` in its state and calls
+:func:`rolled_faces` and :func:`use` from its ``roll`` and ``adjudication`` moves.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Self, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from .errors import refuse
+
+#: the version of the ``roll`` event whose faces an adjudication uses (``rolls_by == "app"``)
+AppRollVersion = Annotated[int | None, Field(ge=1)]
+
+
+class AppRoll(BaseModel):
+    """Faces the app rolled (a ``roll`` event), kept until an adjudication uses them, once."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    #: the version of the ``roll`` event
+    version: int
+    faces: tuple[int, ...]
+    #: what the player said the roll is for (free text, or a game's convention)
+    purpose: str = ""
+
+
+Rolled = TypeVar("Rolled", bound=AppRoll)
+
+
+class AppRollNamed(BaseModel):
+    """An adjudication's check that it names an app roll exactly when the app rolled its dice.
+
+    A mixin without fields (so that the action's fields, and its stored JSON, keep their order):
+    the action declares ``rolls_by`` and ``app_roll: AppRollVersion = None``."""
+
+    if TYPE_CHECKING:
+        rolls_by: Literal["player", "app"]
+        app_roll: int | None
+
+    @model_validator(mode="after")
+    def _app_roll_named(self) -> Self:
+        if (self.rolls_by == "app") != (self.app_roll is not None):
+            raise ValueError("app_roll (the version of the 'roll' event) is required with rolls_by 'app' and only then")
+        return self
+
+
+def rolled_faces(faces: list[int] | None, dice: int) -> tuple[int, ...]:
+    """The faces the server set on a ``roll`` action, one a die, or a refusal naming them."""
+    if faces is None or len(faces) != dice:
+        raise refuse("faces", faces, f"{dice} faces rolled by the app")
+    return tuple(faces)
+
+
+def faces_in(value: Any) -> list[int]:
+    """Every whole number in an adjudication's input (or a part of it): the faces it uses."""
+    if isinstance(value, bool):
+        return []
+    if isinstance(value, int):
+        return [value]
+    if isinstance(value, dict):
+        return [i for v in value.values() for i in faces_in(v)]
+    if isinstance(value, list):
+        return [i for v in value for i in faces_in(v)]
+    return []
+
+
+def use(app_rolls: tuple[Rolled, ...], version: int | None, input_: dict[str, Any],
+        given: list[int]) -> tuple[Rolled, ...]:
+    """The app rolls left once an adjudication has used roll ``version``: refused when that is
+    no unused roll, or when ``given`` (the faces its ``input_`` holds) lacks one of its faces."""
+    rolled = next((r for r in app_rolls if r.version == version), None)
+    if rolled is None:
+        unused = [r.version for r in app_rolls]
+        raise refuse("app_roll", version, f"the version of an unused 'roll' event: {unused or 'none'}")
+    if any(given.count(f) < rolled.faces.count(f) for f in rolled.faces):
+        raise refuse("input", input_, f"an input using the faces the app rolled: {list(rolled.faces)}")
+    return tuple(r for r in app_rolls if r is not rolled)
