@@ -14,6 +14,7 @@ from typing import Any
 from flask import render_template, request
 
 from web import calculator as generic
+from web.consequence import applied
 from web.pages.helpers import query_number
 
 from . import consequences as cons
@@ -98,13 +99,12 @@ def _recorded(game_id: str, situation: str, filled: Prefill) -> dict[str, Any] |
         return None
     event, later = found
     version, payload = event["version"], event["payload"]
-    applied = {cons.identity_of(p) for p in later}
     then: GameState = generic.store().state_at(game_id, version)  # type: ignore[assignment]
     ctx = {"hex": filled.hex, "lead": filled.lead, "units": filled.units, "support_unit": filled.support_unit,
            "unit": request.args.get("unit")}
     listed = cons.consequences(then, situation, payload["input"], payload["result"], ctx)
     return {"version": version, "payload": payload, "answer": payload["result"],
-            "consequences": [(c, c.identity() in applied) for c in listed]}
+            "consequences": applied(listed, later, cons.IDENTITY)}
 
 
 def _rows(parts: list[dict[str, Any]]) -> list[dict[str, Any]]:

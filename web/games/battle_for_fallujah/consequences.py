@@ -4,35 +4,14 @@ player applies."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
+
+from web.consequence import Consequence
 
 from .state import GameState
 
+#: the fields that say which consequence an applied action is (:func:`web.consequence.applied`)
 IDENTITY = ("type", "unit", "hex", "status", "reason", "count", "value", "wanted", "resistance", "isolated", "text")
-
-
-@dataclass(frozen=True)
-class Consequence:
-    en: str
-    rules: tuple[str, ...]
-    action: dict[str, Any] | None = None
-    calculator: str | None = None
-    query: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def fr(self) -> str:
-        return self.en
-
-    def payload(self) -> dict[str, Any] | None:
-        return None if self.action is None else {**self.action, "rules": list(self.rules)}
-
-    def identity(self) -> tuple[Any, ...] | None:
-        return None if self.action is None else identity_of(self.action)
-
-
-def identity_of(payload: dict[str, Any]) -> tuple[Any, ...]:
-    return tuple(str(payload.get(key)) for key in IDENTITY)
 
 
 def _vp_rule(result: dict[str, Any], default: str) -> str:
@@ -51,48 +30,48 @@ def operation(state: GameState, data: dict[str, Any], answer: dict[str, Any], ct
     mission = data.get("mission", "assault")
     coalition = data.get("attacker", "coalition") == "coalition"
     if result.get("media"):
-        out.append(Consequence(f"Media Track +{result['media']} (red Coalition successes)", ("17.2.5.1", "23.1.2"),
-                               {"type": "media", "count": int(result["media"]), "rule": "17.2.5.1"}))
+        out.append(Consequence.english(f"Media Track +{result['media']} (red Coalition successes)", ("17.2.5.1", "23.1.2"),
+                                       {"type": "media", "count": int(result["media"]), "rule": "17.2.5.1"}))
     if result.get("success") and result.get("mos"):
         query = {"mission": mission, "margin": result["mos"], "attacker": data.get("attacker", "coalition")}
         if hex_:
             query["hex"] = hex_
-        out.append(Consequence(f"Spend the Margin of Success ({result['mos']})", ("18.2.1", "20.3", "21.1.2"),
-                               calculator="spend-margin", query=query))
+        out.append(Consequence.english(f"Spend the Margin of Success ({result['mos']})", ("18.2.1", "20.3", "21.1.2"),
+                                       calculator="spend-margin", query=query))
     vp = int(result.get("vp") or 0)
     if vp:
         rule = _vp_rule(result, "18.5.1")
-        out.append(Consequence(f"VP {vp:+d}: {'failed' if coalition else 'Insurgent'} {mission}", (rule,),
-                               {"type": "vp", "value": vp, "reason": f"{mission} MOF {result.get('mof')}", "rule": rule}))
+        out.append(Consequence.english(f"VP {vp:+d}: {'failed' if coalition else 'Insurgent'} {mission}", (rule,),
+                                       {"type": "vp", "value": vp, "reason": f"{mission} MOF {result.get('mof')}", "rule": rule}))
     isolated = next((s["rule"] for s in result.get("steps", []) if "Isolated Marker is placed" in s.get("en", "")), None)
     battalion = _battalion(state, ctx.get("lead") if coalition else None) or next(
         (b for u in state.units if u.hex == hex_ for b in [_battalion(state, u.id)] if b), None)
     if isolated and hex_ and battalion:
         current = list(state.hex(hex_).isolated)
         if battalion not in current:
-            out.append(Consequence(f"Isolated marker ({battalion}) in hex {hex_}", (isolated, "25.12"),
-                                   {"type": "hex", "hex": hex_, "isolated": [*current, battalion]}))
+            out.append(Consequence.english(f"Isolated marker ({battalion}) in hex {hex_}", (isolated, "25.12"),
+                                           {"type": "hex", "hex": hex_, "isolated": [*current, battalion]}))
     if coalition:
         for unit in ctx.get("units") or []:
             u = state.unit(unit)
             if u is not None and u.status != "ops_complete":
-                out.append(Consequence(f"{unit}: Ops Complete", ("13.5.5",),
-                                       {"type": "unit_status", "unit": unit, "status": "ops_complete"}))
+                out.append(Consequence.english(f"{unit}: Ops Complete", ("13.5.5",),
+                                               {"type": "unit_status", "unit": unit, "status": "ops_complete"}))
         if ctx.get("support_unit"):
-            out.append(Consequence(f"{ctx['support_unit']}: Availability roll", ("13.6.2", "5.5"),
-                                   calculator="availability", query={"unit": ctx["support_unit"]}))
+            out.append(Consequence.english(f"{ctx['support_unit']}: Availability roll", ("13.6.2", "5.5"),
+                                           calculator="availability", query={"unit": ctx["support_unit"]}))
             if not ctx.get("units"):
-                out.append(Consequence("The MEF's mission is over: back to the Activation Phase", ("13.6.3",),
-                                       {"type": "operations_end"}))
+                out.append(Consequence.english("The MEF's mission is over: back to the Activation Phase", ("13.6.3",),
+                                               {"type": "operations_end"}))
     if coalition and mission == "search" and result.get("success") is False and hex_:
-        out.append(Consequence("A failed Search: roll on the Insurgent Activation Table", ("20.4.2", "12.4.2"),
-                               calculator="insurgent-activation", query={"hex": hex_}))
-        out.append(Consequence(f"then on the Insurgent Contact Table, the MOF ({result.get('mof')}) added",
-                               ("20.4.2", "20.4.2.1", "22.3"), calculator="contact",
-                               query={"hex": hex_, "search_mof": result.get("mof") or 0}))
+        out.append(Consequence.english("A failed Search: roll on the Insurgent Activation Table", ("20.4.2", "12.4.2"),
+                                       calculator="insurgent-activation", query={"hex": hex_}))
+        out.append(Consequence.english(f"then on the Insurgent Contact Table, the MOF ({result.get('mof')}) added",
+                                       ("20.4.2", "20.4.2.1", "22.3"), calculator="contact",
+                                       query={"hex": hex_, "search_mof": result.get("mof") or 0}))
     if data.get("attacker") == "coalition" and hex_ and state.hex(hex_).ied:
-        out.append(Consequence(f"IED Ambush! marker removed from hex {hex_} (attack resolved)", ("25.5.3",),
-                               {"type": "hex", "hex": hex_, "ied": False}))
+        out.append(Consequence.english(f"IED Ambush! marker removed from hex {hex_} (attack resolved)", ("25.5.3",),
+                                       {"type": "hex", "hex": hex_, "ied": False}))
     return out
 
 
@@ -104,14 +83,14 @@ def spend_margin(state: GameState, data: dict[str, Any], answer: dict[str, Any],
     purchases = answer.get("purchases") or []
     rule = next((p["rule"] for p in purchases if p.get("vp")), answer.get("rule") or "18.2.1")
     if vp:
-        out.append(Consequence(f"VP {vp:+d}: margin spent ({data.get('mission')})", (rule,),
-                               {"type": "vp", "value": vp, "reason": f"{data.get('mission')} MOS spent", "rule": rule}))
+        out.append(Consequence.english(f"VP {vp:+d}: margin spent ({data.get('mission')})", (rule,),
+                                       {"type": "vp", "value": vp, "reason": f"{data.get('mission')} MOS spent", "rule": rule}))
     steps = int(spend.get("insurgent_steps") or 0)
     if steps:
         where = f" in hex {hex_}" if hex_ else ""
-        out.append(Consequence(f"Remove {steps} Insurgent step{'s' if steps != 1 else ''}{where} (Jihadi cells first, "
-                               "the smallest unit first; then update the hex's units)", ("25.21.3", "25.13.3"),
-                               {"type": "note", "text": f"{steps} Insurgent steps removed{where} (margin spent)"}))
+        out.append(Consequence.english(f"Remove {steps} Insurgent step{'s' if steps != 1 else ''}{where} (Jihadi cells first, "
+                                       "the smallest unit first; then update the hex's units)", ("25.21.3", "25.13.3"),
+                                       {"type": "note", "text": f"{steps} Insurgent steps removed{where} (margin spent)"}))
     if hex_:
         h = state.hex(hex_)
         points = int(spend.get("resistance_points") or 0)
@@ -121,13 +100,13 @@ def spend_margin(state: GameState, data: dict[str, Any], answer: dict[str, Any],
             text = f"hex {hex_}: Resistance +{h.resistance} → " + (f"+{left}" if left else "none: Pacified")
             if not left:
                 action["pacified"] = True
-            out.append(Consequence(text, ("20.3", "25.8.3"), action))
+            out.append(Consequence.english(text, ("20.3", "25.8.3"), action))
         if spend.get("wanted_successes") and h.wanted:
-            out.append(Consequence(f"hex {hex_}: Wanted! marker removed (a Nationalist chit leaves the cup)",
-                                   ("21.1.2.3", "8.3.1"), {"type": "hex", "hex": hex_, "wanted": False}))
+            out.append(Consequence.english(f"hex {hex_}: Wanted! marker removed (a Nationalist chit leaves the cup)",
+                                           ("21.1.2.3", "8.3.1"), {"type": "hex", "hex": hex_, "wanted": False}))
         if spend.get("isolated_markers") and h.isolated:
-            out.append(Consequence(f"hex {hex_}: Isolated markers removed", ("20.3",),
-                                   {"type": "hex", "hex": hex_, "isolated": []}))
+            out.append(Consequence.english(f"hex {hex_}: Isolated markers removed", ("20.3",),
+                                           {"type": "hex", "hex": hex_, "isolated": []}))
     return out
 
 
@@ -140,13 +119,13 @@ def end_of_turn_roll(state: GameState, data: dict[str, Any], answer: dict[str, A
     else:
         text = ("The two 3/4 Battalion chits into the cup, then 14.4" if result.get("arrive")
                 else "No reinforcements: on to 14.4")
-    return [Consequence(text, rules, {"type": "next_step"})]
+    return [Consequence.english(text, rules, {"type": "next_step"})]
 
 
 def intelligence(state: GameState, data: dict[str, Any], answer: dict[str, Any], ctx: dict[str, Any]) -> list[Consequence]:
     wanted = (answer.get("result") or {}).get("wanted", 0)
-    return [Consequence(f"Place the {wanted} Wanted! markers on the map (on each hex's panel), then go on",
-                        ("11.3", "11.3.1"), {"type": "next_phase"})]
+    return [Consequence.english(f"Place the {wanted} Wanted! markers on the map (on each hex's panel), then go on",
+                                ("11.3", "11.3.1"), {"type": "next_phase"})]
 
 
 def availability(state: GameState, data: dict[str, Any], answer: dict[str, Any], ctx: dict[str, Any]) -> list[Consequence]:
@@ -155,15 +134,15 @@ def availability(state: GameState, data: dict[str, Any], answer: dict[str, Any],
     if not unit or status not in ("good_order", "ops_complete"):
         return []
     rule = "13.6.2.1" if status == "ops_complete" else "13.6.2.2"
-    return [Consequence(f"{unit}: {status.replace('_', ' ')}", (rule, "5.5"),
-                        {"type": "unit_status", "unit": unit, "status": status})]
+    return [Consequence.english(f"{unit}: {status.replace('_', ' ')}", (rule, "5.5"),
+                                {"type": "unit_status", "unit": unit, "status": status})]
 
 
 def contact(state: GameState, data: dict[str, Any], answer: dict[str, Any], ctx: dict[str, Any]) -> list[Consequence]:
     hex_ = ctx.get("hex")
     result = answer.get("result") or {}
     if hex_ and "ambush" in str(result.get("outcome", "")).lower() and not state.hex(hex_).ied:
-        return [Consequence(f"IED Ambush! marker in hex {hex_}", ("25.5.1",), {"type": "hex", "hex": hex_, "ied": True})]
+        return [Consequence.english(f"IED Ambush! marker in hex {hex_}", ("25.5.1",), {"type": "hex", "hex": hex_, "ied": True})]
     return []
 
 
@@ -172,9 +151,9 @@ def level_of_resistance(state: GameState, data: dict[str, Any], answer: dict[str
     level = (answer.get("result") or {}).get("level")
     if not hex_ or not level:
         return []
-    return [Consequence(f"Insurgent Resistance Level +{level} marker in hex {hex_}", ("22.1", "25.9"),
-                        {"type": "hex", "hex": hex_, "resistance": int(level)}),
-            Consequence("Then the Insurgent Reaction", ("22.2",), calculator="insurgent-reaction", query={"hex": hex_})]
+    return [Consequence.english(f"Insurgent Resistance Level +{level} marker in hex {hex_}", ("22.1", "25.9"),
+                                {"type": "hex", "hex": hex_, "resistance": int(level)}),
+            Consequence.english("Then the Insurgent Reaction", ("22.2",), calculator="insurgent-reaction", query={"hex": hex_})]
 
 
 def insurgent_units(state: GameState, data: dict[str, Any], answer: dict[str, Any], ctx: dict[str, Any]) -> list[Consequence]:
@@ -190,12 +169,12 @@ def insurgent_units(state: GameState, data: dict[str, Any], answer: dict[str, An
         steps = int(result.get("insurgent_steps") or 0)
         text = f"Insurgent steps{where}: {steps:+d}" + (" and a Jihadi cell" if result.get("jihadi_cell") else "")
         rules = ("12.4.3", "12.4.3.1", "12.4.3.2")
-    out = [Consequence(text + "; then update the hex's units", rules, {"type": "note", "text": text})]
+    out = [Consequence.english(text + "; then update the hex's units", rules, {"type": "note", "text": text})]
     if hex_:
         follow = "contact" if "units" in result else "operation"
         query = {"hex": hex_} if follow == "contact" else {"hex": hex_, "attacker": "insurgency"}
-        out.append(Consequence("Then the Insurgent Contact Table" if follow == "contact" else "Then the Insurgent Assault",
-                               ("22.3",) if follow == "contact" else ("12.4.4",), calculator=follow, query=query))
+        out.append(Consequence.english("Then the Insurgent Contact Table" if follow == "contact" else "Then the Insurgent Assault",
+                                       ("22.3",) if follow == "contact" else ("12.4.4",), calculator=follow, query=query))
     return out
 
 

@@ -15,9 +15,10 @@ from flask_babel import gettext as _
 
 from web import calculator as generic
 from web.calculator_strings import value_label
+from web.consequence import applied
 from web.i18n import in_lang
 
-from .consequences import Consequence, consequences, identity_of
+from .consequences import IDENTITY, Consequence, consequences
 from .prefill import UNIT_SITUATIONS, Choice, PrefillError, choose, prefill
 from .rules import rules
 from .state import GameState, Position, UnitState
@@ -164,7 +165,6 @@ def _recorded(game_id: str, situation: str, choice: Choice) -> dict[str, Any] | 
         return None
     event, later = found
     version, payload = event["version"], event["payload"]
-    applied = {identity_of(p) for p in later}
     # the consequences as they were when the roll was recorded, so that applying one does not change the others
     then = generic.store().state_at(game_id, version)
     choice = Choice(unit=then.unit(choice.unit.id) if choice.unit else None,  # type: ignore[attr-defined]
@@ -173,7 +173,7 @@ def _recorded(game_id: str, situation: str, choice: Choice) -> dict[str, Any] | 
     listed: list[Consequence] = consequences(then, situation, payload["input"], payload["result"], choice)  # type: ignore[arg-type]
     return {
         "version": version, "payload": payload, "answer": payload["result"],
-        "consequences": [(c, c.identity() in applied) for c in listed],
+        "consequences": applied(listed, later, IDENTITY),
     }
 
 

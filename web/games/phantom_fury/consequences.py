@@ -1,16 +1,11 @@
-"""What a recorded adjudication asks the player to do next, as actions he may apply one by one.
-
-Recording an adjudication changes nothing on the map (it is the roll and its reading); each
-consequence here is a separate, undoable action payload for ``POST /api/games/<id>/actions``
-(with the rules that call for it), or a follow-up roll to open in another calculator. The
-companion proposes; the player applies. VP follow the actions: a ``unit_step_loss`` brings its
+"""What a recorded adjudication asks the player to do next (:mod:`web.consequence`): actions he
+may apply one by one, or a follow-up roll. VP follow the actions: a ``unit_step_loss`` brings its
 own VP line (7.2.1) when applied, so no ``vp`` consequence is listed beside it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -23,6 +18,7 @@ from adjudicator.phantom_fury.fire import FireResult, FireSituation
 from adjudicator.phantom_fury.pinned import PinnedResult
 from adjudicator.phantom_fury.support import MissionResult, MissionSituation
 from adjudicator.registry import procedure
+from web.consequence import Consequence
 
 from .prefill import Choice
 from .state import GameState, UnitState, ZoneState
@@ -32,35 +28,6 @@ GAME = "phantom-fury"
 #: Fields that say which consequence an applied action is, whatever its counts: a ``zone_counts``
 #: for the same Zone, a ``unit_status`` with the same status for the same unit, ...
 IDENTITY = ("type", "unit", "zone", "status", "reason", "marker", "target", "mission", "outcome")
-
-
-@dataclass(frozen=True)
-class Consequence:
-    """One thing to do after the roll: an action to apply, or another roll to make."""
-
-    en: str
-    fr: str
-    rules: tuple[str, ...]
-    #: the action payload (without ``expected_version``), or None for a follow-up roll
-    action: dict[str, Any] | None = None
-    #: the calculator to open next and its query (``unit``, ``zone``, ``location``, ``target``)
-    calculator: str | None = None
-    query: dict[str, Any] = field(default_factory=dict)
-
-    def payload(self) -> dict[str, Any] | None:
-        if self.action is None:
-            return None
-        return {**self.action, "rules": list(self.rules)}
-
-    def identity(self) -> tuple[Any, ...] | None:
-        if self.action is None:
-            return None
-        return tuple(self.action.get(key) for key in IDENTITY)
-
-
-def identity_of(payload: dict[str, Any]) -> tuple[Any, ...]:
-    """The identity of an action found in the log, to tell which consequences were applied."""
-    return tuple(payload.get(key) for key in IDENTITY)
 
 
 def _label(unit: UnitState) -> str:

@@ -9,7 +9,6 @@ The bot situations are prefilled with the whole table state the bot reads (the a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from flask import request
@@ -17,6 +16,7 @@ from flask import request
 from adjudicator.second_fallujah import data
 from adjudicator.second_fallujah.common import SUPPORT_TYPES, US
 from web import calculator as generic
+from web.consequence import Consequence, applied
 from web.pages.helpers import query_number
 
 from . import bot, table
@@ -123,24 +123,8 @@ def prefill(state: GameState, situation: str, area: int | None) -> dict[str, Any
     return data_
 
 
-@dataclass(frozen=True)
-class Consequence:
-    en: str
-    fr: str
-    rules: tuple[str, ...]
-    action: dict[str, Any] | None = None
-    calculator: str | None = None
-    query: dict[str, Any] = field(default_factory=dict)
-
-    def payload(self) -> dict[str, Any] | None:
-        return None if self.action is None else {**self.action, "rules": list(self.rules)}
-
-    def identity(self) -> tuple[Any, ...] | None:
-        return None if self.action is None else identity_of(self.action)
-
-
-def identity_of(payload: dict[str, Any]) -> tuple[Any, ...]:
-    return tuple(payload.get(k) for k in ("type", "delta", "unit", "status", "area"))
+#: the fields that say which consequence an applied action is (:func:`web.consequence.applied`)
+IDENTITY = ("type", "delta", "unit", "status", "area")
 
 
 def consequences(state: GameState, situation: str, answer: dict[str, Any],
@@ -167,11 +151,10 @@ def page(game_id: str, situation: str, game: dict[str, Any]) -> str:
     found = generic.recorded_event(game_id, situation)
     if found is not None:
         event, later = found
-        applied = {identity_of(p) for p in later}
         then: GameState = generic.store().state_at(game_id, event["version"])  # type: ignore[assignment]
         listed = consequences(then, situation, event["payload"]["result"], query)
         recorded = {"version": event["version"], "payload": event["payload"], "answer": event["payload"]["result"],
-                    "consequences": [(c, c.identity() in applied) for c in listed]}
+                    "consequences": applied(listed, later, IDENTITY)}
         data_ = event["payload"]["input"]
     return generic.page(situation, data_, game=game, recorded=recorded, query=query,
                         page_url=generic.page_url(game_id, situation, query))
