@@ -20,6 +20,7 @@ from .companion import Companion
 from .errors import Problem, Refused
 from .eventlog import Effect, Event
 from .prepare import adjudicate
+from .rolls import faces_in
 
 AMEND = "amend"
 #: what an amendment may hold; every other field of the adjudication stays as recorded
@@ -28,18 +29,6 @@ FIELDS = frozenset({"type", "amends", "input", "rules"})
 
 def is_amend(data: Any) -> bool:
     return isinstance(data, dict) and data.get("type") == AMEND
-
-
-def _ints(value: Any) -> list[int]:
-    if isinstance(value, bool):
-        return []
-    if isinstance(value, int):
-        return [value]
-    if isinstance(value, dict):
-        return [i for v in value.values() for i in _ints(v)]
-    if isinstance(value, list):
-        return [i for v in value for i in _ints(v)]
-    return []
 
 
 def situation_schema(situation: str, game: str) -> dict[str, Any]:
@@ -58,7 +47,7 @@ def _die_items(node: dict[str, Any], value: Any, path: str = "", defs: dict[str,
     if "$ref" in node:
         node = defs.get(str(node["$ref"]).rsplit("/", 1)[-1], {})
     if node.get("die"):
-        return [(f"{path}.{index}" if index else path, face) for index, face in enumerate(_ints(value))]
+        return [(f"{path}.{index}" if index else path, face) for index, face in enumerate(faces_in(value))]
     for key in ("anyOf", "oneOf", "allOf"):
         for option in node.get(key) or ():
             found = _die_items(option, value, path, defs)
@@ -118,8 +107,8 @@ def prepare_amend(data: dict[str, Any], game: str, event_at: Callable[[int], dic
         rolled_event = event_at(original.get("app_roll")) if type(original.get("app_roll")) is int else None
         input_schema = situation_schema(str(original.get("situation")), game)
         rolled = list((rolled_event or {}).get("payload", {}).get("faces")
-                      or _die_values(input_schema, original.get("input")) or _ints(original.get("input")))
-        given = _ints(new_input)
+                      or _die_values(input_schema, original.get("input")) or faces_in(original.get("input")))
+        given = faces_in(new_input)
         if (not _app_faces_kept(input_schema, rolled, original.get("input"), new_input) if input_schema
                 else any(given.count(f) < rolled.count(f) for f in rolled)):
             raise Refused(Problem("input", new_input, f"the faces the app rolled ({', '.join(map(str, rolled))}): a "
