@@ -187,10 +187,10 @@ const fallujah = (() => {
       if (Array.isArray(answer.effects) && answer.effects.length) {
         sessionStorage.setItem("fallujah.effects", JSON.stringify(answer.effects));
       }
-      if (el.dataset.focusAfter) {
-        sessionStorage.setItem("fallujah.focus", el.dataset.focusAfter);
-        history.scrollRestoration = "manual";  // the reloaded page opens at that element, not at the old scroll position
-      }
+      /* the reloaded page keeps the scroll position, unless it opens at an element (and then the
+         browser's restoring, which comes after the load, is turned off for that page) */
+      if (el.dataset.focusAfter) sessionStorage.setItem("fallujah.focus", el.dataset.focusAfter);
+      history.scrollRestoration = el.dataset.focusAfter ? "manual" : "auto";
       const next = el.dataset.next;
       if (next) window.location.assign(next.replace("{id}", encodeURIComponent(answer.id || "")));
       else window.location.reload();
@@ -275,7 +275,7 @@ const fallujah = (() => {
 
   /* After an action whose control names data-focus-after (Next Phase: the new Phase's checklist),
      the reloaded page shows that element at the top and moves the focus to it; body[data-settled]
-     says the page is placed (the browser's own scroll restoration is off for this one load). */
+     says the page is placed (after the load, when the browser would have restored a position). */
   function focusAfter() {
     const selector = sessionStorage.getItem("fallujah.focus");
     sessionStorage.removeItem("fallujah.focus");
@@ -286,7 +286,6 @@ const fallujah = (() => {
         target.scrollIntoView({ block: "start" });
         target.focus({ preventScroll: true });
       }
-      history.scrollRestoration = "auto";
       document.body.dataset.settled = "true";
     };
     if (document.readyState === "complete") place();
