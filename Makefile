@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint check bench clean site
+.PHONY: install run test lint check bench clean site messages translations
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -14,7 +14,16 @@ $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-install: $(STAMP)
+install: $(STAMP) translations
+
+# The gettext catalogues (web/i18n.py): `make messages` extracts every msgid into each catalogue's
+# messages.pot and merges the French .po files (fill in the new msgstr, then `make translations`);
+# `make translations` compiles the .mo files (build output; the app also compiles missing ones).
+messages: $(STAMP)
+	$(BIN)/python -m web.catalogues update
+
+translations: $(STAMP)
+	$(BIN)/python -m web.catalogues compile
 
 run: install
 	$(BIN)/fallujah check

@@ -220,13 +220,19 @@ def export(lang: str, as_json: bool, game: str) -> None:
 @fails_cleanly
 def glossary(term: str | None, as_json: bool, game: str) -> None:
     """Print the defined terms, or one TERM (English or French)."""
-    from .loading import DataError, load_game
+    from .loading import load_game
 
     loaded = load_game(game)
     if term is not None:
         found = loaded.term(term)
-        if found is None:
-            raise DataError("glossary.yaml", f"no term {term!r} in the {game} glossary")
+        if found is None:  # bad input, not broken data: one line with the nearest terms, exit 2
+            import difflib
+
+            names = sorted({name for t in loaded.glossary for name in (t.en, t.fr) if name})
+            close = difflib.get_close_matches(term, names, n=5, cutoff=0.5)
+            hint = f"close: {', '.join(close)}" if close else f"{len(names)} terms: fallujah glossary --game {game}"
+            click.echo(f"error: term: no {term!r} in the {game} glossary ({hint})", err=True)
+            sys.exit(2)
         terms = [found]
     else:
         terms = list(loaded.glossary)

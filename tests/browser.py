@@ -5,13 +5,16 @@
 machines, so the browser is Debian's: ``.ci/run`` installs the ``chromium`` package. Outside CI,
 a machine without it skips the browser tests with that reason; in CI (``CI`` set) they fail.
 Screenshots are saved under ``test-output/screenshots/`` for a person to look at.
+
+:func:`loads_again` is how a test does something whose script posts to the API and then loads a
+page (``location.reload``/``replace``/``assign``): it returns once that page has loaded.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -19,6 +22,21 @@ import pytest
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 OUTPUT = Path(__file__).resolve().parent.parent / "test-output" / "screenshots"
+
+
+def loads_again(tab, action: Callable[[], object]) -> None:
+    """Do ``action`` (a click or key press whose script posts to the API, then loads a page) and
+    return once the page it loads has fired ``load``: its deferred scripts (app.js,
+    calculator.js) have run and its handlers are attached.
+
+    An ``expect`` on the new page alone is not enough: it can be met mid-load, while the rest of
+    the page is not parsed and a click on a scripted button does nothing (or submits the form
+    natively); and the old page can meet it before it navigates (the calculator marks each change
+    applied, then loads the page again). An action that does not navigate (a refusal) fails here
+    at Playwright's timeout.
+    """
+    with tab.expect_navigation():
+        action()
 
 
 @pytest.fixture(scope="session")

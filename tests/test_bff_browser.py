@@ -13,6 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser import loads_again
 from web.games.battle_for_fallujah import sample
 
 
@@ -25,11 +26,6 @@ def _errors(tab) -> list[str]:
     return errors
 
 
-def _reloading(tab, click) -> None:
-    with tab.expect_navigation():
-        click()
-
-
 def _record_roll(tab, fields: dict[str, str], odds: bool = True) -> None:
     """On a calculator page: the odds first (a roll's), then the dice entered, recorded."""
     if odds:
@@ -38,8 +34,7 @@ def _record_roll(tab, fields: dict[str, str], odds: bool = True) -> None:
         tab.locator(selector).fill(value)
     expect(tab.locator("#calc-result .calc-steps li").first).to_be_visible()
     expect(tab.locator("#calc-record")).to_be_visible()  # shown once the dice give a result
-    with tab.expect_navigation():
-        tab.locator("#calc-record").click()
+    loads_again(tab, lambda: tab.locator("#calc-record").click())
     expect(tab.locator("#consequences")).to_be_visible()
 
 
@@ -56,7 +51,7 @@ def test_a_turn_on_a_phone(page, live_server, screenshots, tmp_path):
     url = live_server.url
     page.goto(url + "/games/new?game=battle-for-fallujah")
     page.get_by_label("Name").fill("April 5th")
-    _reloading(page, lambda: page.get_by_role("button", name="Start the game").click())
+    loads_again(page, lambda: page.get_by_role("button", name="Start the game").click())
     page.wait_for_url(re.compile(r"/games/[A-Za-z0-9_-]{16,}$"))
     game_id = page.url.rsplit("/", 1)[1]
     game = f"{url}/games/{game_id}"
@@ -65,17 +60,17 @@ def test_a_turn_on_a_phone(page, live_server, screenshots, tmp_path):
     saved = tmp_path / "map.json"
     saved.write_text(json.dumps({"type": "key_map", "map": sample.MAP, "rules": []}))
     page.locator("#map-file").set_input_files(str(saved))
-    _reloading(page, lambda: page.locator("#keyed").get_by_role("button", name="Load", exact=True).click())
+    loads_again(page, lambda: page.locator("#keyed").get_by_role("button", name="Load", exact=True).click())
     expect(page.locator("#units")).to_contain_text("A/1/5")
     for unit in ("A-1-5", "T-1-5"):
         page.locator(f"#move-{unit}").fill("2")
-        _reloading(page, lambda u=unit: page.locator(f"#unit-{u}").get_by_role("button", name="Move", exact=True).click())
+        loads_again(page, lambda u=unit: page.locator(f"#unit-{u}").get_by_role("button", name="Move", exact=True).click())
     page.locator("#formation-units").fill("A-1-5 T-1-5")
-    _reloading(page, lambda: page.get_by_role("button", name="Form", exact=True).click())
+    loads_again(page, lambda: page.get_by_role("button", name="Form", exact=True).click())
     page.goto(game + "?hex=2#hex-panel")
     page.locator("#hex-res").select_option("1")
     page.locator("#hex-ins-0").select_option("Mob")
-    _reloading(page, lambda: page.get_by_role("button", name="Save the markers").click())
+    loads_again(page, lambda: page.get_by_role("button", name="Save the markers").click())
     expect(page.locator("#hex-2")).to_contain_text("Resistance +1")
     page.screenshot(path=screenshots / "01-keyed.png", full_page=True)
 
@@ -89,10 +84,10 @@ def test_a_turn_on_a_phone(page, live_server, screenshots, tmp_path):
 
     # draw chits (12): the first End of Turn chit goes back, then the 1/5 battalion
     page.locator("#chit").select_option("end_of_turn")
-    _reloading(page, lambda: page.get_by_role("button", name="Record the chit").click())
+    loads_again(page, lambda: page.get_by_role("button", name="Record the chit").click())
     expect(page.locator("#effects")).to_contain_text("back into the cup")
     page.locator("#chit").select_option("1/5")
-    _reloading(page, lambda: page.get_by_role("button", name="Record the chit").click())
+    loads_again(page, lambda: page.get_by_role("button", name="Record the chit").click())
     expect(page.locator("#tracker")).to_contain_text("Active: 1/5")
     page.screenshot(path=screenshots / "02-chits.png", full_page=True)
 
@@ -132,26 +127,26 @@ def test_a_turn_on_a_phone(page, live_server, screenshots, tmp_path):
 
     # undo and redo on the game page
     page.goto(game)
-    _reloading(page, lambda: page.locator("#unit-T-1-5").get_by_role("button", name="Good Order").click())
+    loads_again(page, lambda: page.locator("#unit-T-1-5").get_by_role("button", name="Good Order").click())
     assert store.state(game_id).unit("T-1-5").status == "good_order"
-    _reloading(page, lambda: page.locator("#undo").click())
+    loads_again(page, lambda: page.locator("#undo").click())
     assert store.state(game_id).unit("T-1-5").status == "ops_complete"
     expect(page.locator("#redo")).to_be_visible()
-    _reloading(page, lambda: page.locator("#redo").click())
+    loads_again(page, lambda: page.locator("#redo").click())
     assert store.state(game_id).unit("T-1-5").status == "good_order"
     page.screenshot(path=screenshots / "06-undo-redo.png", full_page=True)
 
     # the turn ends: two End of Turn chits (12.5)
-    _reloading(page, lambda: page.get_by_role("button", name="End the Operations Phase").click())
+    loads_again(page, lambda: page.get_by_role("button", name="End the Operations Phase").click())
     for _ in range(2):
         page.locator("#chit").select_option("end_of_turn")
-        _reloading(page, lambda: page.get_by_role("button", name="Record the chit").click())
+        loads_again(page, lambda: page.get_by_role("button", name="Record the chit").click())
     expect(page.locator(".eot-steps li.current")).to_contain_text("14.1")
 
     # End of Turn (14): VP (14.1), the ceasefire roll (14.2), reinforcements (14.3), 14.4, 14.5
     page.locator("#pacified-mod").select_option("0")
-    _reloading(page, lambda: page.get_by_role("button", name=re.compile("^Enter")).click())
-    _reloading(page, lambda: page.get_by_role("button", name="Apply 14.1: VP").click())
+    loads_again(page, lambda: page.get_by_role("button", name=re.compile("^Enter")).click())
+    loads_again(page, lambda: page.get_by_role("button", name="Apply 14.1: VP").click())
     expect(page.locator(".vp-total")).to_have_text("-1")  # the Mayor's compound is Insurgent controlled
     expect(page.locator("#vp")).to_contain_text("Mayor's compound Insurgent controlled")
     page.locator("#ceasefire-roll").click()
@@ -167,9 +162,9 @@ def test_a_turn_on_a_phone(page, live_server, screenshots, tmp_path):
     _record_roll(page, {"#f-roll": "1"})
     _apply_all(page)
     page.goto(game)
-    _reloading(page, lambda: page.get_by_role("button", name=re.compile("Apply 14.4")).click())
+    loads_again(page, lambda: page.get_by_role("button", name=re.compile("Apply 14.4")).click())
     page.screenshot(path=screenshots / "08-end-of-turn.png", full_page=True)
-    _reloading(page, lambda: page.get_by_role("button", name=re.compile("Apply 14.5")).click())
+    loads_again(page, lambda: page.get_by_role("button", name=re.compile("Apply 14.5")).click())
     expect(page.locator("#tracker-title")).to_contain_text("Turn 2 of 8")
     state = store.state(game_id)
     assert (state.turn, state.phase, state.vp, state.media) == (2, "intelligence", -1, 1)
@@ -202,7 +197,7 @@ def test_draw_for_me_is_recorded_and_cannot_be_undone(page, live_server, screens
     page.goto(f"{live_server.url}/games/{game_id}")
     in_cup = sum(store.state(game_id).cup.values())
     page.once("dialog", lambda dialog: dialog.accept())
-    _reloading(page, lambda: page.get_by_role("button", name="Draw for me").click())
+    loads_again(page, lambda: page.get_by_role("button", name="Draw for me").click())
     expect(page.locator("#effects")).to_contain_text(f"by the app, {in_cup} chits in the cup")
     state = store.state(game_id)
     assert len(state.drawn) == 1 and not state.undo

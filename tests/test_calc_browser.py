@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser import loads_again
+
 VIEWPORTS = {
     "phone": {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
               "has_touch": True},
@@ -164,7 +166,7 @@ def test_a_fire_is_recorded_and_applied_in_one_tap_and_the_next_rolls_are_offere
         tab.screenshot(path=screenshots / f"{device}-03-recorded.png")
         _audit(tab, "recorded fire")
         before = game.state().version
-        tab.locator("#calc-apply-all").click()
+        loads_again(tab, lambda: tab.locator("#calc-apply-all").click())
         expect(tab.locator("#calc-applied")).to_contain_text(f"Applied: {count} changes.")
         state = game.state()
         assert state.version == before + count
@@ -176,11 +178,12 @@ def test_a_fire_is_recorded_and_applied_in_one_tap_and_the_next_rolls_are_offere
         assert "sniper-fire?" in (next_roll.get_attribute("href") or "") and "unit=squad-1" in (next_roll.get_attribute("href") or "")
         tab.screenshot(path=screenshots / f"{device}-04-applied.png")
         # Undo takes the whole batch back
-        tab.locator("#calc-undo-applied").click()
-        tab.wait_for_load_state()
+        # the page loaded again: its Apply button works once calculator.js has run (a click
+        # before does nothing); waiting for the old page's load state returned at once
+        loads_again(tab, lambda: tab.locator("#calc-undo-applied").click())
         expect(tab.locator("#calc-apply-all")).to_be_visible()
         assert game.state().unit("squad-1").status != "fired"
-        tab.locator("#calc-apply-all").click()
+        loads_again(tab, lambda: tab.locator("#calc-apply-all").click())
         expect(tab.locator("#calc-applied")).to_be_visible()
         tab.locator(".calc-next a.button").first.click()
         tab.wait_for_url(re.compile(r"/calculator/sniper-fire\?"))

@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from adjudicator.fallujah_cards.cards import card_list
 from adjudicator.fallujah_cards.state import score
+from tests.browser import loads_again
 
 SEED = 3
 
@@ -34,12 +35,6 @@ def _setup(tab, url: str, mode: str, seed: int | None, name: str) -> str:
     tab.get_by_role("button", name="Start the game").click()
     tab.wait_for_url(re.compile(r"/games/[A-Za-z0-9_-]{16,}$"))
     return tab.url.rsplit("/", 1)[1]
-
-
-def _reloading(tab, click) -> None:
-    """Click something that posts to the API; the page reloads with the new state."""
-    with tab.expect_navigation():
-        click()
 
 
 def _version(tab) -> int:
@@ -84,9 +79,9 @@ def test_a_whole_game_with_the_apps_deck_advisor_and_undo_refused(page, live_ser
         enabled = page.locator("#hand button.playing-card:enabled")
         if pending in ("destroy", "disarm", "recon") or (pending == "regroup" and enabled.count()):
             if enabled.count():
-                _reloading(page, lambda e=enabled: e.first.click())
+                loads_again(page, lambda e=enabled: e.first.click())
             else:
-                _reloading(page, lambda: page.locator("#now button.decline, #now button.pass").first.click())
+                loads_again(page, lambda: page.locator("#now button.decline, #now button.pass").first.click())
         elif pending == "regroup":
             form = page.locator("form.discard-form")
             count = int(form.get_attribute("data-count"))
@@ -96,7 +91,7 @@ def test_a_whole_game_with_the_apps_deck_advisor_and_undo_refused(page, live_ser
             several += 1
             if several == 1:
                 page.screenshot(path=screenshots / "02b-discard-several.png")
-            _reloading(page, lambda f=form: f.get_by_role("button").click())
+            loads_again(page, lambda f=form: f.get_by_role("button").click())
         else:
             raise AssertionError(f"step {step}: nothing to do at {pending}")
     final = page.locator(".final-score")
@@ -130,7 +125,7 @@ PHYSICAL = [
 def _enter(tab, name: str) -> None:
     field = tab.locator("#entry-card")
     field.fill(name)
-    _reloading(tab, lambda: field.press("Enter"))
+    loads_again(tab, lambda: field.press("Enter"))
 
 
 @pytest.mark.phone
@@ -172,7 +167,7 @@ def test_a_physical_game_of_ten_turned_cards_kept(page, live_server, screenshots
                 expect(disarm).to_be_disabled()
                 page.screenshot(path=screenshots / "03-destroy-the-pillbox.png", full_page=True)
             button = page.locator("#hand button.playing-card:enabled", has_text=card)
-            _reloading(page, lambda b=button: b.first.click())
+            loads_again(page, lambda b=button: b.first.click())
         assert store.state(game_id).table().deck_size == 92 - n
 
     state = store.state(game_id)

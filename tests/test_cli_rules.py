@@ -71,9 +71,12 @@ def test_glossary_lookup_both_languages():
     assert en["used_in"]["en"] and en["rule"]
 
 
-def test_unknown_glossary_term():
+def test_unknown_glossary_term_is_a_usage_error_with_the_nearest_terms():
     result = run_cli("glossary", "warp drive")
-    assert result.returncode == 1 and "warp drive" in result.stderr
+    assert result.returncode == 2 and result.stderr.count("\n") == 1
+    assert "term: no 'warp drive' in the phantom-fury glossary" in result.stderr
+    near = run_cli("glossary", "Step Los")
+    assert near.returncode == 2 and "close: Step Loss" in near.stderr
 
 
 def test_check_passes_and_lists_errata():

@@ -19,6 +19,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser import loads_again
+
 A18 = "a_company_1st_battalion_8th_marine_regiment"
 B18 = "b_company_1st_battalion_8th_marine_regiment"
 COUNTERS = {"format": "second-fallujah-map", "counters": {
@@ -39,11 +41,11 @@ def _key_area(page, game_url: str, area: int, tem: int, adjacent: str, place: st
     panel = page.locator("#area-panel")
     panel.locator("#area-tem").fill(str(tem))
     panel.locator("#area-adjacent").fill(adjacent)
-    panel.locator("form.key-area").get_by_role("button", name="Key").click()
+    loads_again(page, lambda: panel.locator("form.key-area").get_by_role("button", name="Key").click())
     expect(page.locator("#area-panel dl.facts")).to_contain_text(adjacent)
     if place:
         page.locator("#area-panel select[name=unit_type]").select_option(place)
-        page.locator("#area-panel").get_by_role("button", name="Place", exact=True).click()
+        loads_again(page, lambda: page.locator("#area-panel").get_by_role("button", name="Place", exact=True).click())
         expect(page.locator("#area-panel")).to_contain_text(place.title() + " 1")
 
 
@@ -78,7 +80,7 @@ def test_a_coalition_impulse_and_a_bot_impulse_on_a_phone(page, live_server, scr
         row = page.locator(f"#unit-{unit}")
         row.locator("input[name=to]").fill("19")
         row.locator("input[name=cost]").fill("4")
-        row.get_by_role("button", name="Move").click()
+        loads_again(page, lambda r=row: r.get_by_role("button", name="Move").click())
         expect(page.locator(f"#unit-{unit}")).to_have_count(0)
     assert store.state(game_id).unit(A18).mp_left == 1  # MF 5 keyed
 
@@ -90,12 +92,12 @@ def test_a_coalition_impulse_and_a_bot_impulse_on_a_phone(page, live_server, scr
                         ("dice.cadre.cadre-7", 3)):
         need = page.locator(f'#bot-needs li[data-field="{field}"]')
         need.locator("input[name=faces]").fill(str(face))
-        need.get_by_role("button", name="Enter").click()
+        loads_again(page, lambda n=need: n.get_by_role("button", name="Enter").click())
         expect(page.locator(f'#bot-needs li[data-field="{field}"]')).to_have_count(0)
     expect(page.locator("#bot-decision")).to_contain_text("cadre-5: 9 (total 12): +F")
     page.locator("#bot").screenshot(path=screenshots / "04-bot-reaction.png")
-    page.get_by_role("button", name="Confirm the bot's decision").click()
-    page.get_by_role("button", name="Apply the Reaction in area 19 (3 placed)").click()
+    loads_again(page, lambda: page.get_by_role("button", name="Confirm the bot's decision").click())
+    loads_again(page, lambda: page.get_by_role("button", name="Apply the Reaction in area 19 (3 placed)").click())
     expect(page.get_by_role("button", name=re.compile("Apply the Reaction"))).to_have_count(0)
     assert sorted(u.id for u in store.state(game_id).units_in(19) if u.side == "insurgent") == [
         "cadre-5", "fedayeen-1", "fedayeen-2", "militia-2", "militia-3"]
@@ -116,13 +118,9 @@ def test_a_coalition_impulse_and_a_bot_impulse_on_a_phone(page, live_server, scr
     page.get_by_role("button", name="Record in the game log").click()
     page.wait_for_url(re.compile(r"recorded=\d+"))
     expect(page.locator("#consequences")).to_contain_text("Political Backlash Track +1")
-    # applied (the page offers each consequence, or all at once)
-    apply_all = page.locator("#calc-apply-all")
-    (apply_all if apply_all.count() else page.locator("button.calc-apply").first).click()
-    for _ in range(100):
-        if store.state(game_id).political_backlash == 1:
-            break
-        page.wait_for_timeout(100)
+    # applied in one tap; the page loaded again once every change is written
+    loads_again(page, lambda: page.locator("#calc-apply-all").click())
+    expect(page.locator("#calc-applied")).to_be_visible()
     assert store.state(game_id).political_backlash == 1
     page.screenshot(path=screenshots / "06-recorded.png", full_page=True)
 
@@ -133,23 +131,23 @@ def test_a_coalition_impulse_and_a_bot_impulse_on_a_phone(page, live_server, scr
     need = page.locator('#bot-needs li[data-field="dice.tiebreak"]')
     expect(need).to_contain_text("['fedayeen-1', 'fedayeen-2']")
     need.locator("input[name=faces]").fill("1")
-    need.get_by_role("button", name="Enter").click()
+    loads_again(page, lambda: need.get_by_role("button", name="Enter").click())
     expect(page.locator("#allocation tbody tr")).to_have_count(3)
     expect(page.locator("#bot-trace .trace-entry").first).to_contain_text("tie_break")
     expect(page.locator("#bot-trace .trace-entry").first).to_contain_text("kept: fedayeen-1 · dice 1")
     expect(page.locator("#bot-trace .trace-entry").nth(1)).to_contain_text("step_1")
     bot.screenshot(path=screenshots / "07-bot-casualties.png")
-    page.get_by_role("button", name="Confirm the bot's decision").click()
+    loads_again(page, lambda: page.get_by_role("button", name="Confirm the bot's decision").click())
     # the retreat (16) asks for the TEM of the areas it compares: keyed on the spot
     expect(page.locator("#casualty-allocation")).to_contain_text("retreat: fedayeen-1")
     page.locator("#need-tem-20").fill("3")
-    page.locator("#need-tem-20").press("Enter")
+    loads_again(page, lambda: page.locator("#need-tem-20").press("Enter"))
     expect(page.locator("#need-tem-24")).to_be_visible()
     page.locator("#need-tem-24").fill("2")
-    page.locator("#need-tem-24").press("Enter")
+    loads_again(page, lambda: page.locator("#need-tem-24").press("Enter"))
     expect(page.locator("#bot .retreat")).to_contain_text("fedayeen-1 retreats to 20")
     page.locator("#bot").screenshot(path=screenshots / "08-allocation-to-apply.png")
-    page.get_by_role("button", name="Apply the casualty allocation").click()
+    loads_again(page, lambda: page.get_by_role("button", name="Apply the casualty allocation").click())
     expect(page.locator("#last-combat .badge.good")).to_have_text("allocated")
     state = store.state(game_id)
     assert state.unit("fedayeen-1").location == 20 and state.unit("cadre-5").status == "spent"
@@ -157,24 +155,24 @@ def test_a_coalition_impulse_and_a_bot_impulse_on_a_phone(page, live_server, scr
 
     # undo the last applied change: the allocation is taken back, the decision stays
     expect(page.locator("#undo-what")).to_contain_text("casualties")
-    page.locator("#undo").click()
+    loads_again(page, lambda: page.locator("#undo").click())
     expect(page.get_by_role("button", name="Apply the casualty allocation")).to_be_visible()
     state = store.state(game_id)
     assert state.unit("fedayeen-1").location == 19 and state.unit("cadre-5").status == "fresh"
     assert state.combat is not None and not state.combat.allocated and state.bot_last is not None
     page.locator("#bot").screenshot(path=screenshots / "10-undone.png")
-    page.locator("#redo").click()
+    loads_again(page, lambda: page.locator("#redo").click())
     expect(page.locator("#last-combat .badge.good")).to_have_text("allocated")
 
     # end of the Coalition impulse: the companies are Spent; impulse 1, the Insurgent bot (11.2)
-    page.get_by_role("button", name="End the impulse").click()
+    loads_again(page, lambda: page.get_by_role("button", name="End the impulse").click())
     expect(page.locator("#impulse")).to_contain_text("Impulse 1: Insurgent")
     assert store.state(game_id).unit(A18).status == "spent"
     # the bot's impulse (14): it asks for step 2's die, entered from the table
     expect(page.locator("#bot")).to_contain_text("The bot's impulse")
     need = page.locator('#bot-needs li[data-field="dice.step2"]')
     need.locator("input[name=faces]").fill("2")
-    need.get_by_role("button", name="Enter").click()
+    loads_again(page, lambda: need.get_by_role("button", name="Enter").click())
     # the attack target chosen, with its trace criterion by criterion (14, 14.1)
     expect(page.locator("#bot-decision")).to_contain_text("Attack area 19 from area 19 with militia-2, militia-3.")
     trace = page.locator("#bot-trace .trace-entry")
@@ -184,8 +182,8 @@ def test_a_coalition_impulse_and_a_bot_impulse_on_a_phone(page, live_server, scr
     assert any(t.startswith("contested") and "14.1.2" in t and "kept: 19" in t for t in texts)  # the origin
     assert page.locator("#bot-trace a.rule-link").first.get_attribute("href").startswith("/rule/en/")
     page.locator("#bot").screenshot(path=screenshots / "11-bot-attack-target.png")
-    page.get_by_role("button", name="Confirm the bot's decision").click()
-    page.get_by_role("button", name=re.compile("Declare the attack on area 19")).click()
+    loads_again(page, lambda: page.get_by_role("button", name="Confirm the bot's decision").click())
+    loads_again(page, lambda: page.get_by_role("button", name=re.compile("Declare the attack on area 19")).click())
     expect(page.locator("#impulse")).to_contain_text("activated: 19")
     state = store.state(game_id)
     assert state.bot_last is not None and state.bot_last.decision["target"] == 19

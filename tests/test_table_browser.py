@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser import loads_again
 from tests.test_site import build_site
 
 VIEWPORTS = {
@@ -289,12 +290,12 @@ def test_a_mistyped_roll_is_amended_and_the_original_stays_struck_through(browse
     tab.screenshot(path=screenshots / f"01-{device}-amend-refused.png")
 
     roll.fill("2")
-    item.get_by_role("button", name="Save the amendment").click()
+    # the log loaded again, whole (its style and app.js, used below, with it)
+    loads_again(tab, lambda: item.get_by_role("button", name="Save the amendment").click())
     expect(tab.locator(f"#event-{recorded['version']}.amended")).to_be_visible()
     assert store.state(game_id).version == version + 1
     amended = tab.locator(f"#event-{recorded['version']}")
-    assert tab.evaluate(f"getComputedStyle(document.querySelector('#event-{recorded['version']} .log-text'))"
-                        ".textDecorationLine") == "line-through"
+    expect(amended.locator(".log-text")).to_have_css("text-decoration-line", "line-through")
     expect(amended.locator(".log-text")).to_contain_text("d10 5 + 1 = 6, no effect")
     expect(amended.get_by_role("link", name=f"amended by #{version + 1}")).to_be_visible()
     newest = tab.locator(f"#event-{version + 1} .log-text")

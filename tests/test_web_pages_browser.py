@@ -9,6 +9,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser import loads_again
+
 
 def _no_page_errors(tab) -> list[str]:
     errors: list[str] = []
@@ -23,6 +25,7 @@ def test_setup_phase_vp_correction_undo_and_chart_on_a_phone(page, live_server, 
     page.goto(live_server.url + "/")
     page.screenshot(path=screenshots / "01-games.png", full_page=True)
     page.get_by_role("link", name="New game").click()
+    page.wait_for_url(re.compile(r"/games/new$"))  # loaded: its form is sent by app.js
 
     page.get_by_label("Name").fill("Jolan <b>night</b>")
     page.get_by_label("Historical variant (15)").check()
@@ -48,7 +51,7 @@ def test_setup_phase_vp_correction_undo_and_chart_on_a_phone(page, live_server, 
     assert page.locator(".zone-grid li").count() == 61
     page.screenshot(path=screenshots / "03-game-fresh.png", full_page=False)
 
-    page.get_by_role("button", name="Next Phase →").click()
+    loads_again(page, lambda: page.get_by_role("button", name="Next Phase →").click())
     expect(page.locator("header .phase")).to_have_text("Reinforcements")
     assert live_server.store().state(game_id).phase == "reinforcements"
     assert page.locator(".phases li.current").inner_text() == "Reinforcements"
@@ -56,7 +59,7 @@ def test_setup_phase_vp_correction_undo_and_chart_on_a_phone(page, live_server, 
     page.get_by_text("Record VP").click()
     page.get_by_label("VP (+ or −)").fill("3")
     page.get_by_label("Reason (required)").fill("counted a Guerillas unit twice")
-    page.get_by_role("button", name="Correct the VP").click()
+    loads_again(page, lambda: page.get_by_role("button", name="Correct the VP").click())
     expect(page.locator("header .vp")).to_have_text("+3")
     effects = page.locator("#effects")
     expect(effects).to_be_visible()
@@ -66,14 +69,14 @@ def test_setup_phase_vp_correction_undo_and_chart_on_a_phone(page, live_server, 
     assert [(e.reason, e.value, e.note) for e in ledger] == [("manual", 3, "counted a Guerillas unit twice")]
     page.locator("#vp").screenshot(path=screenshots / "04-vp-corrected.png")
 
-    page.get_by_role("button", name="↶ Undo").click()
+    loads_again(page, lambda: page.get_by_role("button", name="↶ Undo").click())
     expect(page.locator("header .vp")).to_have_text("0")
     assert live_server.store().state(game_id).vp_ledger == ()
     assert live_server.store().state(game_id).phase == "reinforcements"
 
     chart = page.locator("#vp svg.vp-chart")
     chart.scroll_into_view_if_needed()
-    assert chart.is_visible()
+    expect(chart).to_be_visible()
     assert chart.locator("circle.vp-dot").count() == 1
     assert chart.locator("rect.band").count() == 3
     page.locator("#vp").screenshot(path=screenshots / "05-vp-after-undo.png")
@@ -110,7 +113,7 @@ def test_a_stale_tab_is_told_to_reload_and_overwrites_nothing(browser, live_serv
     first, second = context.new_page(), context.new_page()
     for tab in (first, second):
         tab.goto(f"{live_server.url}/games/{game_id}")
-    first.get_by_role("button", name="Next Phase →").click()
+    loads_again(first, lambda: first.get_by_role("button", name="Next Phase →").click())
     expect(first.locator("header .phase")).to_have_text("Reinforcements")
 
     second.get_by_role("button", name="Next Phase →").click()

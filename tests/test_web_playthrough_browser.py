@@ -12,6 +12,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser import loads_again
+
 START_ZONES = [2, 3, 4, 6, 8, 10, 12, 17, 19]
 
 
@@ -51,7 +53,7 @@ def test_turn_1_fire_at_a_suspect_prefilled_recorded_applied_undone_on_a_phone(p
     # two 'Suspect' markers in start Zone 3 (6.2), through the Zone panel
     page.goto(game_url + "?zone=3#zone-panel")
     page.locator("#z-suspects").fill("2")
-    page.locator("#zone-panel").get_by_role("button", name=re.compile("Save|Record|Update")).click()
+    loads_again(page, lambda: page.locator("#zone-panel").get_by_role("button", name=re.compile("Save|Record|Update")).click())
     expect(page.locator("#zone-panel .counts, .zone-grid a.selected .counts").first).to_contain_text("S2")
     assert store.state(game_id).zone(3).suspects == 2
 
@@ -63,7 +65,7 @@ def test_turn_1_fire_at_a_suspect_prefilled_recorded_applied_undone_on_a_phone(p
 
     # to the Fire Combat Phase (8, 11)
     for phase in ("Reinforcements", "Fire Combat"):
-        page.get_by_role("button", name="Next Phase →").click()
+        loads_again(page, lambda: page.get_by_role("button", name="Next Phase →").click())
         expect(page.locator("header .phase")).to_have_text(phase)
     assert store.state(game_id).phase == "fire"
 
@@ -84,9 +86,7 @@ def test_turn_1_fire_at_a_suspect_prefilled_recorded_applied_undone_on_a_phone(p
     assert page.locator("#f-target-zone_number").input_value() == "3"
     page.locator("#f-shooter-location").select_option("R")
 
-    odds = page.locator("#calc-odds .calc-odd")
-    odds.first.wait_for()
-    assert odds.count() == 2
+    expect(page.locator("#calc-odds .calc-odd")).to_have_count(2)
     success = page.locator('#calc-odds [data-outcome="success"] .calc-odd-value').inner_text()
     assert success.endswith("%") and page.locator("#calc-modifiers tr").count() >= 1
     assert page.locator("#calc-modifiers a.rule-link").first.get_attribute("href").startswith("/rule/")
@@ -96,6 +96,8 @@ def test_turn_1_fire_at_a_suspect_prefilled_recorded_applied_undone_on_a_phone(p
     page.locator("#f-roll").fill("1")
     page.locator("#f-activation").fill("7")
     expect(page.locator("#calc-result .calc-outcome")).to_have_text("Success")
+    # the hit alone (the roll's answer, before the Activation's) reads Success too, waiting for it
+    expect(page.locator("#calc-result .badge.warn")).to_have_count(0)
     assert page.locator("#calc-result .calc-steps li").count() >= 3
     page.screenshot(path=screenshots / "04-roll-entered.png", full_page=True)
 
@@ -112,8 +114,9 @@ def test_turn_1_fire_at_a_suspect_prefilled_recorded_applied_undone_on_a_phone(p
     page.locator("#consequences").screenshot(path=screenshots / "05-recorded-consequences.png")
 
     # applied in one tap: Fired (11.3), one CAAT 'Ammo' (11.1.2.1), the Suspect replaced (5.3.3)
-    page.get_by_role("button", name="Apply 3 changes").click()
-    # the page is loaded again once all are applied: its confirmation, not the old page's badges
+    # the page is loaded again once all are applied: its badges, not the old page's (one prepended
+    # per change applied, before it loads the page again)
+    loads_again(page, lambda: page.get_by_role("button", name="Apply 3 changes").click())
     expect(page.locator("#calc-applied")).to_contain_text("Applied: 3 changes.")
     expect(page.locator("#consequences .badge.good")).to_have_count(3)
     state = store.state(game_id)
@@ -127,12 +130,12 @@ def test_turn_1_fire_at_a_suspect_prefilled_recorded_applied_undone_on_a_phone(p
     page.locator("#consequences").screenshot(path=screenshots / "06-applied-consequences.png")
 
     # Undo takes the three back; the Zone's counts left unticked, the two others applied again
-    page.locator("#calc-applied").get_by_role("button", name="Undo").click()
+    loads_again(page, lambda: page.locator("#calc-applied").get_by_role("button", name="Undo").click())
     expect(page.locator("#consequences .badge.good")).to_have_count(0)
     state = store.state(game_id)
     assert (state.zone(3).suspects, state.zone(3).insurgents) == (2, 0) and state.unit("squad-1").status != "fired"
     page.locator(".calc-change").nth(2).uncheck()
-    page.get_by_role("button", name="Apply 2 changes").click()
+    loads_again(page, lambda: page.get_by_role("button", name="Apply 2 changes").click())
     expect(page.locator("#calc-applied")).to_contain_text("Applied: 2 changes.")
     state = store.state(game_id)
     assert (state.zone(3).suspects, state.zone(3).insurgents) == (2, 0)
@@ -166,7 +169,7 @@ def test_turn_1_fire_at_a_suspect_prefilled_recorded_applied_undone_on_a_phone(p
     page.get_by_role("button", name="Record in the game log").click()
     page.wait_for_url(re.compile(r"recorded=\d+"))
     expect(page.locator("#consequences")).to_contain_text("+1 VP: 'Guerillas' unit eliminated")
-    page.locator("#calc-apply-all").click()
+    loads_again(page, lambda: page.locator("#calc-apply-all").click())
     expect(page.locator("#calc-applied")).to_contain_text("Applied: 4 changes.")
     state = store.state(game_id)
     assert state.vp == 1 and state.zone(3).insurgents == 0
@@ -179,7 +182,7 @@ def test_turn_1_fire_at_a_suspect_prefilled_recorded_applied_undone_on_a_phone(p
     expect(page.locator("#vp .vp-total")).to_have_text("+1")
     chart = page.locator("#vp svg.vp-chart")
     chart.scroll_into_view_if_needed()
-    assert chart.is_visible()
+    expect(chart).to_be_visible()
     page.screenshot(path=screenshots / "08-vp-chart.png", full_page=False)
     assert errors == []
 

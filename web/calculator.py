@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request, url_for
+from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
 from adjudicator import registry as situations_registry
@@ -22,7 +23,7 @@ from . import calculator_strings as strings
 from . import games as registry
 from .api import store
 from .calculator_form import form, split, with_values
-from .i18n import current_lang, t
+from .i18n import current_lang
 from .pages.helpers import current_game, game_query, load_game, query_number, rule_url, rules_of
 
 bp = Blueprint("calculator", __name__)
@@ -69,7 +70,7 @@ def _situation(situation: str) -> str:
     if situation not in known:
         if situations_registry.games_with(situation):  # another game's: say which game has it
             abort(404, description=str(situations_registry.UnknownSituation(situation, current_game())))
-        abort(404, description=t("calc.unknown", value=situation[:40], allowed=", ".join(known)))
+        abort(404, description=_("Unknown situation %(value)s: one of %(allowed)s.", value=repr(situation[:40]), allowed=", ".join(known)))
     return situation
 
 
@@ -150,11 +151,11 @@ def recorded_event(game_id: str, situation: str) -> tuple[dict[str, Any], list[d
         return None
     version = query_number(raw, 0, 10**9)
     if version is None:
-        abort(400, description=t("calc.recorded_missing", value=raw[:20]))
+        abort(400, description=_("recorded: %(value)s: the version of an adjudication of this game", value=repr(raw[:20])))
     events = store().log(game_id, after=version - 1, limit=LOG_WINDOW)["events"] if version else []
     event = events[0] if events and events[0]["version"] == version else None
     if event is None or event["type"] != "adjudication" or event["payload"].get("situation") != situation:
-        abort(400, description=t("calc.recorded_missing", value=raw[:20]))
+        abort(400, description=_("recorded: %(value)s: the version of an adjudication of this game", value=repr(raw[:20])))
     applied = [e["payload"] for e in events[1:] if e["kind"] == "action" and not e["undone"]]
     return event, applied
 
@@ -171,7 +172,7 @@ def for_game(game_id: str, situation: str) -> str:
 
 def bad_query(message: str) -> None:
     """A 400 page: the query cannot prefill this calculator (the message names field, value, what is allowed)."""
-    abort(400, description=f"{t('calc.bad_query')}: {message}")
+    abort(400, description=f"{_('This calculator cannot be prefilled')}: {message}")
 
 
 def page_url(game_id: str, situation: str, query: dict[str, Any]) -> str:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from flask_babel import LazyString
 from pydantic import BaseModel
 
 from .eventlog import Effect, Event
@@ -116,8 +117,9 @@ class Companion:
     game_page: GamePage | None = None
     setup_context: Callable[[], dict[str, Any]] | None = None
     calculator: CalculatorHooks = field(default_factory=CalculatorHooks)
-    #: UI strings the game's templates use: key -> (English, French)
-    strings: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    #: the words for the values its state holds and its own wording of generic texts
+    #: (``labels.py``: key -> ``lazy_gettext`` text; its French in the package's ``translations/``)
+    labels: Mapping[str, LazyString] = field(default_factory=dict)
     #: a sample game as an export's events (``version``, ``kind``, ``payload``), for the conformance
     #: test: it must fold, replay the same twice and cite only rules of the game's rulebook
     sample: Callable[[], list[dict[str, Any]]] | None = None

@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rules_text.loading import DEFAULT_GAME, UnknownGame, available_games, package_of
@@ -31,6 +32,7 @@ __all__ = [
     "declaration",
     "has_companion",
     "known_games",
+    "package_dir",
     "require",
 ]
 
@@ -104,3 +106,12 @@ def companions() -> dict[str, Companion]:
         if found is not None:
             out[game] = found
     return out
+
+
+def package_dir(game: str) -> Path | None:
+    """The folder of the game's companion package (its templates, static files and translations),
+    found without importing it; None for a game without one."""
+    spec = importlib.util.find_spec(_module(game))
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations)))

@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from flask import abort, g, render_template, request
+from flask_babel import gettext as _
 
 from .. import games as registry
 from ..api import store
-from ..i18n import current_lang, t
+from ..i18n import current_lang
 from . import bp
 from .helpers import load_game, query_number
 from .logview import lines
@@ -43,7 +44,7 @@ def game(game_id: str) -> str:
     state = load_game(game_id)
     companion = store().companion_of(game_id)
     if companion.game_page is None:
-        abort(404, description=t("game.no_page", game=state["game"]))
+        abort(404, description=_("%(game)s has no game page yet.", game=state["game"]))
     return companion.game_page(game_id, state)
 
 
@@ -58,7 +59,7 @@ def log(game_id: str) -> str:
     raw = request.args.get("before")
     before = state["version"] + 1 if raw is None else query_number(raw, 1, state["version"] + 1)
     if before is None:
-        abort(404, description=t("log.bad_before", value=str(raw)[:20], high=state["version"] + 1))
+        abort(404, description=_("before %(value)s: a version from 1 to %(high)s", value=repr(str(raw)[:20]), high=state["version"] + 1))
     after = max(before - 1 - LOG_PAGE, 0)
     events = store().log(game_id, after=after, limit=before - 1 - after)["events"]
     return render_template("log.html", game=state, groups=lines(game_id, events, current_lang()),

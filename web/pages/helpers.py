@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, abort, current_app, g, render_template, request, url_for
+from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
 from rules_text import Game
@@ -16,7 +17,6 @@ from rules_text.loading import load_game as load_rules
 
 from .. import games as registry
 from ..api import GAME_ID, store
-from ..i18n import t
 from ..shortcuts import SHORTCUTS
 from ..store import GameNotFound
 
@@ -84,12 +84,12 @@ def load_game(game_id: str) -> dict[str, Any]:
     """The game's state as the API gives it (the same text, rendered once per version), or a 404
     page naming the id."""
     if not GAME_ID.match(game_id):
-        abort(404, description=t("game.missing", id=game_id[:64]))
+        abort(404, description=_("game %(id)s does not exist", id=repr(game_id[:64])))
     try:
         kind = store().game_of(game_id)
         state = store().state(game_id)
     except GameNotFound:
-        abort(404, description=t("game.missing", id=game_id))
+        abort(404, description=_("game %(id)s does not exist", id=repr(game_id)))
     g.game_kind = kind
     companion = store().companion_of(game_id)
     text = store().rendered(game_id, state, lambda: companion.render(state, game_id))

@@ -15,12 +15,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from flask_babel import gettext as _
+
 from .. import games as registry
-from .. import prepare
+from .. import i18n, prepare
 from ..amend import AMEND, fold
 from ..api import store
 from ..eventlog import Event
-from ..i18n import STRINGS, t
 
 
 @dataclass
@@ -110,10 +111,10 @@ def generic_line(game: str, payload: dict[str, Any], lang: str, after: Any = Non
     if kind == "note":
         return str(payload.get("text", ""))
     if kind == "roll":
-        return t("log.line.roll", lang, faces=", ".join(map(str, payload.get("faces") or [])))
+        return _("Rolled by the app: %(faces)s", faces=", ".join(map(str, payload.get("faces") or [])))
     name, fields = _schema_names(game).get(kind, (_humanise(kind), {}))
     own = f"log.kind.{kind}"
-    name = (STRINGS[own][1] if lang == "fr" else STRINGS[own][0]) if own in STRINGS else name
+    name = i18n.label(own, name)
     parts = [f"{fields.get(k, _humanise(k))} {_value(v)}" for k, v in payload.items()
              if k not in ("type", "rules", "note") and v not in (None, "", [], {})]
     phase = getattr(after, "phase", None)
@@ -123,10 +124,7 @@ def generic_line(game: str, payload: dict[str, Any], lang: str, after: Any = Non
 
 
 def _phase_label(phase: str, lang: str) -> str:
-    key = f"phase.{phase}"
-    if key in STRINGS:
-        return STRINGS[key][1] if lang == "fr" else STRINGS[key][0]
-    return _humanise(phase)
+    return i18n.label(f"phase.{phase}", _humanise(phase))
 
 
 def _section(companion: Any, state: Any, lang: str) -> tuple[int | None, str] | None:
@@ -143,12 +141,12 @@ def _section(companion: Any, state: Any, lang: str) -> tuple[int | None, str] | 
 
 def heading(section: tuple[int | None, str] | None, lang: str) -> str:
     if section is None:
-        return t("log.group.setup", lang)
+        return _("Setup")
     turn, phase = section
-    parts = [t("log.group.turn", lang, n=turn)] if turn is not None else []
+    parts = [_("Turn %(n)s", n=turn)] if turn is not None else []
     if phase:
         parts.append(phase)
-    return " › ".join(parts) or t("log.group.setup", lang)
+    return " › ".join(parts) or _("Setup")
 
 
 def amend_fields(data: dict[str, Any], lang: str, prefix: str = "input") -> list[tuple[str, str, Any, str]]:
@@ -158,7 +156,7 @@ def amend_fields(data: dict[str, Any], lang: str, prefix: str = "input") -> list
     for key, value in data.items():
         name = f"{prefix}.{key}"
         own = f"calc.f.{key}"
-        label = (STRINGS[own][1] if lang == "fr" else STRINGS[own][0]) if own in STRINGS else _humanise(key)
+        label = i18n.label(own, _humanise(key))
         parent = name.split(".")[1:-1]
         if parent:
             label = " › ".join([*(_humanise(x) for x in parent), label])
@@ -200,21 +198,21 @@ def lines(game_id: str, events: list[dict[str, Any]], lang: str) -> list[Group]:
 
     for e in events:
         before = state
-        state, _ = fold(companion, state, Event(e["version"], e["kind"], e["payload"]), state_at)
+        state, _effects = fold(companion, state, Event(e["version"], e["kind"], e["payload"]), state_at)
         states[e["version"]] = state
         p = e["payload"]
         if e["kind"] == "setup":
-            text = t("log.kind.setup", lang) if "log.kind.setup" in STRINGS else t("log.group.setup", lang)
+            text = i18n.label("log.kind.setup", _("Setup"))
         elif e["kind"] in ("undo", "redo"):
             target = p.get("undone") or p.get("redone")
             target_event = by_version.get(target) or games.event(game_id, int(target))
             what = _describe(companion, kind, game_id, target_event, lang, states) if target_event else f"#{target}"
-            text = t(f"log.line.{e['kind']}", lang, what=what)
+            text = _("Undid: %(what)s", what=what) if e["kind"] == "undo" else _("Redid: %(what)s", what=what)
         else:
             text = _describe(companion, kind, game_id, e, lang, states, before, state)
         if e["kind"] == "action" and p.get("type") == AMEND and isinstance(p.get("amends"), int) and not e["undone"]:
             amended[p["amends"]] = e["version"]
-            text = t("log.line.amend", lang, n=p["amends"], what=text)
+            text = _("Roll #%(n)s amended: %(what)s", n=p["amends"], what=text)
         worded = companion.describe is not None and e["kind"] != "setup"
         out.append(Line(e, text, _section(companion, before, lang), details=_details(p), worded=worded))
     latest_input: dict[int, Any] = {}

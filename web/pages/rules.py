@@ -20,6 +20,7 @@ from flask import (
     send_from_directory,
     url_for,
 )
+from flask_babel import gettext as _
 from markupsafe import Markup, escape
 from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response
@@ -31,7 +32,7 @@ from rules_text.search import KINDS, SearchError
 
 from .. import games as registry
 from ..api import GAME_ID
-from ..i18n import LANGS, current_lang, t
+from ..i18n import LANGS, current_lang
 from . import bp, differences
 from .helpers import current_game, from_game, game_query, load_game, rule_url, rules_of, site_built
 
@@ -56,7 +57,7 @@ def linked_text(text: str, lang: str) -> list[Markup]:
         inner = _ID_IN_BRACKET.sub(lambda m: str(_link(m.group(0), lang, known)), str(escape(match.group(0))))
         spans.append((match.start(), match.end(), Markup(inner)))
     for match in BARE_REF.finditer(text):
-        if not any(start <= match.start() < end for start, end, _ in spans):
+        if not any(start <= match.start() < end for start, end, _kind in spans):
             spans.append((match.start(), match.end(), _link(match.group(1), lang, known)))
     out, at = Markup(""), 0
     for start, end, html in sorted(spans, key=lambda s: s[0]):
@@ -80,7 +81,7 @@ def search() -> tuple[str, int] | str:
     kind = request.args.get("kind") or None
     problem, result = None, None
     if kind is not None and kind not in KINDS:
-        problem, kind = t("search.bad_kind", value=kind[:40], allowed=", ".join(KINDS)), None
+        problem, kind = _("kind: %(value)s: one of %(allowed)s", value=repr(kind[:40]), allowed=", ".join(KINDS)), None
     if query:
         try:
             result = search_rules(query, lang, kind)
@@ -124,11 +125,11 @@ def _from_game() -> dict[str, Any] | None:
 def _section_of(lang: str, section_id: str) -> Any:
     game = rules_of()
     if lang not in game.langs:
-        abort(404, description=t("rule.bad_lang", value=lang[:20], allowed=", ".join(game.langs)))
+        abort(404, description=_("language %(value)s: one of %(allowed)s", value=repr(lang[:20]), allowed=", ".join(game.langs)))
     try:
         return game.corpus(lang).get(section_id)  # type: ignore[arg-type]
     except UnknownSection as exc:
-        abort(404, description=t("rule.missing", id=section_id[:40], lang=lang,
+        abort(404, description=_("rule %(id)s is not in the %(lang)s rulebook (close: %(suggestions)s)", id=repr(section_id[:40]), lang=lang,
                                  suggestions=", ".join(exc.suggestions[:5]) or "—"))
 
 
@@ -154,7 +155,7 @@ def rule(lang: str, section_id: str) -> str | Response:
     from_game_state = _from_game()
     game = rules_of()
     if lang not in game.langs:
-        abort(404, description=t("rule.bad_lang", value=lang[:20], allowed=", ".join(game.langs)))
+        abort(404, description=_("language %(value)s: one of %(allowed)s", value=repr(lang[:20]), allowed=", ".join(game.langs)))
     other = next((o for o in game.langs if o != lang), lang)
     if section_id not in game.corpora[lang] and section_id in game.corpora[other]:  # type: ignore[index]
         return redirect(url_for("pages.rule", lang=other, section_id=section_id, missing_in=lang,
@@ -163,7 +164,7 @@ def rule(lang: str, section_id: str) -> str | Response:
     try:
         section = corpus.get(section_id)
     except UnknownSection as exc:
-        abort(404, description=t("rule.missing", id=section_id[:40], lang=lang,
+        abort(404, description=_("rule %(id)s is not in the %(lang)s rulebook (close: %(suggestions)s)", id=repr(section_id[:40]), lang=lang,
                                  suggestions=", ".join(exc.suggestions[:5]) or "—"))
     other_has = other != lang and section.id in game.corpora[other]  # type: ignore[index]
     missing_in = request.args.get("missing_in")
@@ -197,7 +198,7 @@ def rules_site(path: str) -> Response:
     """The static site built under ``SITE_DIR`` (``make site``), when it has been built."""
     root = Path(current_app.config["SITE_DIR"])
     if not site_built():
-        abort(404, description=t("site.missing"))
+        abort(404, description=_("The static rules site is not built yet (make site)."))
     if path.endswith("/"):
         path += "index.html"
     return send_from_directory(root, path)

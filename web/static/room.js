@@ -95,6 +95,7 @@
       enabled = switcher.checked;
       try { localStorage.setItem(STORE, enabled ? "on" : "off"); } catch (err) { /* kept for this page only */ }
     });
+    dialog.querySelector(".shortcuts-close").addEventListener("click", () => dialog.close());
     dialog.addEventListener("close", () => toggle.focus());
   }
 

@@ -4,17 +4,17 @@ linked text, language switch and "Referenced by" links; notes and examples style
 from __future__ import annotations
 
 from dataclasses import replace
-from html import escape
 from pathlib import PurePosixPath
 
 from docutils import nodes
 
 from rules_text import Section
-from rules_text.register import load_register
 
-from .emit import block_nodes, previews_html, token_nodes
+from .differences import banner_html, result_differences
+from .emit import block_nodes, token_nodes
 from .inline import context_for, section_blocks, tokens
 from .links import UI, Linker, Target, chapter_docname, relative_url
+from .previews import previews_html
 
 
 def _link(text: str, href: str, classes: list[str], title: str = "") -> nodes.reference:
@@ -74,32 +74,12 @@ def section_node(
     return box
 
 
-#: the banner over a rule whose rulebooks give different results (issue 17), in the page's language
-BANNER = {
-    "en": ("The English and French rulebooks give a different result here:",
-           "The English and French rulebooks give {n} different results here:", "Compare both texts"),
-    "fr": ("Les livrets anglais et français donnent ici un résultat différent :",
-           "Les livrets anglais et français donnent ici {n} résultats différents :", "Comparer les deux textes"),
-}
-
-
 def difference_banner(section: Section, linker: Linker, docname: str) -> nodes.raw | None:
-    """What differs at a result level (``rules_text.register``, severity ``result``), linked to the
-    side-by-side page (or the register); ``companion-link.js`` adds the rulebook a game follows."""
-    found = [d for d in load_register(linker.game.id).values()
-             if d.severity == "result" and section.id in d.sections]
+    """The banner over a rule whose rulebooks give different results (:mod:`.differences`)."""
+    found = result_differences(linker, section.id)
     if not found:
         return None
-    one, many, compare = BANNER.get(section.lang, BANNER["en"])
-    stem = PurePosixPath(section.file).stem
-    href = (relative_url(docname, f"compare/{stem}", section.id) if stem in linker.shared_chapters()
-            else relative_url(docname, "differences", f"difference-{found[0].id}"))
-    items = "".join(f'<li lang="en">{escape(d.changes)}</li>' for d in found)
-    title = one if len(found) == 1 else many.format(n=len(found))
-    html = (f'<aside class="difference-banner no-search" role="note"><p><strong>{escape(title)}</strong></p>'
-            f'<ul>{items}</ul><p><span class="difference-follows" data-follows></span> '
-            f'<a class="compare-link" href="{escape(href)}">{escape(compare)}</a></p></aside>')
-    return nodes.raw("", html, format="html")
+    return nodes.raw("", banner_html(found, section, linker, docname, section.lang), format="html")
 
 
 def meta_node(
@@ -150,7 +130,7 @@ def chapter_nodes(linker: Linker, lang: str, stem: str, docname: str) -> list[no
     ]
     result: list[nodes.Node] = [contents_node(sections, lang, linker)]
     result += [section_node(s, linker, docname, previews) for s in sections]
-    result.append(nodes.raw("", previews_html(previews), format="html", classes=["no-search"]))
+    result.append(nodes.raw("", previews_html(previews, linker, docname, lang), format="html", classes=["no-search"]))
     return result
 
 

@@ -87,22 +87,3 @@ def block_html(blocks: list[Block], from_doc: str) -> str:
         lines = "<br>\n".join(token_html(line, from_doc) for line in block.lines)
         parts.append(f"<p{css}>{lines}</p>")
     return "\n".join(parts)
-
-
-def paragraphs_html(text: str) -> str:
-    """Plain text (a preview, a quote) as escaped paragraphs, single line breaks kept."""
-    blocks = [b.strip() for b in text.strip().split("\n\n") if b.strip()]
-    return "\n".join(
-        "<p>" + "<br>".join(escape(line) for line in b.splitlines()) + "</p>" for b in blocks
-    )
-
-
-def previews_html(targets: dict[str, Target]) -> str:
-    """The page's store of previews, one per cited target, keyed by the link's own href."""
-    items = []
-    for href, target in sorted(targets.items()):
-        items.append(
-            f'<div class="rule-preview" data-href="{escape(href)}" lang="{target.lang}">'
-            f'<p class="rule-preview-label">{escape(target.label)}</p>{paragraphs_html(target.text)}</div>'
-        )
-    return '<div class="rule-previews" hidden>\n' + "\n".join(items) + "\n</div>"

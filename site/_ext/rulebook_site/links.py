@@ -32,6 +32,9 @@ UI: dict[str, dict[str, str]] = {
         "in_english": "English text (not in the French source)",
         "erratum": "source erratum",
         "contents": "In this chapter",
+        "sheet": "Rule",
+        "sheet_close": "Close",
+        "sheet_open": "Open the full rule",
     },
     "fr": {
         "referenced_by": "Cité par",
@@ -46,6 +49,9 @@ UI: dict[str, dict[str, str]] = {
         "in_english": "texte anglais (absent de la source française)",
         "erratum": "erratum de la source",
         "contents": "Dans ce chapitre",
+        "sheet": "Règle",
+        "sheet_close": "Fermer",
+        "sheet_open": "Ouvrir la règle entière",
     },
 }
 

@@ -10,7 +10,8 @@ from pathlib import PurePosixPath
 from rules_text.models import Lang
 from rules_text.register import Difference
 
-from .emit import block_html, previews_html, token_html
+from .differences import marked_quotes
+from .emit import block_html, token_html
 from .inline import TextContext, context_for, patterns_for, section_blocks, tokens
 from .links import (
     LANG_NAMES,
@@ -21,6 +22,7 @@ from .links import (
     erratum_anchor,
     relative_url,
 )
+from .previews import previews_html
 
 
 def text_html(
@@ -110,7 +112,7 @@ def glossary_page(linker: Linker, docname: str) -> tuple[str, str]:
             f"{definitions}<p>Defined in {rule_link(linker, term.rule, docname, previews, True)}</p>"
             f"<details><summary>Used in</summary><ul>{''.join(used)}</ul></details></section>"
         )
-    return "\n".join(items), previews_html(previews)
+    return "\n".join(items), previews_html(previews, linker, docname)
 
 
 def aligned_ids(linker: Linker, stem: str) -> list[str]:
@@ -156,18 +158,6 @@ def difference_html(difference: Difference, linker: Linker, docname: str) -> str
     )
 
 
-def marked_quotes(html: str, register: list[Difference], section_id: str, lang: str) -> str:
-    """A section's HTML with the sentences a registered difference quotes marked (issue 17), where
-    the quote stands whole in the text (a quote broken by a link or a line is left unmarked)."""
-    for difference in register:
-        if section_id not in difference.sections:
-            continue
-        quote = escape(getattr(difference, lang, "") or "").strip()
-        if len(quote) > 8 and quote in html:
-            html = html.replace(quote, f'<mark class="difference-mark">{quote}</mark>', 1)
-    return html
-
-
 def compare_page(
     linker: Linker, stem: str, register: list[Difference], docname: str
 ) -> tuple[str, str]:
@@ -205,7 +195,7 @@ def compare_page(
                 )
     head = "<thead><tr><th>English</th><th>Français</th></tr></thead>"
     body = f"<tbody>{''.join(rows)}</tbody>"
-    return f'<table class="compare-table">{head}{body}</table>', previews_html(previews)
+    return f'<table class="compare-table">{head}{body}</table>', previews_html(previews, linker, docname)
 
 
 def differences_page(linker: Linker, register: list[Difference], docname: str) -> tuple[str, str]:

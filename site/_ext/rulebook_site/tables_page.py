@@ -14,8 +14,8 @@ from rules_text.markup import CARD_COLUMNS, render_row
 from rules_text.models import Lang, Table, TableRow
 
 from .dice_odds import Grid, as_outcomes, extra_grids, table_die, table_row_odds
-from .emit import previews_html
 from .links import LANG_NAMES, UI, Linker, Target
+from .previews import previews_html
 from .reference import rule_link, text_html
 
 _CITED = re.compile(r"\{(\d{1,2}(?:\.\d{1,2}){0,4})\}")
@@ -240,4 +240,4 @@ def tables_page(linker: Linker, docname: str) -> tuple[str, str]:
     if others:
         parts.append('<h2 id="modifiers-and-scales">Modifiers, lists, matrices and cards</h2>')
         parts += [table_html(t, page) for t in others]
-    return "\n".join(parts), previews_html(page.previews)
+    return "\n".join(parts), previews_html(page.previews, linker, docname)

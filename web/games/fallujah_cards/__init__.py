@@ -12,12 +12,11 @@ from typing import Any
 
 from web.companion import Companion, StateAt
 from web.eventlog import Effect, Event
-from web.i18n import register
 
 from . import actions, apply, describe, pages, terminal, view
+from .labels import LABELS
 from .sample import sample
 from .state import CardsState
-from .strings import STRINGS
 
 
 def _apply(state: CardsState | None, event: Event, state_at: StateAt) -> tuple[CardsState, list[Effect]]:
@@ -35,8 +34,6 @@ def _action_schema() -> dict[str, Any]:
     }
 
 
-register(STRINGS)
-
 COMPANION = Companion(
     game="fallujah-cards",
     state_model=CardsState,
@@ -51,7 +48,7 @@ COMPANION = Companion(
     static=Path(__file__).with_name("static"),
     game_page=pages.game_page,
     setup_context=pages.setup_context,
-    strings=STRINGS,
+    labels=LABELS,
     pages={pages.STATISTICS: pages.statistics_page},
     terminal=terminal.play,
     sample=sample,

@@ -10,6 +10,8 @@ from collections import OrderedDict
 from threading import Lock
 from typing import Any
 
+from flask_babel import gettext as _
+
 from adjudicator.fallujah_cards import actions as engine_actions
 from adjudicator.fallujah_cards import engine
 from adjudicator.fallujah_cards.advisor import advise
@@ -23,20 +25,20 @@ _LOCK = Lock()
 _SIZE = 512
 
 
-def choice_words(action: Any, table: Table, t: Any) -> str:
+def choice_words(action: Any, table: Table) -> str:
     """A choice in a few words, in the interface's language."""
     if isinstance(action, engine_actions.Play):
-        return t("advice.play", card=action.card)
+        return _("Play the %(card)s", card=action.card)
     if isinstance(action, engine_actions.Decline):
         held = engine.qualifying(table)
         if len(held) == 1:
-            return t("advice.keep_one", card=card_list().cards[held[0]].name)
-        return t("advice.keep")
+            return _("Keep the %(card)s", card=card_list().cards[held[0]].name)
+        return _("Keep your cards")
     if isinstance(action, engine_actions.Recon):
-        return t("advice.play", card=action.card)
+        return _("Play the %(card)s", card=action.card)
     if isinstance(action, engine_actions.Pass):
-        return t("advice.keep_recon")
-    return t("advice.discard", cards=", ".join(action.cards))
+        return _("Keep the Recon card")
+    return _("Discard %(cards)s", cards=", ".join(action.cards))
 
 
 def web_action(action: Any) -> dict[str, Any]:
@@ -83,15 +85,15 @@ def cached(game_id: str, version: int, table: Table, rollouts: int = ROLLOUTS) -
     return answer
 
 
-def sentence(answer: dict[str, Any], table: Table, t: Any) -> str:
+def sentence(answer: dict[str, Any], table: Table) -> str:
     """The best choice against the best choice that differs from it, in one sentence (the
     advisor's own sentence, in the interface's language)."""
     estimates = answer["estimates"]
     best = estimates[0]
     other = next((e for e in estimates[1:] if e["behind"] > 0), None)
     if other is None:
-        return t("advice.same", expected=f"{best['expected']:.1f}")
-    margin = t("advice.exact") if answer["method"] == "exact" else f"± {other['behind_se']:.1f}"
-    return t("advice.sentence", choice=choice_words(best["engine_action"], table, t),
-             gain=f"{other['behind']:.1f}", margin=margin, other=choice_words(other["engine_action"], table, t),
+        return _("Every choice gives the same expected final score: %(expected)s.", expected=f"{best['expected']:.1f}")
+    margin = _("exact") if answer["method"] == "exact" else f"± {other['behind_se']:.1f}"
+    return _("%(choice)s: +%(gain)s points expected (%(margin)s) over “%(other)s”; expected final score %(expected)s.", choice=choice_words(best["engine_action"], table),
+             gain=f"{other['behind']:.1f}", margin=margin, other=choice_words(other["engine_action"], table),
              expected=f"{best['expected']:.1f}")

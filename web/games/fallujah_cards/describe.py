@@ -5,18 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
+
 from adjudicator.fallujah_cards.cards import card_list
 
 from .state import CardsState
-from .strings import STRINGS
 
 #: the phase labels the log's headings use, game-scoped (``phase.fallujah-cards.<phase>``)
 PHASE_KEY = "fallujah-cards.{phase}"
-
-
-def _t(key: str, lang: str, **fields: Any) -> str:
-    en, fr = STRINGS[key]
-    return (fr if lang == "fr" else en).format(**fields)
 
 
 def section(state: CardsState) -> tuple[int, str]:
@@ -34,19 +30,19 @@ def describe(payload: dict[str, Any], before: CardsState | None, after: CardsSta
         card = card_list().find(str(payload.get("card", "")))
         gain = target.force or 0
         gain += (card.force or 0) if card is not None else 0
-        return _t("log.say.play", lang, card=payload.get("card"), target=target.name, gain=gain)
+        return _("The %(card)s is played on the %(target)s: both to the Elimination Pile (+%(gain)s)", card=payload.get("card"), target=target.name, gain=gain)
     if kind == "decline" and target is not None:
-        return _t("log.say.decline", lang, target=target.name, loss=target.force or 0)
+        return _("Cards kept: the %(target)s goes to the Casualty Pile (−%(loss)s)", target=target.name, loss=target.force or 0)
     if kind == "recon":
-        return _t("log.say.recon", lang, card=payload.get("card"))
+        return _("The %(card)s is played: a look at the next 5 cards", card=payload.get("card"))
     if kind == "pass":
-        return _t("log.say.pass", lang)
+        return _("The Recon card is kept for a later turn")
     if kind == "discard":
-        return _t("log.say.discard", lang, cards=", ".join(map(str, payload.get("cards") or [])))
+        return _("Discarded at Regroup: %(cards)s", cards=", ".join(map(str, payload.get("cards") or [])))
     if kind == "turn":
-        return _t("log.say.turn", lang, card=payload.get("card"))
+        return _("Turned over: the %(card)s", card=payload.get("card"))
     if kind == "lost":
-        return _t("log.say.lost", lang, card=payload.get("card"))
+        return _("Lost at random: the %(card)s", card=payload.get("card"))
     if kind == "note":
         return str(payload.get("text", ""))
     return None

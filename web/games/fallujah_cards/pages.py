@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from flask import current_app, render_template
+from flask_babel import gettext as _
 
 from adjudicator.fallujah_cards import engine
 from adjudicator.fallujah_cards.cards import card_list
-from web.i18n import t
 from web.pages.game import undo_redo
 
 from . import advice, statistics
@@ -34,13 +34,13 @@ def game_page(game_id: str, game: dict[str, Any]) -> str:
     except (ValueError, ArithmeticError, KeyError, IndexError):  # the page works without the advisor
         current_app.logger.exception("card game advisor failed on game %s version %s", game_id, game["version"])
         answer = None
-    sentence = advice.sentence(answer, table, t) if answer else None
+    sentence = advice.sentence(answer, table) if answer else None
     expected = {}
     words = {}
     if answer:
         for estimate in answer["estimates"]:
             expected[_key(estimate["action"])] = estimate
-            words[_key(estimate["action"])] = advice.choice_words(estimate["engine_action"], table, t)
+            words[_key(estimate["action"])] = advice.choice_words(estimate["engine_action"], table)
     names = [c.name for c in card_list().cards]
     compare = _compare(game["score"]) if game["over"] else None
     return render_template(
@@ -75,8 +75,8 @@ def setup_context() -> dict[str, Any]:
 def statistics_page() -> str:
     figures = statistics.policies()
     charts = [
-        histogram({int(k): v for k, v in f["literal"]["histogram"].items()}, t("stats.chart", policy=f["policy"]),
-                  t("stats.axis"), dom_id=f"hist-{f['policy']}")
+        histogram({int(k): v for k, v in f["literal"]["histogram"].items()}, _("Histogram of final scores: %(policy)s", policy=f["policy"]),
+                  _("final score"), dom_id=f"hist-{f['policy']}")
         for f in figures
     ]
     return render_template("fallujah_cards/statistics.html", figures=list(zip(figures, charts, strict=True)))

@@ -11,6 +11,8 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
+from flask_babel import gettext as _
+
 from adjudicator.fallujah_cards import engine
 from adjudicator.fallujah_cards.state import score, score_insurgency_only
 from web.errors import Refused
@@ -24,15 +26,9 @@ HELP = ("Type a choice's number, or a command: play CARD, decline, recon CARD, p
         "a: the advisor's expected scores; s: the table again; q: quit.")
 
 
-def _english(key: str, **fields: Any) -> str:
-    from .strings import STRINGS
-
-    return STRINGS[key][0].format(**fields)
-
-
 def _command(line: str) -> dict[str, Any] | None:
     """A typed command as the companion's action, or None when it is not one."""
-    verb, _, rest = line.strip().partition(" ")
+    verb, _sep, rest = line.strip().partition(" ")
     verb, rest = verb.lower(), rest.strip()
     if verb in ("decline", "keep") and not rest:
         return {"type": "decline"}
@@ -51,11 +47,11 @@ def _advice(state: CardsState, write: Callable[[str], None], rollouts: int) -> N
     if answer is None:
         write("No decision to advise on now.")
         return
-    write("Advisor: " + advice.sentence(answer, table, _english))
+    write("Advisor: " + advice.sentence(answer, table))
     for estimate in answer["estimates"]:
         error = f" ± {estimate['se']:.1f}" if estimate["se"] is not None else " (exact)"
         write(f"  {estimate['expected']:6.1f}{error}  {estimate['label']}")
-    write("  " + _english("advice.policy"))
+    write("  " + _("Policy: the choice now, then the greedy policy for the rest of the game."))
 
 
 def play(seed: int | None, read: Callable[[], str | None], write: Callable[[str], None],
@@ -110,7 +106,7 @@ def play(seed: int | None, read: Callable[[], str | None], write: Callable[[str]
                 show = False
                 continue
         try:
-            state, _ = apply_action(state, a.parse_action(body), state.version + 1)
+            state, _effects = apply_action(state, a.parse_action(body), state.version + 1)
         except Refused as exc:
             write(str(exc))
             show = False

@@ -26,10 +26,11 @@ from adjudicator.fallujah_cards.state import (
     score,
     score_insurgency_only,
 )
+from web.i18n import english
 
 from .advice import web_action
+from .labels import LABELS
 from .state import CardsState
-from .strings import STRINGS
 
 #: the seven phases of TURN SEQUENCE, in order
 PHASES: tuple[str, ...] = ("search", "tactics", "asset", "destroy", "disarm", "recon", "regroup")
@@ -46,7 +47,7 @@ def _pile(cards: tuple[int, ...]) -> dict[str, Any]:
 
 
 def _reason(table: Any, card: Card, kind: str) -> tuple[bool, str, dict[str, Any]]:
-    """Whether tapping this hand card is a legal play now, and why: a key of :mod:`.strings`
+    """Whether tapping this hand card is a legal play now, and why: a key of :mod:`.labels`
     and its fields (the rule in words, with its rule id)."""
     cards = card_list().cards
     target = cards[table.target] if table.target is not None else None
@@ -96,7 +97,7 @@ def computed(state: CardsState, game_id: str) -> dict[str, Any]:
     hand = []
     for index in table.hand:
         legal, key, fields = _reason(table, cards[index], waiting.kind)
-        hand.append({**card_json(index), "playable": legal, "reason": STRINGS[key][0].format(**fields) if key else "",
+        hand.append({**card_json(index), "playable": legal, "reason": english(LABELS[key], **fields) if key else "",
                      "reason_key": key, "reason_fields": fields})
     return {
         "id": game_id,

@@ -11,12 +11,11 @@ from typing import Any
 
 from web.companion import CalculatorHooks, Companion, StateAt
 from web.eventlog import Effect, Event
-from web.i18n import register
 
 from . import actions, apply, calculator, log, pages, sample, view
+from .labels import LABELS
 from .rules import rules
 from .state import PHASES, GameState
-from .strings import STRINGS
 
 
 def _apply(state: GameState | None, event: Event, state_at: StateAt) -> tuple[GameState, list[Effect]]:
@@ -37,8 +36,6 @@ def _action_schema() -> dict[str, Any]:
         "setup_schema": actions.Setup.model_json_schema(),
     }
 
-
-register(STRINGS)
 
 COMPANION = Companion(
     game="phantom-fury",
@@ -63,7 +60,7 @@ COMPANION = Companion(
         dice_stages=calculator.DICE_STAGES,
         roll_rules=("3",),
     ),
-    strings=STRINGS,
+    labels=LABELS,
     sample=sample.events,
     describe=log.describe,
     section=log.section,

@@ -11,10 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from flask import request
+from flask_babel import gettext as _
 
 from web import calculator as generic
 from web.calculator_strings import value_label
-from web.i18n import current_lang, register, t
+from web.i18n import in_lang
 
 from .consequences import Consequence, consequences, identity_of
 from .prefill import UNIT_SITUATIONS, Choice, PrefillError, choose, prefill
@@ -55,26 +56,6 @@ ZONE_PICKS = frozenset({"sniper-fire", "sniper-street", "insurgent-reaction"})
 #: Where each situation's input holds the Location of the unit picked (to remember it, 4.2.1).
 UNIT_LOCATION = {"fire": "shooter", "assault": "attacker", "defensive-fire": "squad", "pinned-recovery": ""}
 
-register({
-    "calc.o.q.insurgent": ("'Insurgents' unit", "Unité ‘Insurgés’"),
-    "calc.o.q.usmc": ("USMC squad", "Squad USMC"),
-    "calc.o.q.insurgent_event": ("Insurgents Events", "Événements insurgés"),
-    "calc.o.q.usmc_event": ("USMC Events", "Événements USMC"),
-    "calc.o.q.enter_location": ("Entering the Location", "Entrée dans l’Emplacement"),
-    "calc.o.q.flooding": ("Flooding", "Flooding"),
-    "calc.o.q.other": ("Other outcomes", "Autres résultats"),
-    "calc.o.enter_location_must": ("Must enter", "Doit entrer"),
-    "calc.o.enter_location_if_zone_clear": ("Enters if the Zone is clear", "Entre si la Zone est libre"),
-    "calc.o.enter_location_no": ("Does not enter", "N’entre pas"),
-    "calc.o.flooding_no": ("No Flooding", "Pas de Flooding"),
-    "calc.pick.counter": ("Counter on the map", "Pion sur la carte"),
-    "calc.f.fire:shooter.zone_controlled": ("Its Zone is under USMC Control (11.1)", "Sa Zone est sous Contrôle USMC (11.1)"),
-    "calc.pick.unit_at": ("{unit} · Zone {zone}{location} · CF {cf}", "{unit} · Zone {zone}{location} · FC {cf}"),
-    "calc.warn.uncontrolled": (("{unit} is in Zone {zone}, which is not under USMC Control: a squad fires only "
-                                "from a Zone the player Controls."),
-                               ("{unit} est dans la Zone {zone}, qui n’est pas sous Contrôle USMC : un squad ne tire "
-                                "que depuis une Zone contrôlée par le joueur.")),
-})
 
 
 def remembered_locations(game_id: str, state: GameState) -> dict[str, str]:
@@ -120,7 +101,6 @@ def _unit_words(unit: UnitState) -> str:
 def picks(state: GameState, situation: str, choice: Choice, remembered: dict[str, str]) -> list[generic.Pick]:
     """The unit and the Zone, as choices filling the form (no second picker for what the form has)."""
     out: list[generic.Pick] = []
-    lang = current_lang()
     if situation in UNIT_SITUATIONS:
         options = []
         for u in state.units:
@@ -128,13 +108,13 @@ def picks(state: GameState, situation: str, choice: Choice, remembered: dict[str
                 continue
             u = _with_location(u, remembered) or u
             location = f" {value_label(u.position.location)}" if u.position and u.position.location else ""
-            options.append((u.id, t("calc.pick.unit_at", lang, unit=_unit_words(u), zone=u.position.zone if u.position else "",
+            options.append((u.id, _("%(unit)s · Zone %(zone)s%(location)s · CF %(cf)s", unit=_unit_words(u), zone=u.position.zone if u.position else "",
                                                 location=location, cf=u.current_cf)))
-        out.append(generic.Pick("unit", t("calc.pick.counter"), choice.unit.id if choice.unit else "", tuple(options)))
+        out.append(generic.Pick("unit", _("Counter on the map"), choice.unit.id if choice.unit else "", tuple(options)))
     if situation in ZONE_FIELDS:
-        out.append(generic.Pick("zone", t("calc.pick.zone"), path=ZONE_FIELDS[situation]))
+        out.append(generic.Pick("zone", _("Target Zone"), path=ZONE_FIELDS[situation]))
     elif situation in ZONE_PICKS:
-        out.append(generic.Pick("zone", t("calc.pick.zone"), str(choice.zone.number) if choice.zone else "",
+        out.append(generic.Pick("zone", _("Target Zone"), str(choice.zone.number) if choice.zone else "",
                                 minimum=1, maximum=len(state.zones)))
     return out
 
@@ -149,7 +129,12 @@ def warnings(state: GameState, situation: str, choice: Choice) -> list[generic.W
     if zone is None or zone.control == "usmc":
         return []
     words = {"unit": _unit_words(unit), "zone": zone.number}
-    return [generic.Warning(t("calc.warn.uncontrolled", "en", **words), t("calc.warn.uncontrolled", "fr", **words),
+    both = []
+    for lang in ("en", "fr"):
+        with in_lang(lang):
+            both.append(_("%(unit)s is in Zone %(zone)s, which is not under USMC Control: a squad fires only "
+                          "from a Zone the player Controls.", **words))
+    return [generic.Warning(both[0], both[1],
                             ("11.1", "14.1"), {"shooter.zone_controlled": True})]
 
 

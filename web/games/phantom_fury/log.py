@@ -9,8 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.i18n import t
+from flask_babel import gettext as _
+from flask_babel import ngettext
 
+from web.i18n import word
+
+from .labels import LABELS
 from .state import GameState, UnitState
 
 
@@ -23,25 +27,27 @@ def _unit_name(unit: UnitState | None, ref: str, lang: str) -> str:
     """A unit as its counter prints it: "Squad 4", "IIF 1", "M1A1 Abrams 2"."""
     if unit is None:
         return ref
-    return t("log.pf.unit", lang, kind=t(f"unit.kind.{unit.kind}", lang), n=unit.counter)
+    return _("%(kind)s %(n)s", kind=word(LABELS, f"unit.kind.{unit.kind}"), n=unit.counter)
 
 
 def _where(position: dict[str, Any] | None, lang: str) -> str:
     if not position:
         return ""
-    zone = t("zone.name", lang, n=position.get("zone"))
+    zone = _("Zone %(n)s", n=position.get("zone"))
     location = position.get("location")
     if location is None:
         return zone
     if location == "street":
-        return f"{zone}, {t('location.street', lang)}"
-    return t("log.pf.location", lang, zone=zone, location=location)
+        return f"{zone}, {_('Street Section')}"
+    return _("%(zone)s, Location %(location)s", zone=zone, location=location)
 
 
-def _plural(count: int, key: str, lang: str) -> str:
-    """``count`` and its noun, singular for 0 and 1 in French, for 1 only in English."""
-    one = count == 1 or (lang == "fr" and count == 0)
-    return t(f"{key}.{'one' if one else 'many'}", lang, n=count)
+def _suspects(count: int) -> str:
+    return ngettext("%(num)d 'Suspect' marker", "%(num)d 'Suspect' markers", count)
+
+
+def _insurgents(count: int) -> str:
+    return ngettext("%(num)d 'Insurgents' unit", "%(num)d 'Insurgents' units", count)
 
 
 def _fire(payload: dict[str, Any], lang: str) -> str | None:
@@ -51,29 +57,27 @@ def _fire(payload: dict[str, Any], lang: str) -> str | None:
     shooter, target = data.get("shooter") or {}, data.get("target") or {}
     if not isinstance(result, dict) or "final" not in result:
         return None
-    cf = t("log.pf.cf", lang, cf=shooter.get("cf", "?"))
+    cf = _("CF %(cf)s", cf=shooter.get("cf", "?"))
     if shooter.get("caat_ammo"):
-        cf += " + " + t("log.pf.caat_ammo_bonus", lang)
-    where = t("zone.name", lang, n=target["zone_number"]) if target.get("zone_number") else ""
+        cf += " + " + _("CAAT Ammo")
+    where = _("Zone %(n)s", n=target["zone_number"]) if target.get("zone_number") else ""
     if target.get("location"):
-        where = t("log.pf.location", lang, zone=where, location=target["location"]) if where else \
-            t("log.pf.location_only", lang, location=target["location"])
+        where = _("%(zone)s, Location %(location)s", zone=where, location=target["location"]) if where else \
+            _("Location %(location)s", location=target["location"])
     unit = t_or_raw(f"log.pf.target.{target.get('unit')}", lang, str(target.get("unit", "")))
     drm = answer.get("drm") or 0
     outcome = t_or_raw(f"log.pf.outcome.{result.get('outcome')}", lang, str(result.get("outcome", "")))
-    text = t("log.pf.fire", lang, cf=cf, target=unit, where=where, roll=result.get("roll"),
+    text = _("A squad (%(cf)s) fired at %(target)s in %(where)s: d10 %(roll)s %(drm)s = %(final)s, %(outcome)s", cf=cf, target=unit, where=where, roll=result.get("roll"),
              drm=f"{drm:+d}".replace("+", "+ ").replace("-", "− "), final=result["final"], outcome=outcome)
     if result.get("activation"):
-        text += ("; " if lang == "en" else " ; ") + t("log.pf.activated", lang,
+        text += ("; " if lang == "en" else " ; ") + _("'Suspect' activated: %(what)s, CF %(cf)s",
                          what=t_or_raw(f"log.pf.target.{result['activation']}", lang, str(result["activation"])),
                          cf=result.get("drawn_cf", "?"))
     return text
 
 
 def t_or_raw(key: str, lang: str, raw: str) -> str:
-    from web.i18n import STRINGS
-
-    return t(key, lang) if key in STRINGS else raw.replace("_", " ")
+    return word(LABELS, key, raw.replace("_", " "))
 
 
 def _adjudication(payload: dict[str, Any], lang: str) -> str | None:
@@ -90,7 +94,7 @@ def _vp(payload: dict[str, Any], after: GameState, lang: str) -> str:
     if payload.get("count", 1) > 1:
         reason = f"{payload['count']} × {reason}"
     value = entry.value if entry is not None else payload.get("value", 0)
-    return t("log.pf.vp", lang, value=f"{value:+d}" if value else "0", reason=reason)
+    return _("VP %(value)s (%(reason)s)", value=f"{value:+d}" if value else "0", reason=reason)
 
 
 def describe(payload: dict[str, Any], before: GameState | None, after: GameState, lang: str) -> str | None:
@@ -105,41 +109,43 @@ def describe(payload: dict[str, Any], before: GameState | None, after: GameState
         return _vp(payload, after, lang)
     if kind == "next_phase":
         if after.turn != (before.turn if before else after.turn):
-            return t("log.pf.next_turn", lang, turn=after.turn)
-        return t("log.pf.next_phase", lang, phase=t(f"phase.{after.phase}.full", lang))
+            return _("Turn %(turn)s begins", turn=after.turn)
+        return _("On to the %(phase)s", phase=word(LABELS, f"phase.{after.phase}.full"))
     if kind == "roll":
-        return t("log.pf.roll", lang, faces=", ".join(map(str, payload.get("faces") or [])))
+        return _("d10 rolled by the app: %(faces)s", faces=", ".join(map(str, payload.get("faces") or [])))
     if kind == "unit_status":
-        return t("log.pf.status", lang, unit=name, status=t(f"unit.status.{payload.get('status')}", lang))
+        return _("%(unit)s: %(status)s", unit=name, status=word(LABELS, f"unit.status.{payload.get('status')}"))
     if kind in ("unit_move", "unit_enter"):
-        return t(f"log.pf.{kind}", lang, unit=name, where=_where(payload.get("position"), lang))
+        return word(LABELS, f"log.pf.{kind}", unit=name, where=_where(payload.get("position"), lang))
     if kind in ("unit_step_loss", "unit_eliminate", "unit_withdraw", "unit_hero", "security_element_detach",
                 "security_element_regroup", "caat_ammo", "caat_explosives", "caat_remove"):
         key = f"log.pf.{kind}" + (".caat" if kind == "unit_step_loss" and payload.get("target") == "caat" else "")
-        return t(key, lang, unit=name)
+        return word(LABELS, key, unit=name)
     if kind == "unit_add":
-        added = t("log.pf.unit", lang, kind=t(f"unit.kind.{payload.get('kind')}", lang), n=payload.get("counter"))
-        cf = f" ({t('log.pf.cf', lang, cf=payload['cf'])})" if payload.get("cf") else ""
-        return t("log.pf.unit_add", lang, unit=added + cf)
-    zone = t("zone.name", lang, n=payload.get("zone")) if payload.get("zone") else ""
+        added = _("%(kind)s %(n)s", kind=word(LABELS, f"unit.kind.{payload.get('kind')}"), n=payload.get("counter"))
+        cf = f" ({_('CF %(cf)s', cf=payload['cf'])})" if payload.get("cf") else ""
+        return _("%(unit)s added to the order of battle", unit=added + cf)
+    zone = _("Zone %(n)s", n=payload.get("zone")) if payload.get("zone") else ""
     if kind == "zone_activate":
-        return t("log.pf.zone_activate", lang, zone=zone,
-                 nature=t(f"zone.activation.{payload.get('nature')}", lang))
+        return _("%(zone)s: %(nature)s", zone=zone,
+                 nature=word(LABELS, f"zone.activation.{payload.get('nature')}"))
     if kind == "zone_control":
-        return t("log.pf.zone_control", lang, zone=zone, side=t(f"zone.summary.{payload.get('side')}", lang))
+        return _("%(zone)s: %(side)s", zone=zone, side=word(LABELS, f"zone.summary.{payload.get('side')}"))
     if kind == "zone_ruins":
-        return t("log.pf.zone_ruins", lang, zone=zone)
+        return _("%(zone)s is in Ruins", zone=zone)
     if kind == "zone_marker":
-        marker = t(f"zone.marker.{payload.get('marker')}", lang)
-        return t("log.pf.marker_on" if payload.get("present") else "log.pf.marker_off", lang, zone=zone, marker=marker)
+        marker = word(LABELS, f"zone.marker.{payload.get('marker')}")
+        if payload.get("present"):
+            return _("%(zone)s: '%(marker)s' marker placed", zone=zone, marker=marker)
+        return _("%(zone)s: '%(marker)s' marker removed", zone=zone, marker=marker)
     if kind == "zone_counts":
         parts = []
         if payload.get("suspects") is not None:
-            parts.append(_plural(payload["suspects"], "log.pf.suspects", lang))
+            parts.append(_suspects(payload["suspects"]))
         if payload.get("insurgents") is not None:
-            parts.append(_plural(payload["insurgents"], "log.pf.insurgents", lang))
+            parts.append(_insurgents(payload["insurgents"]))
         return f"{zone}{' : ' if lang == 'fr' else ': '}{', '.join(parts)}"
     if kind == "support_mission":
-        return t("log.pf.support", lang, mission=str(payload.get("mission", "")).replace("_", " "),
-                 outcome=t(f"log.pf.support.{payload.get('outcome')}", lang))
+        return _("Support Mission %(mission)s: %(outcome)s", mission=str(payload.get("mission", "")).replace("_", " "),
+                 outcome=word(LABELS, f"log.pf.support.{payload.get('outcome')}"))
     return None

@@ -9,14 +9,16 @@ from __future__ import annotations
 from typing import Any, get_args
 
 from flask import abort, render_template, request
+from flask_babel import gettext as _
 
 from adjudicator.phantom_fury.models import ZONE_LOCATIONS
-from web.i18n import t
+from web.i18n import word
 from web.pages.chart import vp_chart
 from web.pages.game import undo_redo
 from web.pages.helpers import query_number
 
 from .actions import VP_REASONS
+from .labels import LABELS
 from .rules import rules
 from .state import PHASES, Hero, Location, Status
 
@@ -30,7 +32,7 @@ def _zone_param(game: dict[str, Any]) -> dict[str, Any] | None:
         return None
     number = query_number(raw, 1, len(game["zones"]))
     if number is None:
-        abort(404, description=t("zone.bad", value=raw[:20], high=len(game["zones"])))
+        abort(404, description=_("zone %(value)s: a Zone number from 1 to %(high)s", value=repr(raw[:20]), high=len(game["zones"])))
     return game["zones"][number - 1]
 
 
@@ -48,8 +50,8 @@ def _units_in(game: dict[str, Any], zone: int) -> list[dict[str, Any]]:
 def game_page(game_id: str, state: dict[str, Any]) -> str:
     zone = _zone_param(state)
     levels = rules().victory_levels.rows
-    chart = vp_chart(state["vp_by_turn"], state["last_turn"], levels, t("vp.chart"),
-                     {row.result: t("victory." + row.result) for row in levels})
+    chart = vp_chart(state["vp_by_turn"], state["last_turn"], levels, _("VP at the end of each turn"),
+                     {row.result: word(LABELS, "victory." + row.result) for row in levels})
     return render_template(
         "phantom_fury/game.html", game=state, zone=zone, undo=undo_redo(game_id, state),
         start_zones_left=rules().start_zones - sum(z["activation"] == "start" for z in state["zones"]),

@@ -17,11 +17,10 @@ from typing import Any
 
 from web.companion import CalculatorHooks, Companion, StateAt
 from web.eventlog import Effect, Event
-from web.i18n import register
 
 from . import actions, apply, calculator, pages, sample, view
+from .labels import LABELS
 from .state import PHASES, GameState
-from .strings import STRINGS
 
 
 def _apply(state: GameState | None, event: Event, state_at: StateAt) -> tuple[GameState, list[Effect]]:
@@ -37,8 +36,6 @@ def _action_schema() -> dict[str, Any]:
         "map_schema": actions.MapAndCounters.model_json_schema(),
     }
 
-
-register(STRINGS)
 
 COMPANION = Companion(
     game="second-fallujah",
@@ -60,6 +57,6 @@ COMPANION = Companion(
         page=calculator.page,
         roll_rules=("7.2.7",),
     ),
-    strings=STRINGS,
+    labels=LABELS,
     sample=sample.events,
 )

@@ -10,10 +10,10 @@ from typing import Any
 from urllib.parse import quote
 
 from flask import abort, render_template, request
+from flask_babel import gettext as _
 
 from adjudicator.second_fallujah import data
 from web.api import store
-from web.i18n import t
 from web.pages.game import undo_redo
 from web.pages.helpers import query_number
 
@@ -47,7 +47,7 @@ def _area_param(game: dict[str, Any]) -> int | None:
         return None
     number = query_number(raw, 1, 51)
     if number is None:
-        abort(404, description=t("sf.area.bad", value=raw[:20]))
+        abort(404, description=_("area %(value)s: an area id from 1 to 51", value=repr(raw[:20])))
     return number
 
 
