@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser import loads_again
 from tests.test_table_browser import _audit, _errors, _game
 from web.games.battle_for_fallujah import sample
 from web.shortcuts import SHORTCUTS
@@ -196,9 +197,8 @@ def _keyed(tab, name: str) -> None:
 
 
 def _press(tab, key: str) -> None:
-    """A shortcut that posts to the API: the page reloads with the new state."""
-    with tab.expect_navigation():
-        tab.keyboard.press(key)
+    """A shortcut that posts to the API: the page reloads with the new state, and is placed."""
+    loads_again(tab, lambda: tab.keyboard.press(key))
     _settled(tab)
 
 
