@@ -102,6 +102,13 @@ def _settled(tab) -> None:
     expect(tab.locator("body")).to_have_attribute("data-settled", "true")
 
 
+def _fits(tab, where: str) -> None:
+    """Nothing wider than the viewport: a phone would zoom the page out and put the fixed bars
+    below the screen's edge."""
+    widths = tab.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert widths[0] <= widths[1], (where, widths)
+
+
 def _post(live_server, path: str, body: dict[str, Any]) -> dict[str, Any]:
     answer = live_server.app.test_client().post(path, json=body)
     assert answer.status_code in (200, 201), answer.get_json()
@@ -129,6 +136,7 @@ def test_the_bars_give_the_page_back_when_it_scrolls_down(browser, live_server, 
     tab.goto(f"{live_server.url}/games/{game_id}")
     _settled(tab)
     body = tab.locator("body")
+    _fits(tab, size)
     at_top = tab.evaluate(BARS)
     _shot(tab, f"01-bars-{size}-top")
 
@@ -179,12 +187,22 @@ def test_each_game_is_in_columns_on_a_desktop_one_column_on_a_phone_with_24_px_t
         if kind == "phantom-fury" and size == "desktop":  # the 61 Zones in the first screen, not 4,000 px down
             assert tab.evaluate("document.querySelector('#zones .zone-grid').getBoundingClientRect().top") < 900
         assert tab.evaluate(SMALL_TARGETS) == [], kind
+        _fits(tab, kind)
         _shot(tab, f"03-{kind}-{size}", full_page=True)
         _audit(tab, f"{kind} game page")
     for path in ("/", "/search?q=sniper", "/rule/en/11.4"):  # the shell's pages: the header's targets too
         tab.goto(live_server.url + path)
         _settled(tab)
         assert tab.evaluate(SMALL_TARGETS) == [], path
+        _fits(tab, path)
+    game_id = _game(live_server)  # every Phase's name in the header, in both languages, fits
+    for _phase in range(6):
+        for lang in ("en", "fr"):
+            tab.goto(f"{live_server.url}/games/{game_id}?lang={lang}")
+            _settled(tab)
+            _fits(tab, tab.locator("header .phase").inner_text())
+        _post(live_server, f"/api/games/{game_id}/actions",
+              {"type": "next_phase", "expected_version": live_server.store().state(game_id).version})
     assert errors == []
     context.close()
 

@@ -79,24 +79,35 @@
       .find((el) => el.getAttribute("aria-keyshortcuts") === key && !el.closest("[hidden], dialog"));
   }
 
-  function help() {
-    const dialog = document.getElementById("shortcuts");
-    const toggle = document.querySelector(".help-toggle");
-    if (!dialog || !toggle || typeof dialog.showModal !== "function") return;
+  /* the help's dialog, put in the page from its <template> the first time it is asked for */
+  function dialogOf(template, toggle) {
+    let dialog = document.getElementById("shortcuts");
+    if (dialog) return dialog;
+    document.body.appendChild(template.content.cloneNode(true));
+    dialog = document.getElementById("shortcuts");
     const switcher = dialog.querySelector("#shortcuts-on");
-    toggle.addEventListener("click", () => {
-      for (const line of dialog.querySelectorAll("[data-shortcut-help]")) {
-        line.hidden = !document.querySelector('[data-shortcut="' + line.dataset.shortcutHelp + '"]:not(dialog *)');
-      }
-      switcher.checked = enabled;
-      dialog.showModal();
-    });
     switcher.addEventListener("change", () => {
       enabled = switcher.checked;
       try { localStorage.setItem(STORE, enabled ? "on" : "off"); } catch (err) { /* kept for this page only */ }
     });
     dialog.querySelector(".shortcuts-close").addEventListener("click", () => dialog.close());
     dialog.addEventListener("close", () => toggle.focus());
+    return dialog;
+  }
+
+  function help() {
+    const template = document.getElementById("shortcuts-help");
+    const toggle = document.querySelector(".help-toggle");
+    if (!template || !toggle || typeof HTMLDialogElement !== "function") return;
+    toggle.addEventListener("click", () => {
+      const dialog = dialogOf(template, toggle);
+      const switcher = dialog.querySelector("#shortcuts-on");
+      for (const line of dialog.querySelectorAll("[data-shortcut-help]")) {
+        line.hidden = !document.querySelector('[data-shortcut="' + line.dataset.shortcutHelp + '"]:not(dialog *)');
+      }
+      switcher.checked = enabled;
+      dialog.showModal();
+    });
   }
 
   function keys() {
