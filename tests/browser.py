@@ -33,7 +33,8 @@ def loads_again(tab, action: Callable[[], object]) -> None:
     the page is not parsed and a click on a scripted button does nothing (or submits the form
     natively); and the old page can meet it before it navigates (the calculator marks each change
     applied, then loads the page again). An action that does not navigate (a refusal) fails here
-    at Playwright's timeout.
+    at Playwright's timeout; one that only moves to a #fragment of the same address returns at
+    once, the page not loaded again (what the test asserts next must tell).
     """
     with tab.expect_navigation():
         action()

@@ -313,3 +313,69 @@ def test_every_calculator_page_of_a_game_opens_without_a_console_error_and_passe
         assert errors == []
     finally:
         context.close()
+
+
+def test_a_double_tap_on_record_records_the_roll_once(browser, live_server):
+    """Record tapped twice (an impatient thumb): the second tap is not taken, the roll is logged once
+    and nothing is refused (the button used to be disabled only after the odds were asked again)."""
+    game = Game(live_server)
+    context, tab = _tab(browser, "desktop")
+    errors = _errors(tab)
+    try:
+        tab.goto(f"{live_server.url}/games/{game.id}/calculator/fire?unit=squad-1&zone=7")
+        tab.locator("#f-shooter-location").select_option("R")
+        tab.locator("#f-target-location").select_option("1")
+        tab.locator("#f-roll").fill("9")
+        expect(tab.locator("#calc-record")).to_be_visible()
+        before = game.state().version
+        tab.locator("#calc-record").dblclick()
+        tab.wait_for_url(re.compile(r"recorded=\d+"))
+        assert [e["type"] for e in game.store.log(game.id, after=before)["events"]] == ["adjudication"]
+        expect(tab.locator("#consequences")).to_be_visible()
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_undo_after_changes_applied_only_in_part_loads_the_page_again(browser, live_server, screenshots):
+    """The connection drops at the second change: the first is applied, said so, with Undo. Undo
+    takes it back and loads the page again: the page's address then differed from the one asked
+    for only by its #consequences, which only scrolled, the page still marking the change applied."""
+    game = Game(live_server)
+    context, tab = _tab(browser, "phone")
+    try:
+        tab.goto(f"{live_server.url}/games/{game.id}/calculator/fire?unit=squad-1&zone=7")
+        tab.locator("#f-shooter-location").select_option("R")
+        tab.locator("#f-target-location").select_option("1")
+        tab.locator("#f-roll").fill("1")
+        tab.locator("#f-activation").fill("7")
+        tab.locator("#f-drawn_cf").fill("3")
+        expect(tab.locator("#calc-result .badge.warn")).to_have_count(0)
+        tab.locator("#calc-record").click()
+        tab.wait_for_url(re.compile(r"recorded=\d+&.*#consequences$"))
+        count = tab.locator(".calc-change").count()
+        assert count >= 2
+        before = game.state().version
+        posts: list[str] = []
+
+        def drop_the_second(route) -> None:  # the phone loses its connection (a real network error)
+            posts.append(route.request.url)
+            if len(posts) == 2:
+                route.abort("internetdisconnected")
+            else:
+                route.continue_()
+
+        tab.route("**/api/games/*/actions", drop_the_second)
+        tab.locator("#calc-apply-all").click()
+        expect(tab.locator("#calc-applied")).to_contain_text("Applied: 1 change.")
+        expect(tab.locator("#consequences [data-error]")).to_contain_text(f"1 of {count}")
+        assert game.state().version == before + 1
+        tab.unroute("**/api/games/*/actions")
+        tab.screenshot(path=screenshots / "01-applied-in-part.png")
+        loads_again(tab, lambda: tab.locator("#calc-undo-applied").click())
+        assert game.state().unit("squad-1").status != "fired"
+        expect(tab.locator("#consequences .badge.good")).to_have_count(0)
+        expect(tab.locator(".calc-change:enabled")).to_have_count(count)
+        expect(tab.locator("#calc-applied")).to_be_hidden()
+    finally:
+        context.close()

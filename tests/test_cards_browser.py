@@ -193,9 +193,7 @@ def test_a_physical_game_of_ten_turned_cards_kept(page, live_server, screenshots
 @pytest.mark.phone
 def test_the_statistics_page_on_a_phone(page, live_server, screenshots):
     errors = _errors(page)
-    page.goto(live_server.url + "/games/fallujah-cards/statistics")
-    timing = page.evaluate("performance.getEntriesByType('navigation')[0].toJSON()")
-    assert timing["responseEnd"] - timing["requestStart"] < 2000
+    page.goto(live_server.url + "/games/fallujah-cards/statistics")  # its time: make bench (bench_cards_web)
     for policy in ("greedy", "lookahead"):
         section = page.locator(f"#policy-{policy}")
         expect(section.locator("svg.histogram rect.bar").first).to_be_visible()

@@ -670,3 +670,39 @@ def test_a_game_of_one_rulebook_never_says_a_rule_is_not_in_another_language(bui
         for lang in g.corpora:
             for path in (built_site / g.id / lang).glob("*.html"):
                 assert "not in the French source" not in path.read_text(encoding="utf-8"), path
+
+
+_STORE = re.compile(r'<div class="rule-previews" hidden lang="(\w+)" data-sheet="([^"]*)" data-close="([^"]*)" data-open="([^"]*)">')
+_ITEM = re.compile(r'<div class="rule-preview" data-href="([^"]*)" lang="(\w+)">(.*?)</div>', re.DOTALL)
+
+
+def test_every_pages_store_gives_the_sheet_its_words_and_each_cited_rules_difference(built_site, games) -> None:
+    """The sheet a tap opens (rulebook.js, issue 17) reads everything from the page, offline: its
+    words in the page's language (a chapter's; English on the reference pages), and for each cited
+    rule whose rulebooks give different results (Phantom Fury's register), the banner saying so."""
+    words = {"en": ("Rule", "Close", "Open the full rule"), "fr": ("Règle", "Fermer", "Ouvrir la règle entière")}
+    differing: dict[str, int] = {}  # section -> its result-level differences
+    for entry in _register():
+        if entry["severity"] == "result":
+            for section in [str(entry["section"]), *(str(s) for s in entry.get("also_in") or [])]:
+                differing[section] = differing.get(section, 0) + 1
+    assert "13.6.4" in differing
+    banners = 0
+    for game in games:
+        for path in sorted((built_site / game.id).rglob("*.html")):
+            html = path.read_text(encoding="utf-8")
+            stores = _STORE.findall(html)
+            if "rule-preview" not in html:
+                continue
+            lang = path.parent.name if path.parent.name in ("en", "fr") else "en"
+            assert stores == [(lang, *words[lang])], f"{path.relative_to(built_site)}: {stores}"
+            for href, _item_lang, item in _ITEM.findall(html):
+                anchor = unquote(href.rpartition("#")[2])
+                found = differing.get(anchor, 0) if game.id == PF else 0
+                assert item.count("<li") == found, f"{path.relative_to(built_site)} {href}"
+                if found:
+                    banners += 1
+                    assert 'class="difference-banner' in item and 'class="compare-link"' in item
+                    title = ("The English and French", "Les livrets anglais et français")[lang == "fr"]
+                    assert title in item, f"{path.relative_to(built_site)} {href}"
+    assert banners > 10

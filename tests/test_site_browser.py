@@ -1,16 +1,19 @@
 """The rules site in a real browser (Debian's chromium), served by the companion under ``/rules/``
 with its Content-Security-Policy: hover and keyboard previews of cited rules, the language
-switch on 13.6.4, the phone layout and dark mode. Screenshots: test-output/screenshots/<test>/."""
+switch on 13.6.4, the phone layout and dark mode; a tapped reference opening the rule over the page
+(issue 17). Screenshots: test-output/screenshots/<test>/ and test-output/site-sheet/<test>/."""
 
 from __future__ import annotations
 
 import re
 import shutil
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from rules_text import load_game
+from tests.browser import OUTPUT
 from tests.test_site import build_site
 
 
@@ -265,4 +268,255 @@ def test_an_old_address_sends_the_browser_to_the_moved_page_with_its_anchor(page
     page.wait_for_url("**/rules/phantom-fury/en/11-fire-combat.html#11.4.1")
     page.goto(rules_url)
     expect(page.locator(".game-card")).to_have_count(len(__import__("rules_text").available_games()))
+    assert problems == []
+
+
+# -- A tapped reference opens the rule over the page (issue 17, item 1) --------------------------
+
+SHEET_OUTPUT = OUTPUT.parent / "site-sheet"
+DEVICES = {
+    "phone": {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
+              "has_touch": True},
+    "desktop": {"viewport": {"width": 1366, "height": 900}, "has_touch": True},
+}
+#: the sheet's words in each language of a page: (its Close button, its link to the full rule)
+SHEET_WORDS = {"en": ("Close", "Open the full rule"), "fr": ("Fermer", "Ouvrir la règle entière")}
+#: a point of the page a tap can land on without meeting a link, a control or the sheet
+EMPTY_SPOT = """() => {
+  const sheet = document.getElementById("rule-sheet");
+  for (let y = 60; y < window.innerHeight - 20; y += 37) {
+    for (let x = 10; x < window.innerWidth - 10; x += 41) {
+      const hit = document.elementFromPoint(x, y);
+      if (hit && !sheet.contains(hit) && !hit.closest("a, button, input, label, summary, select, textarea")) {
+        return [x, y];
+      }
+    }
+  }
+  return null;
+}"""
+
+
+@pytest.fixture
+def sheet_shots(request) -> Path:
+    """This test's screenshots: ``test-output/site-sheet/<test name>/``."""
+    folder = SHEET_OUTPUT / re.sub(r"[^\w.-]+", "_", request.node.name)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture
+def device(browser, request):
+    """A page at the device's size, with touch (``page.tap``); ``request.param``: phone or desktop."""
+    context = browser.new_context(**DEVICES[request.param])
+    yield request.param, context.new_page()
+    context.close()
+
+
+#: the page's scrollY once two frames running see it unchanged (a scroll can land a pixel later)
+STEADY_SCROLL = """async () => {
+  const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  let last = NaN;
+  for (let i = 0; i < 120; i++) { await frame(); if (window.scrollY === last) return last; last = window.scrollY; }
+  throw new Error("the page never stopped scrolling: " + last);
+}"""
+
+
+def _centre(tab, link) -> int:
+    """Scroll the link to the middle of the screen at once (no smooth scroll); the page's scrollY
+    once it has settled."""
+    link.evaluate("el => el.scrollIntoView({block: 'center', behavior: 'instant'})")
+    return tab.evaluate(STEADY_SCROLL)
+
+
+def _tap_open(tab, link):
+    """Tap a reference; the sheet, open and holding the focus on its Close button."""
+    link.tap()
+    sheet = tab.get_by_role("dialog")
+    expect(sheet).to_be_visible()
+    expect(sheet.locator(".sheet-close")).to_be_focused()
+    return sheet
+
+
+def _closed_back(tab, sheet, link, scroll_y: int, url: str) -> None:
+    """The sheet is closed, the focus is back on the link, the page has not moved nor left."""
+    expect(sheet).to_be_hidden()
+    expect(link).to_be_focused()
+    assert tab.evaluate("window.scrollY") == scroll_y
+    assert tab.url == url
+    popup = tab.locator("#rule-preview-popup")
+    assert popup.count() == 0 or not popup.is_visible(), "the hover preview came back with the focus"
+
+
+def _check_accessible(tab, sheet, where: str) -> None:
+    """The page with the sheet open: controls labelled, text contrast >= 4.5:1 (3:1 large) in the
+    light and the dark theme (the companion's audit), the sheet's controls at least 24 px each way
+    and a visible focus ring on each as Tab reaches it (the focus stays in the sheet)."""
+    from tests.test_table_browser import AUDIT
+
+    for scheme in ("dark", "light"):
+        tab.emulate_media(color_scheme=scheme)
+        found = tab.evaluate(AUDIT)
+        assert found["unlabelled"] == [], (where, scheme, found["unlabelled"])
+        assert found["skips"] == [], (where, scheme, found["skips"])
+        assert found["low"] == [], (where, scheme, sorted(set(found["low"]))[:12])
+    controls = sheet.locator("a[href], button")
+    for index in range(controls.count()):
+        box = controls.nth(index).bounding_box()
+        assert box and box["width"] >= 24 and box["height"] >= 24, (where, controls.nth(index).inner_text(), box)
+    for _ in range(controls.count() + 1):
+        tab.keyboard.press("Tab")
+        ring = tab.evaluate("""() => { const el = document.activeElement; const s = getComputedStyle(el);
+            return [document.getElementById("rule-sheet").contains(el), s.outlineStyle !== "none"
+              && parseFloat(s.outlineWidth) >= 2, el.outerHTML.slice(0, 80)]; }""")
+        assert ring[0] and ring[1], (where, ring)
+    sheet.locator(".sheet-close").focus()
+
+
+def _result_differences(section_id: str) -> list[str]:
+    from rules_text.register import load_register
+
+    return [d.changes for d in load_register("phantom-fury").values()
+            if d.severity == "result" and section_id in d.sections]
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"], indirect=True)
+def test_a_tap_on_a_reference_opens_the_rule_over_the_page_and_closes_back_to_the_same_place(
+    device, rules_url, sheet_shots
+):
+    """12.3.2.1 cites [13.6.4], whose English and French rulebooks give 3 different results: a tap
+    opens 13.6.4 over the page (a sheet from the bottom on a phone, a popover beside the link on a
+    desktop) with its text and its differences; Close, Escape and a tap outside give the page back
+    where it was with the focus on the link; "Open the full rule" goes to the rule's permalink."""
+    name, tab = device
+    problems = _problems(tab)
+    url = rules_url + "phantom-fury/en/12-movement.html"
+    tab.goto(url)
+    link = tab.locator('[id="12.3.2.1"] a.rule-ref[href="13b-flooding-ied-retreat.html#13.6.4"]')
+    expect(link).to_have_count(1)
+    scroll_y = _centre(tab, link)
+    assert scroll_y > 1000
+
+    sheet = _tap_open(tab, link)
+    assert sheet.get_attribute("aria-modal") == "true"
+    expect(sheet).to_have_accessible_name(re.compile(r"^13\.6\.4 Security Elements and Retreat Movement"))
+    text = _words(load_game("phantom-fury").corpus("en").get("13.6.4").text)
+    assert text[:150] in _words(sheet.inner_text())
+    banner = sheet.locator(".difference-banner")
+    changes = _result_differences("13.6.4")
+    assert len(changes) == 3
+    expect(banner).to_contain_text("The English and French rulebooks give 3 different results here:")
+    for change in changes:
+        assert _words(change) in _words(banner.inner_text())
+    assert sheet.locator(".sheet-text mark.difference-mark").count() >= 1
+    full = sheet.get_by_role("link", name="Open the full rule")
+    assert full.get_attribute("href") == "13b-flooding-ied-retreat.html#13.6.4"
+    box = sheet.bounding_box()
+    if name == "phone":  # a sheet from the bottom, the whole width
+        assert "popover" not in (sheet.get_attribute("class") or "")
+        assert (box["x"], box["width"]) == (0, 390) and abs(box["y"] + box["height"] - 844) < 1
+    else:  # a popover beside the link, inside the window
+        assert "popover" in (sheet.get_attribute("class") or "")
+        assert box["width"] <= 520 and box["x"] >= 16 and box["y"] >= 0 and box["y"] + box["height"] <= 900
+    assert tab.evaluate("window.scrollY") == scroll_y and tab.url == url
+    tab.screenshot(path=sheet_shots / f"01-{name}-tap-13.6.4.png")
+    _check_accessible(tab, sheet, f"{name}: 12-movement with the 13.6.4 sheet")
+    tab.emulate_media(color_scheme="dark")
+    tab.screenshot(path=sheet_shots / f"02-{name}-dark-13.6.4.png")
+    tab.emulate_media(color_scheme="light")
+
+    sheet.get_by_role("button", name="Close").tap()
+    _closed_back(tab, sheet, link, scroll_y, url)
+    tab.screenshot(path=sheet_shots / f"03-{name}-closed-same-place.png")
+
+    _tap_open(tab, link)
+    tab.keyboard.press("Escape")
+    _closed_back(tab, sheet, link, scroll_y, url)
+
+    _tap_open(tab, link)
+    spot = tab.evaluate(EMPTY_SPOT)
+    assert spot is not None
+    tab.touchscreen.tap(*spot)
+    _closed_back(tab, sheet, link, scroll_y, url)
+
+    _tap_open(tab, link)
+    full.tap()
+    tab.wait_for_url("**/rules/phantom-fury/en/13b-flooding-ied-retreat.html#13.6.4")
+    _settle(tab, '[id="13.6.4"]')
+    expect(tab.locator('[id="13.6.4"] .rule-head')).to_contain_text("13.6.4")
+    tab.screenshot(path=sheet_shots / f"04-{name}-full-rule-13.6.4.png")
+
+    if name == "desktop":  # a mouse click still goes to the rule (the preview showed on hover)
+        tab.goto(url)
+        link.click()
+        tab.wait_for_url("**/rules/phantom-fury/en/13b-flooding-ied-retreat.html#13.6.4")
+        expect(tab.locator("#rule-sheet")).to_have_count(0)
+    assert problems == []
+
+
+@pytest.mark.parametrize("device", ["phone"], indirect=True)
+def test_a_french_page_opens_the_sheet_in_french_offline_from_the_files(device, tmp_path_factory, sheet_shots):
+    """From file:// (no server, no network): on a French chapter page the "Cité par" link to 13.6.4
+    opens the French 13.6.4 with the banner in French and the French controls."""
+    name, tab = device
+    html, _seconds = build_site(tmp_path_factory.mktemp("site"))
+    problems = _problems(tab)
+    url = (html / "phantom-fury/fr/12-movement.html").as_uri()
+    tab.goto(url)
+    link = tab.locator('.rule-meta a.backlink[href="13b-flooding-ied-retreat.html#13.6.4"]')
+    expect(link).to_have_count(1)
+    scroll_y = _centre(tab, link)
+    sheet = _tap_open(tab, link)
+    close, open_full = SHEET_WORDS["fr"]
+    expect(sheet.get_by_role("button", name=close)).to_be_focused()
+    assert sheet.get_attribute("lang") == "fr"
+    assert sheet.locator(".sheet-body").get_attribute("lang") == "fr"
+    expect(sheet).to_have_accessible_name(re.compile(r"^13\.6\.4 Security Element vs\. Mouvement de repli"))
+    assert _words(load_game("phantom-fury").corpus("fr").get("13.6.4").text)[:150] in _words(sheet.inner_text())
+    expect(sheet.locator(".difference-banner")).to_contain_text(
+        "Les livrets anglais et français donnent ici 3 résultats différents :"
+    )
+    assert sheet.get_by_role("link", name=open_full).get_attribute("href") == "13b-flooding-ied-retreat.html#13.6.4"
+    tab.screenshot(path=sheet_shots / f"01-{name}-french-13.6.4.png")
+    _check_accessible(tab, sheet, "fr/12-movement with the 13.6.4 sheet")
+    sheet.get_by_role("button", name=close).tap()
+    _closed_back(tab, sheet, link, scroll_y, url)
+    assert problems == []
+
+
+def _first_cited(html: Path, game_id: str) -> tuple[str, str]:
+    """A page of the game citing a rule, its chapters first (the card game's chapters cite none,
+    its glossary does): (the page, the link's href)."""
+    from tests.test_site import parse
+
+    pages = sorted((html / game_id).rglob("*.html"), key=lambda p: (p.parent.name != "en", p.as_posix()))
+    for path in pages:
+        page = parse(path)
+        for link in page.links:
+            if "rule-ref" in link.classes and link.place != "previews" and link.href in page.previews:
+                return path.relative_to(html).as_posix(), link.href
+    raise AssertionError(f"no page of {game_id} cites a rule")
+
+
+@pytest.mark.parametrize("device", ["phone"], indirect=True)
+def test_a_tap_opens_a_cited_rule_on_every_games_pages(device, rules_url, tmp_path_factory, sheet_shots):
+    """Every game the site builds: a tap on the first rule its pages cite opens that rule."""
+    from rules_text import available_games
+
+    name, tab = device
+    html, _seconds = build_site(tmp_path_factory.mktemp("site"))
+    problems = _problems(tab)
+    for game_id in available_games():
+        page_path, href = _first_cited(html, game_id)
+        url = rules_url + page_path
+        tab.goto(url)
+        label = tab.locator(f'.rule-previews .rule-preview[data-href="{href}"] .rule-preview-label').text_content()
+        assert label
+        link = tab.locator(f'article a.rule-ref[href="{href}"]').first
+        scroll_y = _centre(tab, link)
+        sheet = _tap_open(tab, link)
+        expect(sheet.locator("#rule-sheet-title")).to_have_text(label)
+        assert sheet.get_by_role("link", name="Open the full rule").get_attribute("href") == href
+        tab.screenshot(path=sheet_shots / f"01-{name}-{game_id}.png")
+        sheet.get_by_role("button", name="Close").tap()
+        _closed_back(tab, sheet, link, scroll_y, url)
     assert problems == []

@@ -21,6 +21,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
 
+from . import games as registry
 from .i18n import TRANSLATIONS, compile_catalogues, translation_directories
 
 ROOT = Path(__file__).resolve().parent
@@ -67,12 +68,21 @@ def catalogues() -> list[Path]:
     return [Path(d) for d in translation_directories()]
 
 
+def _every_package() -> list[Path]:
+    """The companion's catalogue and one per game package (made for a new game), as ``update`` fills them."""
+    packages = [registry.package_dir(game) for game in registry.known_games()]
+    return [TRANSLATIONS, *sorted({p / "translations" for p in packages if p is not None})]
+
+
 def update() -> None:
     generic: set[tuple[str | None, str]] = set()
-    for translations in catalogues():
+    for translations in _every_package():
         pot = template(translations, None if translations == TRANSLATIONS else generic)
         if translations == TRANSLATIONS:
             generic = {(m.context, str(m.id[0] if isinstance(m.id, (tuple, list)) else m.id)) for m in pot if m.id}
+        if not len(pot):
+            continue
+        translations.mkdir(exist_ok=True)
         with (translations / "messages.pot").open("wb") as out:
             write_po(out, pot, width=WIDTH, no_location=True, sort_output=True)
         for locale in LOCALES:

@@ -117,9 +117,11 @@ class Companion:
     game_page: GamePage | None = None
     setup_context: Callable[[], dict[str, Any]] | None = None
     calculator: CalculatorHooks = field(default_factory=CalculatorHooks)
-    #: the words for the values its state holds and its own wording of generic texts
-    #: (``labels.py``: key -> ``lazy_gettext`` text; its French in the package's ``translations/``)
+    #: the words for the values its state holds (``labels.py``: key -> ``lazy_gettext`` text, its
+    #: French in the package's ``translations/``); like every game's, seen by the generic pages
     labels: Mapping[str, LazyString] = field(default_factory=dict)
+    #: its own wording of a generic text (``app.name``, ``calc.intro``), on its pages only
+    wording: Mapping[str, LazyString] = field(default_factory=dict)
     #: a sample game as an export's events (``version``, ``kind``, ``payload``), for the conformance
     #: test: it must fold, replay the same twice and cite only rules of the game's rulebook
     sample: Callable[[], list[dict[str, Any]]] | None = None

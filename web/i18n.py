@@ -5,8 +5,9 @@ Every call site says its English: ``_("Next Phase")``, ``_("Turn %(n)s", n=3)``,
 needs two French words. The French is in the catalogues: the companion's in ``web/translations/``,
 each game's in ``web/games/<package>/translations/`` (found through the game registry). A value the
 state holds (a Phase, a status) is worded through a ``LABELS`` mapping of ``lazy_gettext`` texts:
-:mod:`web.labels` for the companion's, ``Companion.labels`` for a game's; :func:`label` looks one
-up, the page's game first, so a game also words a generic key its own way (``app.name``).
+:mod:`web.labels` for the companion's, ``Companion.labels`` for a game's (every page sees them
+all); a game's own wording of a generic text (``app.name``) is its ``Companion.wording``, on its
+pages only. :func:`label` looks a key up: ``label("phase." ~ game.phase)``.
 
 The language is ``?lang=`` when given (and then remembered in the ``lang`` cookie), else the
 cookie, else English. Rule text never comes from here: it is the corpus' own text.
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 from typing import Literal
 from urllib.parse import urlencode
@@ -37,7 +39,9 @@ TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 
 
 def select_locale() -> Lang:
-    """``?lang=`` first, then the ``lang`` cookie, then English."""
+    """``?lang=`` first, then the ``lang`` cookie, then English (English outside a request)."""
+    if not has_request_context():
+        return "en"
     asked = request.args.get("lang") or request.cookies.get(COOKIE) or "en"
     return asked if asked in LANGS else "en"  # type: ignore[return-value]
 
@@ -99,23 +103,37 @@ def word(labels: Mapping[str, LazyString], key: str, default: str | None = None,
     return str(found) % fields if fields else str(found)
 
 
-def page_labels() -> Mapping[str, LazyString]:
-    """The companion's labels with the page's game's over them (a game words a key its own way)."""
+@cache
+def _every_label() -> Mapping[str, LazyString]:
+    """The companion's labels and every game's (a value's word is the same on every page)."""
     from .labels import LABELS
+
+    merged = dict(LABELS)
+    for companion in registry.companions().values():
+        merged.update(companion.labels)
+    return merged
+
+
+def _wording() -> Mapping[str, LazyString]:
+    """The page's game's own wording of generic texts (none outside a request)."""
     from .pages.helpers import current_game
 
     if not has_request_context():
-        return LABELS
+        return {}
     game = current_game(strict=False)
-    if not registry.has_companion(game):
-        return LABELS
-    return {**LABELS, **registry.companion(game).labels}
+    return registry.companion(game).wording if registry.has_companion(game) else {}
+
+
+def page_labels() -> Mapping[str, LazyString]:
+    """Every label, with the page's game's own wording of generic texts over them."""
+    return {**_every_label(), **_wording()}
 
 
 def label(key: str, default: str | None = None, **fields: object) -> str:
-    """The word for ``key`` (a value the state holds, or a generic text a game words its own way):
-    the page's game's ``LABELS`` first, then the companion's (:func:`word`)."""
-    return word(page_labels(), key, default, **fields)
+    """The word for ``key`` (a value the state holds, or a generic text the page's game words its
+    own way) in the page's language (:func:`word`)."""
+    wording = _wording()
+    return word(wording if key in wording else _every_label(), key, default, **fields)
 
 
 def english(text: LazyString | str, **fields: object) -> str:

@@ -46,9 +46,11 @@
     if (current) { current.removeAttribute("aria-describedby"); current = null; }
   }
 
+  function touched() { return lastPointer === "touch" || lastPointer === "pen"; }
+
   function show(link) {
     var source = previews[link.href];
-    if (!source || sheetOpen() || returning) { return; }
+    if (!source || sheetOpen() || returning || touched()) { return; } // a tap opens the sheet instead
     if (!popup) {
       popup = document.createElement("div");
       popup.id = "rule-preview-popup";
@@ -181,8 +183,7 @@
 
   function tapped(event) {
     if (event.detail === 0) { return false; } // Enter on a focused link
-    var type = event.pointerType || lastPointer;
-    return type === "touch" || type === "pen";
+    return event.pointerType ? event.pointerType === "touch" || event.pointerType === "pen" : touched();
   }
 
   function onClick(event) {
@@ -206,6 +207,7 @@
   }
 
   function onKey(event) {
+    lastPointer = "";
     if (event.key === "Escape") {
       if (sheetOpen()) { event.preventDefault(); closeSheet(true); } else { hide(); }
       return;

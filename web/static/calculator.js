@@ -527,9 +527,11 @@
     clearTimeout(timer); // the input's change on blur would redraw after the answer below and hide its error
     const overridden = overrides();
     if (overridden === null) { showError(d.msgOverrideRefused); return; }
-    await update();
-    if (!answer || !answer.result) { showError(d.msgNeedsRoll); return; }
+    /* disabled before the odds are asked again: a second tap meanwhile would record the roll a
+       second time (or be refused as from another tab) */
     button.disabled = true;
+    await update();
+    if (!answer || !answer.result) { button.disabled = false; showError(d.msgNeedsRoll); return; }
     const action = { type: "adjudication", situation: d.situation, input: situationData(), rules: [],
       rolls_by: appRoll ? "app" : "player" };
     if (appRoll) action.app_roll = appRoll.version;
@@ -656,13 +658,22 @@
       url.searchParams.set("applied", appliedCount + done);
       url.searchParams.set("at", document.body.dataset.version || ""); // the confirmation holds for this version only
       url.hash = "consequences";
-      window.location.replace(url.toString());
+      loadAgain(url);
       return;
     }
     appliedCount += done;
     button.hidden = !changeBoxes().some((b) => !b.disabled);
     applyLabel();
     if (done) confirmApplied();
+  }
+
+  /* The page again at url, in place of this one. A url that differs from this page's only by its
+     fragment would not load the page (a same-document navigation: the page scrolls, its state
+     stays as it was): this page is reloaded then. */
+  function loadAgain(url) {
+    const bare = (u) => { const copy = new URL(u, window.location.href); copy.hash = ""; return copy.toString(); };
+    if (bare(url) === bare(window.location.href)) window.location.reload();
+    else window.location.replace(url.toString());
   }
 
   /* "Applied: N changes." with Undo (taking the N back), then the next roll in focus. */
@@ -683,7 +694,7 @@
       const url = new URL(window.location.href);
       url.searchParams.delete("applied");
       url.searchParams.delete("at");
-      window.location.replace(url.toString());
+      loadAgain(url);
     } catch (err) {
       fallujah.show(scope && scope.querySelector("[data-error]"), err.message, err.status === 409);
       button.disabled = false;

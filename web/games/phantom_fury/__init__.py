@@ -13,7 +13,7 @@ from web.companion import CalculatorHooks, Companion, StateAt
 from web.eventlog import Effect, Event
 
 from . import actions, apply, calculator, log, pages, sample, view
-from .labels import LABELS
+from .labels import LABELS, WORDING
 from .rules import rules
 from .state import PHASES, GameState
 
@@ -61,6 +61,7 @@ COMPANION = Companion(
         roll_rules=("3",),
     ),
     labels=LABELS,
+    wording=WORDING,
     sample=sample.events,
     describe=log.describe,
     section=log.section,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from flask_babel import LazyString, lazy_gettext, lazy_pgettext
 
 LABELS: dict[str, LazyString] = {
-    "app.name": lazy_gettext("Phantom Fury companion"),
+    "calc.cf": lazy_pgettext("calculator", "CF"),
     "calc.f.abrams_in_street": lazy_gettext("Abrams in the Street Section"),
     "calc.f.activation": lazy_gettext("Activation d10"),
     "calc.f.adjacent_zone": lazy_gettext("Defender in an Adjacent Zone"),
@@ -75,7 +75,6 @@ LABELS: dict[str, LazyString] = {
     "calc.g.situation": lazy_gettext("Situation"),
     "calc.g.squad": lazy_gettext("Squad entering the Location"),
     "calc.g.target": lazy_gettext("Target"),
-    "calc.intro": lazy_gettext("Every d10 procedure of the game: the modifiers with their rules, the exact odds of each outcome, then the roll resolved step by step."),
     "calc.o.activation_dummy": lazy_gettext("Dummy"),
     "calc.o.activation_guerillas": lazy_gettext("'Guerillas' drawn"),
     "calc.o.activation_ied": lazy_gettext("IED Attack"),
@@ -136,8 +135,6 @@ LABELS: dict[str, LazyString] = {
     "calc.o.usmc_pinned": lazy_gettext("USMC Pinned"),
     "calc.o.usmc_step_loss": lazy_gettext("USMC Step Loss"),
     "calc.o.usmc_untouched": lazy_gettext("USMC untouched"),
-    "calc.recorded_by_app": lazy_gettext("d10 rolled by the app (roll event %(version)s)"),
-    "calc.rolls.hint": lazy_gettext("Roll your d10 and enter the faces (0 is 0). Leave empty the dice not rolled yet."),
     "calc.s.abrams-mc": lazy_gettext("M1A1 Abrams Movement Capacity"),
     "calc.s.assault": lazy_gettext("Assault"),
     "calc.s.defensive-fire": lazy_gettext("Defensive Fire"),
@@ -287,4 +284,12 @@ LABELS: dict[str, LazyString] = {
     "zone.summary.insurgents": lazy_gettext("insurgent Control"),
     "zone.summary.none": lazy_gettext("no Control possible"),
     "zone.summary.usmc": lazy_gettext("USMC Control"),
+}
+
+#: The game's own wording of a generic text, on its pages only (:func:`web.i18n.label`).
+WORDING: dict[str, LazyString] = {
+    "app.name": lazy_gettext("Phantom Fury companion"),
+    "calc.intro": lazy_gettext("Every d10 procedure of the game: the modifiers with their rules, the exact odds of each outcome, then the roll resolved step by step."),
+    "calc.recorded_by_app": lazy_gettext("d10 rolled by the app (roll event %(version)s)"),
+    "calc.rolls.hint": lazy_gettext("Roll your d10 and enter the faces (0 is 0). Leave empty the dice not rolled yet."),
 }

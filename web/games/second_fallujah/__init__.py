@@ -19,7 +19,7 @@ from web.companion import CalculatorHooks, Companion, StateAt
 from web.eventlog import Effect, Event
 
 from . import actions, apply, calculator, pages, sample, view
-from .labels import LABELS
+from .labels import LABELS, WORDING
 from .state import PHASES, GameState
 
 
@@ -58,5 +58,6 @@ COMPANION = Companion(
         roll_rules=("7.2.7",),
     ),
     labels=LABELS,
+    wording=WORDING,
     sample=sample.events,
 )

@@ -7,8 +7,6 @@ from __future__ import annotations
 from flask_babel import LazyString, lazy_gettext
 
 LABELS: dict[str, LazyString] = {
-    "app.name": lazy_gettext("Second Fallujah companion"),
-    "calc.intro": lazy_gettext("Every roll of the game, 2D6 against 2D6 or 1D6: the modifiers with their rules, the exact odds over 36 or 1,296, and the solitaire bot's decisions with their trace."),
     "sf.award.cadre": lazy_gettext("Surviving Cadre"),
     "sf.award.fedayeen": lazy_gettext("Surviving Fedayeen"),
     "sf.award.government_center": lazy_gettext("Government Center"),
@@ -48,4 +46,10 @@ LABELS: dict[str, LazyString] = {
     "sf.spent": lazy_gettext("Spent"),
     "sf.variant.solitaire": lazy_gettext("Solitaire (the app plays the Insurgent bot)"),
     "sf.variant.two_player": lazy_gettext("Two players"),
+}
+
+#: The game's own wording of a generic text, on its pages only (:func:`web.i18n.label`).
+WORDING: dict[str, LazyString] = {
+    "app.name": lazy_gettext("Second Fallujah companion"),
+    "calc.intro": lazy_gettext("Every roll of the game, 2D6 against 2D6 or 1D6: the modifiers with their rules, the exact odds over 36 or 1,296, and the solitaire bot's decisions with their trace."),
 }

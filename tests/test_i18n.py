@@ -1,0 +1,120 @@
+"""The interface's gettext catalogues (web/i18n.py, web/catalogues.py): every msgid the code and
+templates say has its French, with the same placeholders; French plurals take the singular for 0
+and 1; each game's catalogue is found through the registry; a page speaks the language asked."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from tests.test_web_fixtures import Player, sqlite_app  # noqa: F401  (fixtures)
+from web import catalogues
+from web import games as registry
+from web.i18n import TRANSLATIONS, in_lang, translation_directories
+
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|\{(\w+)\}")
+
+
+def french(translations: Path):
+    with (translations / "fr" / "LC_MESSAGES" / "messages.po").open("rb") as source:
+        return read_po(source)
+
+
+def placeholders(text: str) -> list[str]:
+    return sorted(a or b for a, b in PLACEHOLDER.findall(text))
+
+
+@pytest.mark.parametrize("translations", catalogues.catalogues(), ids=lambda p: p.parent.name)
+def test_every_extracted_msgid_has_its_french_translation_not_fuzzy(translations):
+    po = french(translations)
+    exclude = None
+    if translations != TRANSLATIONS:
+        exclude = {(m.context, m.id[0] if isinstance(m.id, tuple) else m.id) for m in catalogues.template(TRANSLATIONS) if m.id}
+    extracted = catalogues.template(translations, exclude)
+    missing = []
+    for message in extracted:
+        if not message.id:
+            continue
+        found = po.get(message.id, context=message.context)
+        strings = () if found is None else (found.string if isinstance(found.string, tuple) else (found.string,))
+        if found is None or found.fuzzy or not strings or not all(strings):
+            missing.append((message.context, message.id))
+    assert not missing, f"{translations}: msgids without a French translation (make messages): {missing}"
+    assert catalogues.untranslated() == []
+
+
+@pytest.mark.parametrize("translations", catalogues.catalogues(), ids=lambda p: p.parent.name)
+def test_placeholders_match_between_msgid_and_msgstr(translations):
+    wrong = []
+    for m in french(translations):
+        if not m.id:
+            continue
+        if isinstance(m.id, tuple):
+            singular, plural = m.id
+            one, many = m.string
+            # the singular may spell out "one" instead of %(num)d, never another field
+            if set(placeholders(one)) - {"num"} != set(placeholders(singular)) - {"num"}:
+                wrong.append((m.id, one))
+            if placeholders(many) != placeholders(plural):
+                wrong.append((m.id, many))
+        elif placeholders(m.string) != placeholders(m.id):
+            wrong.append((m.id, m.string))
+    assert not wrong, wrong
+
+
+def test_the_french_plural_rule_is_singular_for_0_and_1(sqlite_app):  # noqa: F811
+    for translations in catalogues.catalogues():
+        assert french(translations).plural_expr == "(n > 1)", translations
+    from flask_babel import ngettext
+
+    with sqlite_app.test_request_context("/?lang=fr"):
+        words = [ngettext("1 event", "%(num)d events", n) for n in (0, 1, 2)]
+    assert words == ["0 événement", "1 événement", "2 événements"]
+    with sqlite_app.test_request_context("/"), in_lang("en"):
+        words = [ngettext("1 event", "%(num)d events", n) for n in (0, 1, 2)]
+    assert words == ["0 events", "1 event", "2 events"]
+
+
+def test_french_plurals_on_the_games_list_and_the_search_page(sqlite_app):  # noqa: F811
+    client = sqlite_app.test_client()
+    player = Player.new(client, variant="standard", name="Plural")
+    assert player.state["version"] == 1
+    assert "1 événement ·" in client.get("/?lang=fr").get_data(as_text=True)
+    player.act("note", text="a second event")
+    html = client.get("/?lang=fr").get_data(as_text=True)
+    assert "2 événements ·" in html and "1 événement ·" not in html
+    assert "2 events ·" in client.get("/?lang=en").get_data(as_text=True)
+    nothing = client.get("/search?q=zzzqxw&lang=fr").get_data(as_text=True)
+    assert "0 résultat pour « zzzqxw »" in nothing
+    assert "0 results for “zzzqxw”" in client.get("/search?q=zzzqxw&lang=en").get_data(as_text=True)
+
+
+def test_each_games_catalogue_is_found_through_the_registry(sqlite_app):  # noqa: F811
+    found = translation_directories()
+    assert found[0] == str(TRANSLATIONS)
+    with_catalogue = [g for g in registry.known_games()
+                      if registry.package_dir(g) is not None and (registry.package_dir(g) / "translations").is_dir()]
+    assert {"phantom-fury", "second-fallujah", "fallujah-cards"} <= set(with_catalogue)
+    for game in with_catalogue:
+        assert str(registry.package_dir(game) / "translations") in found
+    assert sqlite_app.config["BABEL_TRANSLATION_DIRECTORIES"].split(";") == found
+    # a game's own words come from its own catalogue, the companion's from the generic one
+    client = sqlite_app.test_client()
+    assert "<title>Compagnon Phantom Fury</title>" in client.get("/?lang=fr&game=phantom-fury").get_data(as_text=True)
+    assert "<title>Compagnon Second Fallujah</title>" in client.get("/?lang=fr&game=second-fallujah").get_data(as_text=True)
+    page = client.get("/?lang=fr&game=battle-for-fallujah").get_data(as_text=True)
+    assert "<title>Compagnon Fallujah</title>" in page and "Vos parties" in page
+
+
+def test_code_outside_a_request_speaks_english_and_in_lang_switches(sqlite_app):  # noqa: F811
+    from flask_babel import gettext
+
+    assert gettext("Next Phase") == "Next Phase"  # no app context: the msgid itself (the terminal)
+    with sqlite_app.app_context():
+        with in_lang("fr"):
+            assert gettext("Next Phase") == "Phase suivante"
+            assert gettext("Turn %(n)s", n=3) == "Tour 3"
+        assert gettext("Next Phase") == "Next Phase"
