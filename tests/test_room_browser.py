@@ -162,6 +162,11 @@ def test_the_bars_give_the_page_back_when_it_scrolls_down(browser, live_server, 
     expect(tab.locator("header .brand")).to_be_focused()
     expect(body).not_to_have_class(re.compile(r"\bbars-tucked\b"))
     assert tab.evaluate("document.querySelector('header.top').getBoundingClientRect().top") == 0
+
+    fresh = _post(live_server, "/api/games", {"strong_points": 2})  # the Support Phase: the Missions' buttons fit too
+    tab.goto(f"{live_server.url}/games/{fresh['id']}")
+    _settled(tab)
+    _fits(tab, f"{size}, Support Phase")
     assert errors == []
     context.close()
 

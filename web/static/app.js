@@ -136,9 +136,11 @@ const fallujah = (() => {
     return el.dataset.fields ? JSON.parse(el.dataset.fields) : {};
   }
 
+  /* The scope's own error box: not one of a scope nested in it (the thumb bar inside a tracker). */
   function errorBox(el) {
     const scope = el.closest("[data-error-scope]") || el.closest("form") || el.parentElement;
-    return (scope && scope.querySelector("[data-error]")) || document.getElementById("page-error");
+    const own = (box) => { const nearest = box.closest("[data-error-scope]"); return !nearest || nearest.contains(scope); };
+    return (scope && [...scope.querySelectorAll("[data-error]")].find(own)) || document.getElementById("page-error");
   }
 
   /* Each problem the API names by field is also said beside that field (aria-describedby),
