@@ -5,10 +5,14 @@
 'SNIPER ATTACK'
 """
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from __future__ import annotations
 
+from importlib import import_module
+
+TYPE_CHECKING = False  # typing is imported by type checkers only: ``fallujah rule`` does without it
 if TYPE_CHECKING:
+    from typing import Any
+
     from .corpus import Corpus, Game, UnknownSection
     from .loading import (
         DEFAULT_GAME,

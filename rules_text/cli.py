@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import re
-import shutil
 import sys
 import textwrap
 from collections.abc import Callable
@@ -14,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from . import fast_rule
-from .fast_rule import DEFAULT_GAME, LANGS, available_games
+from .fast_rule import DEFAULT_GAME, DEFAULT_LANG, LANGS, available_games
 
 if TYPE_CHECKING:
     from .corpus import Game
@@ -25,7 +23,7 @@ if TYPE_CHECKING:
 # loader when they run.
 
 LANG_OPTION = click.option(
-    "--lang", type=click.Choice(LANGS), default="en", show_default=True, help="Rulebook language."
+    "--lang", type=click.Choice(LANGS), default=DEFAULT_LANG, show_default=True, help="Rulebook language."
 )
 JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 
@@ -79,7 +77,7 @@ def fails_cleanly(func: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def emit_json(payload: Any) -> None:
-    click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
+    click.echo(fast_rule.json_text(payload))
 
 
 def section_json(game: Game, section: Section, *, full: bool = True) -> dict[str, Any]:
@@ -108,13 +106,6 @@ def section_json(game: Game, section: Section, *, full: bool = True) -> dict[str
     return data
 
 
-def _wrap(text: str, width: int) -> str:
-    out = []
-    for line in text.splitlines():
-        out.append(textwrap.fill(line, width=width, subsequent_indent="  " if line.startswith("•") else "") if line.strip() else "")
-    return "\n".join(out)
-
-
 @click.command()
 @click.argument("section_id", metavar="ID")
 @LANG_OPTION
@@ -123,13 +114,10 @@ def _wrap(text: str, width: int) -> str:
 @fails_cleanly
 def rule(section_id: str, lang: str, as_json: bool, game: str) -> None:
     """Print rule ID (e.g. 11.4.1, example-assault) with its references."""
-    answers = fast_rule.read_answers(game)
-    answer = fast_rule.find(answers, lang, section_id) if answers is not None else None
-    if answer is None and answers is not None:
-        unknown = fast_rule.unknown_section(answers, lang, section_id)
-        if unknown is not None:  # as fails_cleanly says an UnknownSection
-            click.echo(f"error: {unknown}", err=True)
-            sys.exit(2)
+    answer, unknown = fast_rule.answer_or_error(game, lang, section_id)
+    if unknown is not None:  # as fails_cleanly says an UnknownSection
+        click.echo(f"error: {unknown}", err=True)
+        sys.exit(2)
     print_rule(answer or full_answer(game, lang, section_id), as_json)
 
 
@@ -157,28 +145,17 @@ def full_answer(game: str, lang: str, section_id: str) -> dict[str, Any]:
 
 
 def print_rule(answer: dict[str, Any], as_json: bool) -> None:
-    """Print an answer as text (wrapped to the terminal) or JSON."""
-    data = answer["data"]
-    if as_json:
-        emit_json(data)
-        return
-    width = min(shutil_width(), 100)
-    crumbs = " › ".join(f"{c['id']} {c['title']}".strip() for c in data["breadcrumb"])
-    if crumbs:
-        click.secho(crumbs, dim=True)
-    click.secho(answer["label"] + (f"  ({data['kind']})" if data["kind"] != "rule" else ""), bold=True)
-    if data["text"]:
-        click.echo(_wrap(data["text"], width))
-    if data["refs"]:
-        click.echo(f"\nCites: {', '.join(data['refs'])}")
-    if data["referenced_by"]:
-        click.echo(f"Cited by: {', '.join(data['referenced_by'])}")
-    if data["children"]:
-        click.echo(f"Contains: {', '.join(data['children'])}")
+    """Print an answer as text (wrapped to the terminal) or JSON, as :func:`fast_rule.printed` lays it out."""
+    for message, style in fast_rule.printed(answer, as_json, terminal_width()):
+        if style is None:
+            click.echo(message)
+        else:
+            click.secho(message, **{style: True})  # type: ignore[arg-type]
 
 
-def shutil_width() -> int:
-    return max(40, shutil.get_terminal_size((100, 20)).columns)
+def terminal_width() -> int:
+    """The terminal's width for wrapped text (at least 40 columns)."""
+    return max(40, fast_rule.terminal_columns())
 
 
 @click.command()
@@ -332,7 +309,7 @@ def search_command(query: str, lang: str, kind: str | None, limit: int, as_json:
         if where:
             click.secho(f"    {where}", dim=True)
         snippet = re.sub(r"\*\*(.+?)\*\*", lambda m: click.style(m.group(1), bold=True, underline=True), hit.snippet)
-        click.echo(textwrap.indent(textwrap.fill(snippet, width=min(shutil_width(), 100) - 4), "    "))
+        click.echo(textwrap.indent(textwrap.fill(snippet, width=min(terminal_width(), 100) - 4), "    "))
 
 
 COMMANDS.append(search_command)

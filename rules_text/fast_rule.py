@@ -14,8 +14,12 @@ the same stats and the code is the same; any doubt (file missing, unreadable, ot
 other code, another language, an id it does not know) sends the command down the full path,
 which reads the data again and rewrites the file.
 
+It also lays out what the command prints (:func:`printed`), so that the console script's launcher
+(:mod:`web.cli`) answers ``fallujah rule`` without importing click, as the click command does.
+
 This module imports only a few modules of the standard library (not even :mod:`rules_text.cache`,
-whose pickle and tempfile cost more than the lookup, until it writes). The few constants and helpers
+whose pickle and tempfile cost more than the lookup, until it writes, nor shutil and textwrap
+until they are needed). The few constants and helpers
 it repeats from :mod:`rules_text.loading`, :mod:`rules_text.models` and :mod:`rules_text.cache` are
 checked equal by ``tests/test_cli_fast_rule.py``.
 """
@@ -28,13 +32,18 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import Any
+
+TYPE_CHECKING = False  # typing is imported by type checkers only: its import costs ~3 ms
+if TYPE_CHECKING:
+    from typing import Any
 
 #: bump when the answers file changes shape
 ANSWERS_VERSION = 2
 #: as rules_text.loading.DEFAULT_GAME and rules_text.base.LANGS
 DEFAULT_GAME = "phantom-fury"
 LANGS: tuple[str, ...] = ("en", "fr")
+#: the language ``--lang`` defaults to (rules_text.cli's option, and the launcher web.cli)
+DEFAULT_LANG = "en"
 #: as rules_text.models.PRINTED_CHAPTER: "22.0" and "22)" are chapter 22
 PRINTED_CHAPTER = re.compile(r"^(\d{1,2})(?:\.0|\))$")
 #: as rules_text.models.NUMBERED_ID: a rulebook number, not a slug
@@ -196,6 +205,69 @@ def write_answers(game: str, stats: list[list[Any]], langs: dict[str, dict[str, 
     from . import cache
 
     cache._write_atomic(answers_path(game), data)
+
+
+def answer_or_error(game: str, lang: str, section_id: str) -> tuple[dict[str, Any] | None, str | None]:
+    """What the answers file says of an id: ``(answer, None)``; ``(None, message)`` for an id the
+    rulebook does not have (the message of rules_text.corpus.UnknownSection); ``(None, None)`` when
+    the file cannot say (missing, stale, another language): the full path answers then."""
+    answers = read_answers(game)
+    if answers is None:
+        return None, None
+    answer = find(answers, lang, section_id)
+    return (answer, None) if answer is not None else (None, unknown_section(answers, lang, section_id))
+
+
+def json_text(payload: Any) -> str:
+    """A command's ``--json`` output."""
+    return json.dumps(payload, ensure_ascii=False, indent=2)
+
+
+def terminal_columns(fallback: int = 100) -> int:
+    """``shutil.get_terminal_size((fallback, 20)).columns``, without importing shutil: ``$COLUMNS``,
+    else the terminal's width, else ``fallback``."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns if columns > 0 else fallback
+
+
+def printed(answer: dict[str, Any], as_json: bool, columns: int) -> list[tuple[str, str | None]]:
+    """What ``fallujah rule`` prints for an answer, one message (a line or a block) at a time, each
+    with its style: None, "dim" (the breadcrumb) or "bold" (the label); the text wrapped to the
+    terminal's ``columns``, at most 100."""
+    data = answer["data"]
+    if as_json:
+        return [(json_text(data), None)]
+    out: list[tuple[str, str | None]] = []
+    crumbs = " › ".join(f"{c['id']} {c['title']}".strip() for c in data["breadcrumb"])
+    if crumbs:
+        out.append((crumbs, "dim"))
+    out.append((answer["label"] + (f"  ({data['kind']})" if data["kind"] != "rule" else ""), "bold"))
+    if data["text"]:
+        out.append((_wrap(data["text"], min(columns, 100)), None))
+    if data["refs"]:
+        out.append((f"\nCites: {', '.join(data['refs'])}", None))
+    if data["referenced_by"]:
+        out.append((f"Cited by: {', '.join(data['referenced_by'])}", None))
+    if data["children"]:
+        out.append((f"Contains: {', '.join(data['children'])}", None))
+    return out
+
+
+def _wrap(text: str, width: int) -> str:
+    import textwrap
+
+    out = []
+    for line in text.splitlines():
+        out.append(textwrap.fill(line, width=width, subsequent_indent="  " if line.startswith("•") else "") if line.strip() else "")
+    return "\n".join(out)
 
 
 def unknown_section(answers: dict[str, Any], lang: str, section_id: str) -> str | None:

@@ -48,23 +48,27 @@ def _follow(found: list) -> list[str]:
     return [c.calculator for c in found if c.calculator]
 
 
-def test_a_squad_s_fire_calls_for_its_sniper_attack_hit_or_miss(sqlite_app, player):  # noqa: F811
+def test_a_squad_s_fire_calls_for_no_sniper_attack_unless_an_activation_shows_one(sqlite_app, player):  # noqa: F811
+    """11.4.1 with 5.3.3 ('0': "Sniper Attack [11.4.1] after Fire Combat") and the example of a game
+    turn: squads #1 and #4 eliminate their targets and suffer none; #8 Activates a 'Suspect' with 0
+    and "in return it undergoes a Sniper Attack"."""
     state = _state(sqlite_app, player)
-    assert _follow(_fire(state, "squad-1", roll=9)) == ["sniper-fire"]  # a miss (11.4.1)
-    # a hit on a 'Suspect' without its Activation roll: the Activation first, then the Sniper Attack
-    assert _follow(_fire(state, "squad-1", roll=1)) == ["suspect-activation", "sniper-fire"]
-    sniper = next(c for c in _fire(state, "squad-1", roll=9) if c.calculator)
-    assert sniper.query == {"unit": "squad-1", "zone": 7} and sniper.rules == ("11.4.1",)
+    assert _follow(_fire(state, "squad-1", roll=9)) == []  # a miss
+    # a hit on a 'Suspect' without its Activation roll: the Activation, which may show a Sniper
+    assert _follow(_fire(state, "squad-1", roll=1)) == ["suspect-activation"]
 
 
-def test_an_activation_revealing_a_sniper_is_offered_once(sqlite_app, player):  # noqa: F811
+def test_an_activation_revealing_a_sniper_calls_for_the_sniper_attack(sqlite_app, player):  # noqa: F811
     state = _state(sqlite_app, player)
     faces = {adjudicator.adjudicate("fire", {"shooter": {"cf": 4, "location": "R"}, "target": {
         "unit": "suspect", "location": "1", "zone": "normal"}, "roll": 1, "activation": face}).result.activation: face
         for face in range(10)}
-    assert "sniper" in faces  # in a Fire, the Activation's attack is a Sniper (5.3.3)
-    assert _follow(_fire(state, "squad-1", roll=1, activation=faces["sniper"])) == ["sniper-fire"]
-    assert _follow(_fire(state, "squad-1", roll=1, activation=faces["guerillas"], drawn_cf=3)) == ["sniper-fire"]
+    assert faces["sniper"] == 0  # in a Fire, the Activation's '0' is a Sniper Attack (5.3.3)
+    found = _fire(state, "squad-1", roll=1, activation=faces["sniper"])
+    assert _follow(found) == ["sniper-fire"]
+    sniper = next(c for c in found if c.calculator)
+    assert sniper.query == {"unit": "squad-1", "zone": 7} and sniper.rules == ("11.4.1",)
+    assert _follow(_fire(state, "squad-1", roll=1, activation=faces["guerillas"], drawn_cf=3)) == []
 
 
 def test_no_sniper_attack_after_an_abrams_fires(sqlite_app, player):  # noqa: F811

@@ -124,7 +124,7 @@ ARGS = {"rule": ["11.4.1"], "search": ["sniper"], "compare": ["13.6.4"], "adjudi
 
 
 def test_every_command_takes_game_and_an_unknown_one_exits_2_in_one_line():
-    from web.cli import COMMANDS
+    from web.commands import COMMANDS
 
     known = ", ".join(available_games())
     for name in COMMANDS:
@@ -151,7 +151,7 @@ def test_rule_and_search_import_neither_the_adjudicator_nor_the_web_stack():
     heavy = ("adjudicator", "flask", "sqlalchemy", "sphinx", "alembic", "waitress", "werkzeug", "jinja2")
     for args in (["rule", "11.4.1"], ["search", "sniper"]):
         code = (
-            "import sys\nfrom web.cli import main\n"
+            "import sys\nfrom web.commands import main\n"
             f"main({args!r}, standalone_mode=False)\n"
             f"print(sorted({{m.split('.')[0] for m in sys.modules}} & set({heavy!r})), file=sys.stderr)"
         )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from web.cli import COMMANDS, main
+from web.commands import COMMANDS, main
 
 from .conftest import ROOT
 

@@ -198,6 +198,34 @@ def test_a_rule_chip_opens_the_rule_over_the_game_and_closes_back_to_the_same_pl
     context.close()
 
 
+def test_a_second_rule_asked_before_the_first_arrives_is_the_one_shown(browser, live_server):
+    """Two chips tapped quickly: the first rule's answer, arriving last, does not replace the second's."""
+    context = browser.new_context(**VIEWPORTS["desktop"])
+    tab = context.new_page()
+    errors = _errors(tab)
+    game_id = _game(live_server)
+    tab.goto(f"{live_server.url}/games/{game_id}")
+    chips = tab.locator("main a.rule-link")
+    first, second = chips.nth(0), chips.nth(4)
+    first_rule, second_rule = first.inner_text(), second.inner_text()
+    assert first_rule != second_rule
+    held: list[Any] = []
+    first_sheet = re.compile(r"/rule/(en|fr)/" + re.escape(first_rule) + r"/sheet")
+    tab.route(first_sheet, lambda route: held.append(route))  # the first answer held back
+    sheet = tab.locator("#rule-sheet")
+    with tab.expect_request(first_sheet):
+        first.click()
+    second.click()
+    expect(sheet.locator("#rule-sheet-title")).to_contain_text(second_rule)
+    assert len(held) == 1  # its route event came before the second answer (one ordered connection)
+    with tab.expect_response(re.compile(r"/sheet")):
+        held[0].continue_()
+    tab.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    expect(sheet.locator("#rule-sheet-title")).to_have_text(re.compile(r"^\s*" + re.escape(second_rule) + r"(\s|$)"))
+    assert errors == []
+    context.close()
+
+
 @pytest.mark.parametrize("device", ["phone", "desktop"])
 def test_the_log_reads_in_french_grouped_by_turn_and_phase(browser, live_server, screenshots, device):
     context = browser.new_context(**VIEWPORTS[device])

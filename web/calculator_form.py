@@ -33,6 +33,9 @@ class Field:
     #: entered after the odds: a die or a drawn counter's CF
     roll: bool = False
     value: Any = None
+    #: required once other fields hold one of these values (the schema's ``required_when``, by
+    #: sibling name, here by path): an 'Insurgents' unit's CF once the counter is a unit
+    required_when: dict[str, tuple[Any, ...]] = field(default_factory=dict)
 
     @property
     def face(self) -> bool:
@@ -94,8 +97,11 @@ def _field(path: str, node: dict[str, Any], required: bool, in_rolls: bool, give
     name = path.rsplit(".", 1)[-1]
     die = die_of(node)
     roll = in_rolls or die is not None or name in given.after_odds
+    parent = path.rpartition(".")[0]
+    when = {(f"{parent}.{sibling}" if parent else sibling): tuple(values)
+            for sibling, values in (node.get("required_when") or {}).items()}
     common: dict[str, Any] = {"path": path, "required": required, "nullable": nullable,
-                              "default": node.get("default"), "roll": roll}
+                              "default": node.get("default"), "roll": roll, "required_when": when}
     if "enum" in main:
         return Field(kind="select", options=tuple(main["enum"]), **common)
     if name in given.options:

@@ -1,105 +1,136 @@
-"""The ``fallujah`` command: one group gathering each layer's commands, imported lazily.
+"""The ``fallujah`` console script (``fallujah = "web.cli:main"``): a launcher of the standard
+library alone, so that ``fallujah rule ID`` answers at once (issue 16: 150 ms).
 
-A command's module is imported only when that command runs, so ``fallujah rule ID`` loads
-the rulebook and nothing else (not the adjudicator, Flask, SQLAlchemy or Sphinx). ``--help``
-lists the commands from the table below without importing them.
-
-Every usage error of every command (click's own included: an unknown option, a missing
-argument, a bad choice) is one line on stderr and exit status 2, and so is a command that cannot
-write its output (a full disk): never click's four-line block or a traceback.
+``fallujah rule ID [--lang L] [--json] [--game G]`` is answered from the rule answers file
+(:mod:`rules_text.fast_rule`) before click is imported: click and the command modules cost more
+than the lookup. Everything else goes to the click commands (:mod:`web.commands`), which print the
+same: every other command, ``--help``, anything the launcher does not recognise (an option of
+another spelling, a second id, a value click refuses), a missing or stale answers file, an output
+stream that is not UTF-8. The launcher prints as click does (styles on a terminal only, ANSI
+stripped elsewhere), and its one-line errors and exit statuses are the commands' (:func:`die`).
 """
 
 from __future__ import annotations
 
 import errno
-import importlib
 import os
+import re
 import sys
-from typing import Any
 
-import click
+TYPE_CHECKING = False  # typing is imported by type checkers only: its import costs ~3 ms
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import NoReturn, TextIO
 
-#: name -> (module, attribute, one-line help shown by ``fallujah --help``)
-COMMANDS: dict[str, tuple[str, str, str]] = {
-    "adjudicate": ("adjudicator.cli", "adjudicate_command",
-                   "Odds before the roll, outcome after it, every modifier tied to its rule."),
-    "check": ("rules_text.cli", "check", "Validate the rulebook data; list known source errata; exit 1 on any problem."),
-    "compare": ("web.compare_cli", "compare", "Compare the English and French texts of rule ID side by side."),
-    "export": ("rules_text.cli", "export", "Print a whole rulebook (use --json for the data)."),
-    "games": ("web.games_cli", "games", "List the registered games: id, title, languages, dice, situations, companion."),
-    "glossary": ("rules_text.cli", "glossary", "Print the defined terms, or one TERM (English or French)."),
-    "play": ("web.play_cli", "play", "Play a game in the terminal (numbered choices; q quits)."),
-    "rule": ("rules_text.cli", "rule", "Print rule ID (as printed, or a slug) with its references."),
-    "search": ("rules_text.cli", "search_command", "Search the rulebooks: a rule number or words."),
-    "serve": ("web.serve", "serve", "Serve the web companion and its JSON API on http://HOST:PORT/."),
-}
+#: the options of ``fallujah rule`` the launcher reads (rules_text.cli.rule's): name -> takes a value
+RULE_OPTIONS = {"--lang": True, "--json": False, "--game": True}
+#: click.style's codes: a style, then a reset
+STYLES = {"dim": "\x1b[2m", "bold": "\x1b[1m"}
+RESET = "\x1b[0m"
+#: what click.echo strips from a message to a stream that is not a terminal
+ANSI = re.compile(r"\033\[[;?0-9]*[a-zA-Z]")
 
 
-class LazyGroup(click.Group):
-    """A group whose commands are imported when they are run (or their own help is asked)."""
-
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(COMMANDS)
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name not in COMMANDS:
-            return None
-        module, attribute, _ = COMMANDS[cmd_name]
-        command: click.Command = getattr(importlib.import_module(module), attribute)
-        return command
-
-    def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
-             standalone_mode: bool = True, **extra: Any) -> Any:
-        """Run a command; its usage errors and failed writes are one line and exit 2."""
-        if not standalone_mode:
-            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
-        try:
-            result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
-            sys.stdout.flush()
-        except click.exceptions.Abort:
-            _die("aborted", 1)
-        except click.ClickException as exc:
-            _die(_one_line(exc), 2)
-        except OSError as exc:
-            if exc.errno == errno.EPIPE:  # the reader went away (``fallujah export | head``)
-                _quiet_exit(0)
-            _die(f"cannot write: {exc.strerror or exc}", 2)
-        except RecursionError:
-            _die("the input is nested too deeply", 2)
-        sys.exit(result if isinstance(result, int) else 0)
-
-    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        with formatter.section("Commands"):
-            formatter.write_dl([(name, COMMANDS[name][2]) for name in self.list_commands(ctx)])
-
-
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="fallujah")
 def main() -> None:
-    """Rules reference and adjudication assistant for the board wargames about Fallujah.
+    """Answer ``fallujah rule`` from the answers file when it can, else run the click commands."""
+    args = sys.argv[1:]
+    if args[:1] == ["rule"]:
+        status = fast_rule(args[1:])
+        if status is not None:
+            quiet_exit(status)
+    from .commands import main as commands
 
-    Every command takes --game (``fallujah games`` lists them)."""
-
-
-def _one_line(exc: click.ClickException) -> str:
-    """A click error as one line, naming the command and where its help is."""
-    message = " ".join(exc.format_message().split())
-    ctx = getattr(exc, "ctx", None)
-    if isinstance(exc, click.UsageError) and ctx is not None:
-        return f"{ctx.command_path}: {message} (see {ctx.command_path} --help)"
-    return message
+    commands()
 
 
-def _die(message: str, status: int) -> None:
+def fast_rule(args: Sequence[str]) -> int | None:
+    """``fallujah rule`` with ``args`` answered from the rule answers file: the exit status, or
+    None when the click command must answer."""
+    if not (_utf8(sys.stdout) and _utf8(sys.stderr)) or any(
+            name.startswith("_") and name.endswith("_COMPLETE") for name in os.environ):  # click's shell completion
+        return None
+    from rules_text import fast_rule as answers
+
+    request = rule_request(args, answers.LANGS, answers.DEFAULT_LANG, answers.DEFAULT_GAME)
+    if request is None or request[3] not in answers.available_games():
+        return None
+    section_id, lang, as_json, game = request
+    answer, unknown = answers.answer_or_error(game, lang, section_id)
+    if unknown is not None:
+        die(unknown, 2)
+    if answer is None:
+        return None
+    try:
+        echo(answers.printed(answer, as_json, max(40, answers.terminal_columns())), sys.stdout)
+    except OSError as exc:
+        failed_write(exc)
+    return 0
+
+
+def rule_request(args: Sequence[str], langs: Sequence[str], default_lang: str,
+                 default_game: str) -> tuple[str, str, bool, str] | None:
+    """``(id, lang, as_json, game)`` of ``fallujah rule``'s arguments, or None for anything but one
+    id and each option of :data:`RULE_OPTIONS` at most once with a value click accepts."""
+    values: dict[str, str] = {}
+    ids: list[str] = []
+    rest = iter(args)
+    for arg in rest:
+        if not arg.startswith("-"):
+            ids.append(arg)
+            continue
+        name, equals, value = arg.partition("=")
+        if name not in RULE_OPTIONS or name in values or (equals and not RULE_OPTIONS[name]):
+            return None
+        if RULE_OPTIONS[name] and not equals:
+            following = next(rest, None)
+            if following is None:
+                return None
+            value = following
+        values[name] = value
+    lang = values.get("--lang", default_lang)
+    if len(ids) != 1 or lang not in langs:
+        return None
+    return ids[0], lang, "--json" in values, values.get("--game", default_game)
+
+
+def echo(messages: list[tuple[str, str | None]], stream: TextIO) -> None:
+    """Write messages as ``click.echo`` and ``click.secho(style=True)`` do: each on its own line,
+    styled on a terminal, with any ANSI code stripped elsewhere."""
+    terminal = stream.isatty()
+    out = []
+    for message, style in messages:
+        if style is not None:
+            message = f"{STYLES[style]}{message}{RESET}"
+        out.append(f"{message if terminal else ANSI.sub('', message)}\n")
+    stream.write("".join(out))
+    stream.flush()
+
+
+def _utf8(stream: TextIO | None) -> bool:
+    """A stream click writes to as it is (click rewraps an ASCII one)."""
+    encoding = getattr(stream, "encoding", None) or ""
+    return encoding.lower().replace("-", "").replace("_", "") == "utf8"
+
+
+def failed_write(exc: OSError) -> NoReturn:
+    """A command could not write its output: the reader went away (``fallujah export | head``,
+    quiet, exit 0) or the output cannot be written (a full disk: one line, exit 2)."""
+    if exc.errno == errno.EPIPE:
+        quiet_exit(0)
+    die(f"cannot write: {exc.strerror or exc}", 2)
+
+
+def die(message: str, status: int) -> NoReturn:
+    """``error: <message>``, one line on stderr, and exit ``status``."""
     try:
         sys.stderr.write(f"error: {message}\n")
         sys.stderr.flush()
     except OSError:
         pass
-    _quiet_exit(status)
+    quiet_exit(status)
 
 
-def _quiet_exit(status: int) -> None:
+def quiet_exit(status: int) -> NoReturn:
     """Exit with ``status``; a stdout that cannot be flushed (the stream that failed) is pointed at
     the null device first, so that Python's own flush at exit prints no traceback."""
     try:

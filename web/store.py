@@ -70,8 +70,9 @@ class StaleVersion(Exception):
         )
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+#: compact JSON as ``json.dumps(value, ensure_ascii=False, separators=(",", ":"))`` writes it, the
+#: encoder made once (``json.dumps`` with arguments makes one per call: an import stores 100,000 texts)
+_dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
 def _now() -> datetime:
@@ -466,7 +467,7 @@ class Store:
         """The state's JSON if a snapshot is due at its version: every ``snapshot_every`` events,
         further apart (doubling) as the state grows, so snapshots store about
         :data:`SNAPSHOT_BYTES_PER_EVENT` bytes per event however long the game (a long game's
-        state holds its whole undo stack and ledger). The spacing learnt for a game is kept, so
+        state holds its whole ledger, and its undo stack's runs). The spacing learnt for a game is kept, so
         the state is serialised only when a snapshot may be due."""
         interval = self._intervals.get(game_id, self.snapshot_every)
         if not always and state.version % interval:

@@ -31,7 +31,7 @@ from ..models import (
 from . import activation, modifiers
 from .checks import insurgent_cf, usmc_cf, zone
 from .ied import ied_outcome
-from .models import EnemyUnit, Face, Hero, Location, ZoneType
+from .models import EnemyUnit, Face, Hero, Location, UnitCF, ZoneType
 from .rulebook import Rulebook
 
 OUTCOMES = ("step_loss", "pinned", "no_effect")
@@ -41,7 +41,7 @@ CHAIN = ("not_activated", "dummy", "ied_pinned", "ied_step_loss", "guerillas", "
 class Firer(Frozen):
     unit: EnemyUnit
     #: the 'Insurgents' unit's CF (not for a 'Suspect' marker)
-    cf: int | None = None
+    cf: UnitCF = None
 
 
 class TargetSquad(Frozen):

@@ -5,7 +5,7 @@ Names come from the rulebook's vocabulary (1: capitalised terms have a formal me
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import Field
 
@@ -27,6 +27,14 @@ UsmcUnit = Literal["squad", "iif", "abrams"]
 EnemyUnit = Literal["suspect", "guerillas", "martyrs"]
 #: A 'Hero' marker's side (5.1.5), or none.
 Hero = Literal["silver_star", "medal_of_honor"]
+
+#: An 'Insurgents' unit's CF where the counter may be a 'Suspect' marker: a unit has one (5.2.1),
+#: a marker none (5.3.1). The schema says when it is required (``required_when``: the sibling
+#: ``unit`` is a unit), so that a form asks for it before it asks for the odds.
+UnitCF = Annotated[
+    int | None,
+    Field(json_schema_extra={"required_when": {"unit": [u for u in get_args(EnemyUnit) if u != "suspect"]}}),
+]
 
 #: A d10 face: 0 is 0, not 10 (3).
 Face = Annotated[int, Field(ge=0, le=9, json_schema_extra={"die": "d10"})]

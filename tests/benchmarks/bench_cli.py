@@ -1,9 +1,11 @@
 """The command line answers at once (issue 11): median wall time of ``fallujah rule 11.4.1`` and
 ``fallujah search sniper`` against a bare ``python -c pass``, measured in the same run.
 
-Run with ``make bench``; it prints the three medians and the commands' multiples of the bare
-interpreter, and asserts only that the commands succeed (the target, 150 ms for ``fallujah
-rule``, is reported, not asserted: it depends on the machine and its load).
+Run with ``make bench``; it prints the three medians, the commands' multiples of the bare
+interpreter, the machine's load average and what ``fallujah rule`` imports beyond the bare
+interpreter (``python -X importtime``: each top-level module's cumulative time, the least of the
+runs), and asserts only that the commands succeed (the target, 150 ms for ``fallujah rule``, is
+reported, not asserted: it depends on the machine and its load).
 
 Every command runs as an installed one does, with its modules' bytecode cached: when the
 environment forbids writing bytecode (``PYTHONDONTWRITEBYTECODE``, as some CI and agent shells
@@ -24,7 +26,7 @@ import time
 from pathlib import Path
 
 FALLUJAH = Path(sys.executable).with_name("fallujah")
-RUNS = 15
+RUNS = 20
 TARGET_MS = 150.0
 
 
@@ -46,16 +48,44 @@ def _medians_ms(commands: dict[str, list[str]], env: dict[str, str]) -> dict[str
     return {name: (statistics.median(wall[name]), statistics.median(cpu[name])) for name in commands}
 
 
+def _imports_ms(argv: list[str], bare: list[str], env: dict[str, str]) -> list[tuple[float, str]]:
+    """The top-level modules ``argv`` imports that ``bare`` does not, with their cumulative import
+    time (the least of :data:`RUNS` runs, in ms), heaviest first."""
+
+    def imported(command: list[str]) -> dict[str, int]:
+        done = subprocess.run([command[0], "-X", "importtime", *command[1:]], capture_output=True, text=True,
+                              env=env, check=True)
+        found = {}
+        for line in done.stderr.splitlines():
+            fields = line.removeprefix("import time:").split("|")
+            if line.startswith("import time:") and len(fields) == 3 and fields[1].strip().isdigit() \
+                    and not fields[2].startswith("  "):
+                found[fields[2].strip()] = int(fields[1])
+        return found
+
+    baseline = set(imported(bare))
+    least: dict[str, int] = {}
+    for _ in range(RUNS):
+        for name, micros in imported(argv).items():
+            if name not in baseline:
+                least[name] = min(micros, least.get(name, micros))
+    return sorted(((micros / 1000, name) for name, micros in least.items()), reverse=True)
+
+
 def test_cli_answers_at_once():
     with tempfile.TemporaryDirectory(prefix="fallujah-pycache-") as pycache:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env["PYTHONPYCACHEPREFIX"] = pycache
         got = _medians_ms({"bare": [sys.executable, "-c", "pass"], "rule": [str(FALLUJAH), "rule", "11.4.1"],
                            "search": [str(FALLUJAH), "search", "sniper"]}, env)
+        imports = _imports_ms([sys.executable, str(FALLUJAH), "rule", "11.4.1"], [sys.executable, "-c", "pass"], env)
     (bare, bare_cpu), (rule, rule_cpu), (search, search_cpu) = got["bare"], got["rule"], got["search"]
     print(f"\nCLI wall time, median of {RUNS} runs each, run in turn (same run, same machine; CPU time beside it):")
     print(f"  python -c pass           {bare:7.1f} ms  (cpu {bare_cpu:6.1f} ms)")
     print(f"  fallujah rule 11.4.1     {rule:7.1f} ms  (cpu {rule_cpu:6.1f} ms; {rule / bare:.1f}x python -c pass; "
           f"target {TARGET_MS:.0f} ms: {'met' if rule <= TARGET_MS else 'not met'})")
     print(f"  fallujah search sniper   {search:7.1f} ms  (cpu {search_cpu:6.1f} ms; {search / bare:.1f}x python -c pass)")
+    print(f"  load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; fallujah rule's imports beyond "
+          "python -c pass (python -X importtime, cumulative, least of the runs): "
+          + ", ".join(f"{name} {ms:.1f} ms" for ms, name in imports[:8]))
     assert rule > 0 and search > 0

@@ -338,9 +338,20 @@
     return loose;
   }
 
+  /* A field required once others hold given values (data-required-when: {path: [values]}). */
+  function requiredNow(input) {
+    if (input.hasAttribute("data-required")) return true;
+    const when = JSON.parse(input.dataset.requiredWhen || "{}");
+    return Object.entries(when).every(([path, values]) => {
+      const other = form.querySelector('[data-path="' + path + '"]');
+      return other !== null && values.includes(valueOf(other));
+    });
+  }
+
   /* The required fields left empty (the dice are not needed for the odds). */
   function missing() {
-    return [...form.querySelectorAll("[data-required]")].filter((input) => {
+    return [...form.querySelectorAll("[data-required], [data-required-when]")].filter((input) => {
+      if (!requiredNow(input)) return false;
       const value = valueOf(input);
       return value === undefined || (Array.isArray(value) && !value.length);
     });
@@ -398,6 +409,9 @@
       showRecord();
       return;
     }
+    form.querySelectorAll("[data-star-for]").forEach((star) => { // a field required by what the others hold
+      star.hidden = !requiredNow(document.getElementById(star.dataset.starFor));
+    });
     const empty = missing();
     if (empty.length) { // no request while the form is incomplete: say what is missing instead
       answer = null;

@@ -69,6 +69,8 @@
     sheet.style.top = (roomBelow > 260 ? below : Math.max(16, box.top - Math.min(420, box.top - 24) - 8)) + "px";
   }
 
+  let requests = 0;
+
   async function open(link, url, asModal, within) {
     build();
     window.clearTimeout(leaveTimer);
@@ -85,9 +87,11 @@
     sheet.hidden = false;
     backdrop.hidden = !(asModal && !desktop.matches);
     if (!within) place(link);
+    const asked = ++requests; // a later open (a quick second tap) wins: an older answer is dropped
     try {
       const response = await fetch(source.toString(), { headers: { Accept: "text/html" }, credentials: "same-origin" });
       const html = await response.text();
+      if (asked !== requests) return;
       const parsed = new DOMParser().parseFromString(html, "text/html");
       const body = parsed.querySelector(".sheet-body") || parsed.querySelector("main") || parsed.body;
       content.replaceChildren(document.importNode(body, true));
@@ -96,6 +100,7 @@
         sheet.setAttribute("aria-labelledby", "rule-sheet-title");
       }
     } catch (err) {
+      if (asked !== requests) return;
       content.replaceChildren(Object.assign(document.createElement("p"), { className: "error", textContent: String(err.message || err) }));
     }
     if (!within) place(link);

@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field
 from ...errors import Checker
 from ...models import Frozen, Ruleset
 from ..checks import insurgent_cf, usmc_cf, zone
-from ..models import EnemyCounter, Face, Hero, Location, UsmcUnit, ZoneType
+from ..models import EnemyCounter, Face, Hero, Location, UnitCF, UsmcUnit, ZoneType
 from ..rulebook import Rulebook
 from .kind import AssaultType, assault_type
 
@@ -41,6 +41,8 @@ class Attacker(Frozen):
 
 class Defender(EnemyCounter):
     """The 'Suspect' marker or 'Insurgents' unit Assaulted, in an Adjacent Location (4.2.2)."""
+
+    cf: UnitCF = None
 
     #: it is in an Adjacent Zone, not in the attacker's Zone (12.1.2, 13.6.4)
     adjacent_zone: bool = False

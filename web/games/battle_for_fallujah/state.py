@@ -11,6 +11,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from web.undo_stack import EMPTY, VersionStack
+
 Colour = Literal["blue", "white", "red"]
 Terrain = Literal["open", "industrial", "urban", "dense_urban"]
 Battalion = Literal["1/5", "2/1", "3/4", "mef"]
@@ -210,8 +212,8 @@ class GameState(Frozen):
     units: tuple[UnitState, ...] = ()
     app_rolls: tuple[AppRoll, ...] = ()
     outcome: Literal["in_progress", "ceasefire", "ended"] = "in_progress"
-    undo: tuple[int, ...] = ()
-    redo: tuple[int, ...] = ()
+    undo: VersionStack = EMPTY
+    redo: VersionStack = EMPTY
 
     @property
     def vp(self) -> int:

@@ -55,8 +55,8 @@ def computed(state: GameState, game_id: str) -> dict[str, Any]:
         "missing_keys": missing_keys(state),
         "can_undo": bool(state.undo),
         "can_redo": bool(state.redo),
-        "undo_version": state.undo[-1] if state.undo else None,
-        "redo_version": state.redo[-1] if state.redo else None,
+        "undo_version": state.undo.top() if state.undo else None,
+        "redo_version": state.redo.top() if state.redo else None,
         "reminders": reminders(state),
     }
 

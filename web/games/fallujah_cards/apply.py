@@ -25,6 +25,7 @@ from adjudicator.fallujah_cards.cards import card_list
 from adjudicator.fallujah_cards.state import GameState as Table
 from web.errors import Problem, Refused, refuse
 from web.eventlog import EVENT_KINDS, Effect, Event
+from web.undo_stack import EMPTY
 
 from . import actions as a
 from .state import CardsState
@@ -109,7 +110,7 @@ def apply_action(state: CardsState, action: Any, version: int) -> tuple[CardsSta
     """The state after an action (pure); :class:`Refused` (422) when the game does not allow it,
     nothing changed."""
     if action.type == "note":
-        return state.model_copy(update={"version": version, "undo": state.undo + (version,), "redo": ()}), []
+        return state.model_copy(update={"version": version, "undo": state.undo.push(version), "redo": EMPTY}), []
     if state.mode == "app" and action.type in a.ENTRIES:
         raise refuse("type", action.type, "a decision: in a game played with the app's deck the app turns the "
                      "cards and draws the random discard (enter cards in a physical game)", "the-deck")
@@ -126,12 +127,12 @@ def apply_action(state: CardsState, action: Any, version: int) -> tuple[CardsSta
         if action.type == "recon":
             random_events.append("the Recon card showed you the next cards")
     update: dict[str, Any] = (
-        {"undo": (), "undo_block": ", then ".join(random_events)} if random_events
-        else {"undo": state.undo + (version,)}
+        {"undo": EMPTY, "undo_block": ", then ".join(random_events)} if random_events
+        else {"undo": state.undo.push(version)}
     )
     # what the page shows of the last action: every line of it, the random discards' included
     said = tuple(e.text for e in effects)
-    return new.model_copy(update={"version": version, "redo": (), "said": said, **update}), effects
+    return new.model_copy(update={"version": version, "redo": EMPTY, "said": said, **update}), effects
 
 
 def undo_target(state: CardsState) -> int:
@@ -144,13 +145,13 @@ def undo_target(state: CardsState) -> int:
             raise Refused(Problem("undo", state.version, why, "the-deck"), message=why)
         why = "Undo refused: there is no action to undo since the game began (the deck was shuffled then)."
         raise Refused(Problem("undo", state.version, why, "the-deck"), message=why)
-    return state.undo[-1]
+    return state.undo.top()
 
 
 def redo_target(state: CardsState) -> int:
     if not state.redo:
         raise refuse("redo", None, "an undone action to redo: there is none (a new action clears them)")
-    return state.redo[-1]
+    return state.redo.top()
 
 
 def apply_event(state: CardsState | None, event: Event,
@@ -168,7 +169,7 @@ def apply_event(state: CardsState | None, event: Event,
             raise refuse("payload", event.payload, f"{{'undone': {target}}}: the action on top of the undo stack")
         before = state_at(target - 1)
         return before.model_copy(update={
-            "version": event.version, "undo": state.undo[:-1], "redo": state.redo + (target,),
+            "version": event.version, "undo": state.undo.pop(), "redo": state.redo.push(target),
             "undo_block": state.undo_block,
         }), [Effect(None, f"action {target} undone")]
     if event.kind == "redo":
@@ -177,6 +178,6 @@ def apply_event(state: CardsState | None, event: Event,
             raise refuse("payload", event.payload, f"{{'redone': {target}}}: the action on top of the redo stack")
         after = state_at(target)
         return after.model_copy(update={
-            "version": event.version, "undo": state.undo + (target,), "redo": state.redo[:-1],
+            "version": event.version, "undo": state.undo.push(target), "redo": state.redo.pop(),
         }), [Effect(None, f"action {target} redone")]
     raise refuse("kind", event.kind, f"one of {', '.join(EVENT_KINDS)}")

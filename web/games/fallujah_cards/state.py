@@ -10,6 +10,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from adjudicator.fallujah_cards.state import GameState as Table
+from web.undo_stack import EMPTY, VersionStack
 
 #: "app": the app shuffles and turns the cards (the shuffle and every random discard are
 #: recorded inputs); "physical": the player turns real cards and enters each one.
@@ -48,8 +49,8 @@ class CardsState(BaseModel):
     seen_top: int = 0
     said: tuple[str, ...] = ()
     # -- undo and redo (boardgame.io's stacks of action versions) --
-    undo: tuple[int, ...] = ()
-    redo: tuple[int, ...] = ()
+    undo: VersionStack = EMPTY
+    redo: VersionStack = EMPTY
     #: the random event after which nothing can be undone, in words (None: none happened)
     undo_block: str | None = None
 

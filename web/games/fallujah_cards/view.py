@@ -128,8 +128,8 @@ def computed(state: CardsState, game_id: str) -> dict[str, Any]:
         "said": list(state.said),
         "can_undo": bool(state.undo),
         "can_redo": bool(state.redo),
-        "undo_version": state.undo[-1] if state.undo else None,
-        "redo_version": state.redo[-1] if state.redo else None,
+        "undo_version": state.undo.top() if state.undo else None,
+        "redo_version": state.redo.top() if state.redo else None,
         "undo_block": state.undo_block,
     }
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from web.errors import Problem, Refused, refuse
 from web.eventlog import EVENT_KINDS, Effect, Event
+from web.undo_stack import EMPTY
 
 from . import actions as a
 from . import units, zones
@@ -295,8 +296,8 @@ def apply_action(state: GameState, action: Any, rules: Rules, version: int) -> t
     undoable = action.type not in a.NOT_UNDOABLE
     return new.model_copy(update={
         "version": version,
-        "undo": state.undo + (version,) if undoable else (),
-        "redo": (),
+        "undo": state.undo.push(version) if undoable else EMPTY,
+        "redo": EMPTY,
     }), ctx.effects
 
 
@@ -305,13 +306,13 @@ def undo_target(state: GameState) -> int:
     if not state.undo:
         raise refuse("undo", None, "an action to undo: there is none since the start or since the last die roll "
                       "or adjudication (a roll cannot be undone to roll again)")
-    return state.undo[-1]
+    return state.undo.top()
 
 
 def redo_target(state: GameState) -> int:
     if not state.redo:
         raise refuse("redo", None, "an undone action to redo: there is none (a new action clears them)")
-    return state.redo[-1]
+    return state.redo.top()
 
 
 def apply_event(state: GameState | None, event: Event, rules: Rules,
@@ -328,7 +329,7 @@ def apply_event(state: GameState | None, event: Event, rules: Rules,
             raise refuse("payload", event.payload, f"{{'undone': {target}}}: the action on top of the undo stack")
         before = state_at(target - 1)
         return before.model_copy(update={
-            "version": event.version, "undo": state.undo[:-1], "redo": state.redo + (target,),
+            "version": event.version, "undo": state.undo.pop(), "redo": state.redo.push(target),
         }), [Effect(None, f"action {target} undone")]
     if event.kind == "redo":
         target = redo_target(state)
@@ -336,7 +337,7 @@ def apply_event(state: GameState | None, event: Event, rules: Rules,
             raise refuse("payload", event.payload, f"{{'redone': {target}}}: the action on top of the redo stack")
         after = state_at(target)
         return after.model_copy(update={
-            "version": event.version, "undo": state.undo + (target,), "redo": state.redo[:-1],
+            "version": event.version, "undo": state.undo.push(target), "redo": state.redo.pop(),
         }), [Effect(None, f"action {target} redone")]
     raise refuse("kind", event.kind, f"one of {', '.join(EVENT_KINDS)}")
 

@@ -139,7 +139,7 @@ def _fire(state: GameState, data: FireSituation, result: FireResult, c: Choice) 
         out.append(Consequence(f"{_label(c.unit)}: one CAAT 'Ammo' used", f"{_label_fr(c.unit)} : une ‘Ammo’ CAAT utilisée",
                                ("11.1.2.1",), {"type": "caat_ammo", "unit": c.unit.id}))
     if result.outcome != "success":
-        return out + _routine_sniper(c)
+        return out
     if data.target.unit == "suspect":
         if result.activation:
             out += _activated(result.activation, c, "11.2.2")
@@ -152,19 +152,10 @@ def _fire(state: GameState, data: FireSituation, result: FireResult, c: Choice) 
         out += _counts(c.zone, insurgents=-1, rule="11.2.2")
         if result.eliminated == "guerillas":
             out += _guerillas_vp()
-    if any(x.calculator == "sniper-fire" for x in out):
-        return out
-    return out + _routine_sniper(c)
-
-
-def _routine_sniper(c: Choice) -> list[Consequence]:
-    """After a squad's Fire, its Sniper Attack (11.4.1, read as the Fire Phase's checklist reads it:
-    after each Fire Combat by a squad; never after an Abrams has fired)."""
-    if c.unit is None or c.unit.kind == "abrams":
-        return []
-    query: dict[str, Any] = {"unit": c.unit.id, **({"zone": c.zone.number} if c.zone else {})}
-    return [Consequence("Roll the Sniper Attack", "Lancer l’attaque de Sniper", ("11.4.1",),
-                        calculator="sniper-fire", query=query)]
+    # no Sniper Attack otherwise: it follows a Fire whose Activation of a 'Suspect' marker shows
+    # one (5.3.3: '0', "Sniper Attack [11.4.1] after Fire Combat"), as in the example of a game
+    # turn (squads #1 and #4 eliminate their targets, none is attacked; #8's Activation rolls 0)
+    return out
 
 
 def _on_squad(result: Outcome, c: Choice, rule: str) -> list[Consequence]:

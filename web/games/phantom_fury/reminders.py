@@ -138,8 +138,9 @@ def _fire(state: GameState, rules: Rules) -> list[Reminder]:
                  "Adjacent or Neighbouring Zone clear of USMC units; each unit that fires is Fired.",
                  "Un squad USMC dans une Zone sous Contrôle USMC, ou un Abrams en Section de Rue, peut Tirer sur une "
                  "Zone Adjacente ou Voisine sans unité USMC ; l'unité qui tire est 'Fired'."),
-        Reminder("sniper", ("11.4.1",), "After each Fire Combat by a squad: Sniper Attack.",
-                 "Après chaque Tir d'un squad : Attaque de Sniper."),
+        Reminder("sniper", ("11.4.1", "5.3.3"),
+                 "A squad whose Fire Activates a 'Suspect' marker showing '0': Sniper Attack on that squad.",
+                 "Un squad dont le Tir Active un marqueur ‘Suspect’ donnant ‘0’ : Attaque de Sniper contre ce squad."),
     ]
     if pinned:
         out.append(Reminder("pinned-no-fire", ("11.5",), f"Pinned, may not Fire: {_names(pinned)}",

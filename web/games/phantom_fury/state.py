@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, computed_field
 
 from adjudicator.phantom_fury.models import Location
+from web.undo_stack import EMPTY, VersionStack
 
 Variant = Literal["standard", "historical"]
 #: which rulebook settles the points where the English and French texts disagree (rulesets.yaml)
@@ -177,9 +178,9 @@ class GameState(Frozen):
     #: app rolls not yet used by an adjudication
     app_rolls: tuple[AppRoll, ...] = ()
     #: versions of the actions that undo would take back, last on top (boardgame.io's _undo)
-    undo: tuple[int, ...] = ()
+    undo: VersionStack = EMPTY
     #: versions of undone actions that redo would replay, last on top (boardgame.io's _redo)
-    redo: tuple[int, ...] = ()
+    redo: VersionStack = EMPTY
 
     @property
     def vp(self) -> int:

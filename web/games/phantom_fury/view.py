@@ -66,8 +66,8 @@ def computed(state: GameState, game_id: str, rules: Rules) -> dict[str, Any]:
         "vp_by_turn": vp_by_turn(state),
         "can_undo": bool(state.undo),
         "can_redo": bool(state.redo),
-        "undo_version": state.undo[-1] if state.undo else None,
-        "redo_version": state.redo[-1] if state.redo else None,
+        "undo_version": state.undo.top() if state.undo else None,
+        "redo_version": state.redo.top() if state.redo else None,
         "reminders": [r.as_json() for r in reminders(state, rules)],
         "missions": [
             {"mission": row.result, "max": row.max, "used": state.missions_used.get(row.result, 0),

@@ -16,6 +16,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from web.undo_stack import EMPTY, VersionStack
+
 Side = Literal["insurgent", "coalition"]
 Variant = Literal["solitaire", "two_player"]
 #: The four Phases of a turn, in order (4).
@@ -181,8 +183,8 @@ class GameState(Frozen):
     casualties: BotRecord | None = None
     app_rolls: tuple[AppRoll, ...] = ()
     outcome: Outcome = "in_progress"
-    undo: tuple[int, ...] = ()
-    redo: tuple[int, ...] = ()
+    undo: VersionStack = EMPTY
+    redo: VersionStack = EMPTY
 
     def area(self, area_id: int) -> AreaState:
         return self.areas[area_id - 1]
