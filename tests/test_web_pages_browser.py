@@ -188,8 +188,9 @@ def test_an_exported_game_imported_through_the_setup_page_is_the_same_game(page,
 @pytest.mark.phone
 def test_rules_at_hand_search_from_the_header_then_follow_references_and_languages(page, live_server, screenshots):
     page.goto(live_server.url + "/")
-    page.get_by_label("Search the rules").first.fill("sniper attack")
-    page.get_by_role("button", name="Search").first.click()
+    page.get_by_role("button", name="Search the rules").click()  # the header's search is behind its icon
+    page.get_by_role("searchbox", name="Search the rules").fill("sniper attack")
+    page.locator("#header-search").get_by_role("button", name="Search", exact=True).click()
     page.wait_for_url(re.compile(r"/search\?q=sniper"))
     results = page.locator("ul.results > li")
     assert results.count() >= 3

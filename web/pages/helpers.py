@@ -17,6 +17,7 @@ from rules_text.loading import load_game as load_rules
 
 from .. import games as registry
 from ..api import GAME_ID, store
+from ..shortcuts import SHORTCUTS
 from ..store import GameNotFound
 
 
@@ -152,7 +153,7 @@ def init(bp: Blueprint) -> None:
     @bp.app_context_processor
     def _globals() -> dict[str, Any]:
         return {"rules_home": rules_home, "rule_url": rule_url, "game": None,
-                "page_game_kind": lambda: current_game(strict=False)}
+                "page_game_kind": lambda: current_game(strict=False), "shortcuts": SHORTCUTS}
 
     @bp.errorhandler(404)
     def _not_found(exc: HTTPException) -> tuple[str, int]:

@@ -13,7 +13,8 @@
  * fixed fields: a button's whole body, or a form's type, unit or Zone. On success the page reloads (or goes
  * to data-next, where "{id}" is the answer's id); on error the message goes into the form's
  * [data-error] element (aria-live) or a shared one. The effects the API answers are shown once
- * after the reload in #effects. data-confirm asks first. A form with
+ * after the reload in #effects; data-focus-after="<selector>" brings that element into view and
+ * focuses it on the reloaded page. data-confirm asks first. A form with
  * data-import sends the JSON file chosen in its file input as the body.
  */
 "use strict";
@@ -135,9 +136,11 @@ const fallujah = (() => {
     return el.dataset.fields ? JSON.parse(el.dataset.fields) : {};
   }
 
+  /* The scope's own error box: not one of a scope nested in it (the thumb bar inside a tracker). */
   function errorBox(el) {
     const scope = el.closest("[data-error-scope]") || el.closest("form") || el.parentElement;
-    return (scope && scope.querySelector("[data-error]")) || document.getElementById("page-error");
+    const own = (box) => { const nearest = box.closest("[data-error-scope]"); return !nearest || nearest.contains(scope); };
+    return (scope && [...scope.querySelectorAll("[data-error]")].find(own)) || document.getElementById("page-error");
   }
 
   /* Each problem the API names by field is also said beside that field (aria-describedby),
@@ -186,6 +189,10 @@ const fallujah = (() => {
       if (Array.isArray(answer.effects) && answer.effects.length) {
         sessionStorage.setItem("fallujah.effects", JSON.stringify(answer.effects));
       }
+      /* the reloaded page keeps the scroll position, unless it opens at an element (and then the
+         browser's restoring, which comes after the load, is turned off for that page) */
+      if (el.dataset.focusAfter) sessionStorage.setItem("fallujah.focus", el.dataset.focusAfter);
+      history.scrollRestoration = el.dataset.focusAfter ? "manual" : "auto";
       const next = el.dataset.next;
       if (next) window.location.assign(next.replace("{id}", encodeURIComponent(answer.id || "")));
       else window.location.reload();
@@ -268,7 +275,26 @@ const fallujah = (() => {
     } catch (err) { /* storage refused: the site shows no link back */ }
   }
 
-  function ready() { showEffects(); rememberGame(); }
+  /* After an action whose control names data-focus-after (Next Phase: the new Phase's checklist),
+     the reloaded page shows that element at the top and moves the focus to it; body[data-settled]
+     says the page is placed (after the load, when the browser would have restored a position). */
+  function focusAfter() {
+    const selector = sessionStorage.getItem("fallujah.focus");
+    sessionStorage.removeItem("fallujah.focus");
+    const target = selector ? document.querySelector(selector) : null;
+    const place = () => {
+      if (target) {
+        if (!target.matches("a[href], button, input, select, textarea, summary, [tabindex]")) target.tabIndex = -1;
+        target.scrollIntoView({ block: "start" });
+        target.focus({ preventScroll: true });
+      }
+      document.body.dataset.settled = "true";
+    };
+    if (document.readyState === "complete") place();
+    else window.addEventListener("load", place, { once: true });
+  }
+
+  function ready() { showEffects(); rememberGame(); focusAfter(); }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);
   else ready();
 

@@ -58,7 +58,7 @@
 
   function place(link) {
     sheet.classList.toggle("popover", desktop.matches);
-    sheet.style.left = sheet.style.top = "";
+    sheet.style.left = sheet.style.top = sheet.style.maxHeight = "";
     if (!desktop.matches || !link) return;
     const box = link.getBoundingClientRect();
     const width = Math.min(520, window.innerWidth - 32);
@@ -66,7 +66,9 @@
     const below = box.bottom + 8;
     const roomBelow = window.innerHeight - below;
     sheet.style.left = left + "px";
-    sheet.style.top = (roomBelow > 260 ? below : Math.max(16, box.top - Math.min(420, box.top - 24) - 8)) + "px";
+    const top = roomBelow > 260 ? below : Math.max(16, box.top - Math.min(420, box.top - 24) - 8);
+    sheet.style.top = top + "px";
+    sheet.style.maxHeight = Math.min(420, window.innerHeight - top - 16) + "px";  // never past the window's bottom edge
   }
 
   let requests = 0;
