@@ -226,6 +226,41 @@ def test_a_second_rule_asked_before_the_first_arrives_is_the_one_shown(browser, 
     context.close()
 
 
+def test_a_tap_before_the_page_s_script_has_run_is_not_lost_as_a_plain_get(browser, live_server):
+    """A slow first load: the scripted buttons take no tap until app.js has attached its handlers
+    (before, a form's button sent the form as a GET of the page, its fields in the address, and
+    nothing was saved); once it has, the same tap posts the form."""
+    context = browser.new_context(**VIEWPORTS["phone"])
+    tab = context.new_page()
+    errors = _errors(tab)
+    held: list[Any] = []
+    script = re.compile(r"/static/app\.js")
+    tab.route(script, lambda route: held.append(route))
+    posts: list[str] = []
+    tab.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    with tab.expect_request(script):
+        tab.goto(f"{live_server.url}/games/new", wait_until="commit")
+    button = tab.locator("form.setup[data-api] button[type=submit]")
+    button.wait_for(state="visible")
+    button.evaluate("b => b.scrollIntoView({block: 'center'})")
+    box = button.bounding_box()
+    assert box is not None and len(held) == 1
+    assert tab.evaluate("([x, y]) => document.elementFromPoint(x, y) !== null",
+                        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+    address = tab.url
+    tab.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    tab.evaluate("() => new Promise((done) => setTimeout(done, 0))")  # a plain GET would have started
+    assert tab.url == address and "?" not in tab.url and posts == []
+    assert tab.evaluate("document.documentElement.classList.contains('scripted')") is False
+    held[0].continue_()
+    tab.unroute(script)
+    expect(tab.locator("html")).to_have_class(re.compile(r"\bscripted\b"))
+    with tab.expect_request(lambda r: r.method == "POST" and r.url.endswith("/api/games")):
+        button.tap()
+    assert errors == []
+    context.close()
+
+
 @pytest.mark.parametrize("device", ["phone", "desktop"])
 def test_the_log_reads_in_french_grouped_by_turn_and_phase(browser, live_server, screenshots, device):
     context = browser.new_context(**VIEWPORTS[device])

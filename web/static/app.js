@@ -297,6 +297,9 @@ const fallujah = (() => {
   function ready() { showEffects(); rememberGame(); focusAfter(); }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);
   else ready();
+  // the handlers are attached: scripted controls take taps from now on (app.css holds them till then,
+  // so that a tap on a slow first load is not lost, nor a form sent as a plain GET)
+  document.documentElement.classList.add("scripted");
 
   return { api, ApiError, collect, show, markFields };
 })();

@@ -779,4 +779,5 @@
   } else restoreDraft();
   applyLabel();
   update();
+  document.documentElement.classList.add("calc-scripted"); // its buttons take taps from now on (calculator.css)
 })();
