@@ -169,3 +169,11 @@ def test_search_kind_table_reaches_every_table():
                if table.rule in found or any(t in game.corpus("en").by_id[i].tables for i in found)}
     assert holders and len(reached) >= 12, sorted(set(game.tables) - reached)
     assert sys.executable
+
+
+def test_a_terminal_whose_encoding_lacks_a_character_gets_a_question_mark_not_a_traceback():
+    """The breadcrumb's '›' on a latin-1 terminal: the text printed, that one character replaced."""
+    result = run_cli("rule", "11.4.1", env={"PYTHONIOENCODING": "latin-1"})
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stdout.startswith("11 FIRE COMBAT PHASE ? 11.4 SNIPER ATTACK")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import errno
 import importlib
+import io
 import sys
 from typing import Any
 
@@ -55,6 +56,9 @@ class LazyGroup(click.Group):
         """Run a command; its usage errors and failed writes are one line and exit 2."""
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        for stream in (sys.stdout, sys.stderr):  # a terminal whose encoding lacks '›' gets '?', not a traceback
+            if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+                stream.reconfigure(errors="replace")
         try:
             result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
             sys.stdout.flush()
