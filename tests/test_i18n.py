@@ -118,3 +118,19 @@ def test_code_outside_a_request_speaks_english_and_in_lang_switches(sqlite_app):
             assert gettext("Next Phase") == "Phase suivante"
             assert gettext("Turn %(n)s", n=3) == "Tour 3"
         assert gettext("Next Phase") == "Next Phase"
+
+
+#: words a French translator would reach for, and the French rulebook's own (issue 17, item 7)
+RULEBOOK_WORDS = {"Escouade": "squad", "Emplacement": "Location", "Combat par le feu": "Tir"}
+
+
+def test_phantom_fury_s_french_interface_says_what_the_french_rulebook_says():
+    """The catalogue never uses a word the French rulebook does not, where the rulebook has its own."""
+    from rules_text.loading import load_game
+
+    french_text = " ".join(s.text + " " + s.title for s in load_game("phantom-fury").corpus("fr").sections)
+    po = french(next(p for p in catalogues.catalogues() if p.parent.name == "phantom_fury"))
+    for avoided, own in RULEBOOK_WORDS.items():
+        assert avoided.casefold() not in french_text.casefold() and own in french_text
+        used = [m.string for m in po if m.id and avoided.casefold() in str(m.string).casefold()]
+        assert used == [], f"{avoided!r} where the French rulebook says {own!r}: {used}"

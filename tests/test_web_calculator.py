@@ -103,7 +103,7 @@ def test_markers_and_fortified_zone_reach_the_assault_form(player, client):  # n
 
 def test_the_interface_speaks_french(player, client):  # noqa: F811
     html = _page(client, f"/games/{player.id}/calculator/fire?unit=squad-1&zone=3&lang=fr")
-    assert "Combat par le feu" in html and "Enregistrer dans le journal" in html and "Livret français" in html
+    assert "Tir" in html and "Combat par le feu" not in html and "Enregistrer dans le journal" in html and "Livret français" in html
     assert 'data-lang="fr"' in html
 
 

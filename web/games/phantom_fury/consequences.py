@@ -36,7 +36,7 @@ def _label(unit: UnitState) -> str:
 
 
 def _label_fr(unit: UnitState) -> str:
-    names = {"squad": "Escouade", "iif": "Escouade IIF", "abrams": "Abrams"}
+    names = {"squad": "Squad", "iif": "Squad IIF", "abrams": "Abrams"}  # the French rulebook's words
     return f"{names[unit.kind]} {unit.counter}"
 
 
