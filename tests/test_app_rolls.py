@@ -40,7 +40,7 @@ def _new(client: Any, game: str) -> str:
 #: game -> (situation, its input, the faces a die can show)
 CASES: dict[str, tuple[str, Input, range]] = {
     "phantom-fury": ("fire", _fire, range(10)),
-    "battle-for-fallujah": ("intelligence", lambda face: {"pacified_modifier": 0, "roll": face}, range(1, 7)),
+    "battle-for-fallujah": ("intelligence", lambda face: {"pacified_modifier": 1, "roll": face}, range(1, 7)),
     "second-fallujah": ("coalition-attack", _attack, range(2, 13)),
 }
 
@@ -92,3 +92,34 @@ def test_an_adjudication_names_an_app_roll_exactly_when_the_app_rolled(client, g
         answer = table.post(type="adjudication", situation=situation, input=input_of(3), **fields)
         assert answer.status_code == 400, answer.get_json()
         assert "app_roll (the version of the 'roll' event) is required with rolls_by 'app' and only then" in answer.get_json()["error"]
+
+
+@pytest.mark.parametrize("game", CASES)
+def test_only_the_die_fields_hold_the_app_s_faces_not_a_cf_equal_to_them(game):
+    """A face the app rolled is looked for in the situation's die fields (marked in its schema):
+    an input whose die shows another face is refused even when a CF or an area number equals the
+    rolled face (reading every number of the input, it was accepted now and then)."""
+    from web.errors import Refused
+    from web.rolls import AppRoll, entered_faces, use
+
+    situation, input_of, faces = CASES[game]
+    numbers = [n for n in _numbers(input_of(faces[0])) if n in faces]  # a CF, a TEM, an area...
+    assert numbers, "the case's input holds no number that is also a face"
+    rolled = numbers[0]
+    other = next(f for f in faces if f != rolled)
+    wrong = input_of(other)
+    assert rolled not in entered_faces(situation, game, wrong) and other in entered_faces(situation, game, wrong)
+    with pytest.raises(Refused) as refused:
+        use((AppRoll(version=2, faces=(rolled,)),), 2, wrong, entered_faces(situation, game, wrong))
+    assert refused.value.problems[0].field == "input"
+    assert use((AppRoll(version=2, faces=(rolled,)),), 2, input_of(rolled),
+               entered_faces(situation, game, input_of(rolled))) == ()
+
+
+def _numbers(value: Any) -> list[int]:
+    """Every whole number of an input other than its die fields' (the case's own numbers)."""
+    if isinstance(value, dict):
+        return [n for key, v in value.items() if key not in ("roll", "rolls") for n in _numbers(v)]
+    if isinstance(value, list):
+        return [n for v in value for n in _numbers(v)]
+    return [value] if isinstance(value, int) and not isinstance(value, bool) else []

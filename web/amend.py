@@ -14,13 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from adjudicator.registry import schema
-
 from .companion import Companion
 from .errors import Problem, Refused
 from .eventlog import Effect, Event
 from .prepare import adjudicate
-from .rolls import faces_in
+from .rolls import die_items, die_values, faces_in, situation_schema
 
 AMEND = "amend"
 #: what an amendment may hold; every other field of the adjudication stays as recorded
@@ -31,48 +29,11 @@ def is_amend(data: Any) -> bool:
     return isinstance(data, dict) and data.get("type") == AMEND
 
 
-def situation_schema(situation: str, game: str) -> dict[str, Any]:
-    """The JSON schema of a situation's input (where its die fields are marked ``die``)."""
-    try:
-        return dict(schema(situation, game=game))
-    except LookupError:
-        return {}
-
-
-def _die_items(node: dict[str, Any], value: Any, path: str = "", defs: dict[str, Any] | None = None
-               ) -> list[tuple[str, int]]:
-    """The input's die fields (marked ``{"die": ...}`` in the schema) with their values, by path:
-    the faces entered, apart from every other number of the input (a CF, a Zone)."""
-    defs = node.get("$defs", {}) if defs is None else defs
-    if "$ref" in node:
-        node = defs.get(str(node["$ref"]).rsplit("/", 1)[-1], {})
-    if node.get("die"):
-        return [(f"{path}.{index}" if index else path, face) for index, face in enumerate(faces_in(value))]
-    for key in ("anyOf", "oneOf", "allOf"):
-        for option in node.get(key) or ():
-            found = _die_items(option, value, path, defs)
-            if found:
-                return found
-    if isinstance(value, dict):
-        properties = node.get("properties") or {}
-        return [item for name, sub in properties.items() if name in value
-                for item in _die_items(sub, value[name], f"{path}.{name}".lstrip("."), defs)]
-    if isinstance(value, list) and isinstance(node.get("items"), dict):
-        return [item for index, element in enumerate(value)
-                for item in _die_items(node["items"], element, f"{path}.{index}".lstrip("."), defs)]
-    return []
-
-
-def _die_values(node: dict[str, Any], value: Any) -> list[int]:
-    """The faces of the input's die fields, in order."""
-    return [face for _, face in _die_items(node, value)]
-
-
 def _app_faces_kept(input_schema: dict[str, Any], rolled: list[int], original: Any, amended: Any) -> bool:
     """Whether every die field the app's faces filled in the recorded input keeps its face."""
     left = list(rolled)
-    kept = dict(_die_items(input_schema, amended))
-    for path, face in _die_items(input_schema, original):
+    kept = dict(die_items(input_schema, amended))
+    for path, face in die_items(input_schema, original):
         if face in left:
             left.remove(face)
             if kept.get(path) != face:
@@ -107,7 +68,7 @@ def prepare_amend(data: dict[str, Any], game: str, event_at: Callable[[int], dic
         rolled_event = event_at(original.get("app_roll")) if type(original.get("app_roll")) is int else None
         input_schema = situation_schema(str(original.get("situation")), game)
         rolled = list((rolled_event or {}).get("payload", {}).get("faces")
-                      or _die_values(input_schema, original.get("input")) or faces_in(original.get("input")))
+                      or die_values(input_schema, original.get("input")) or faces_in(original.get("input")))
         given = faces_in(new_input)
         if (not _app_faces_kept(input_schema, rolled, original.get("input"), new_input) if input_schema
                 else any(given.count(f) < rolled.count(f) for f in rolled)):

@@ -10,9 +10,12 @@ Every game's companion declares ``app_rolls: tuple[AppRoll, ...] = ()`` in its s
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from adjudicator.registry import schema
 
 from .errors import refuse
 
@@ -70,6 +73,57 @@ def faces_in(value: Any) -> list[int]:
     if isinstance(value, list):
         return [i for v in value for i in faces_in(v)]
     return []
+
+
+@lru_cache(maxsize=256)
+def _schema(situation: str, game: str) -> dict[str, Any]:
+    try:
+        return dict(schema(situation, game=game))
+    except LookupError:
+        return {}
+
+
+def situation_schema(situation: str, game: str) -> dict[str, Any]:
+    """The JSON schema of a situation's input (where its die fields are marked ``die``); {} for a
+    situation the game does not have. Made once per situation (the models do not change)."""
+    return _schema(situation, game)
+
+
+def die_items(node: dict[str, Any], value: Any, path: str = "", defs: dict[str, Any] | None = None
+              ) -> list[tuple[str, int]]:
+    """The input's die fields (marked ``{"die": ...}`` in the schema) with their values, by path:
+    the faces entered, apart from every other number of the input (a CF, a Zone)."""
+    defs = node.get("$defs", {}) if defs is None else defs
+    if "$ref" in node:
+        node = defs.get(str(node["$ref"]).rsplit("/", 1)[-1], {})
+    if node.get("die"):
+        return [(f"{path}.{index}" if index else path, face) for index, face in enumerate(faces_in(value))]
+    for key in ("anyOf", "oneOf", "allOf"):
+        for option in node.get(key) or ():
+            found = die_items(option, value, path, defs)
+            if found:
+                return found
+    if isinstance(value, dict):
+        properties = node.get("properties") or {}
+        return [item for name, sub in properties.items() if name in value
+                for item in die_items(sub, value[name], f"{path}.{name}".lstrip("."), defs)]
+    if isinstance(value, list) and isinstance(node.get("items"), dict):
+        return [item for index, element in enumerate(value)
+                for item in die_items(node["items"], element, f"{path}.{index}".lstrip("."), defs)]
+    return []
+
+
+def die_values(node: dict[str, Any], value: Any) -> list[int]:
+    """The faces of the input's die fields, in order."""
+    return [face for _, face in die_items(node, value)]
+
+
+def entered_faces(situation: str, game: str, input_: Any) -> list[int]:
+    """The faces an adjudication's input holds: the values of its situation's die fields, not its
+    other numbers (a CF equal to the face the app rolled does not stand in for that face). Every
+    whole number of the input for a situation whose schema marks no die."""
+    input_schema = situation_schema(situation, game)
+    return die_values(input_schema, input_) if input_schema else faces_in(input_)
 
 
 def use(app_rolls: tuple[Rolled, ...], version: int | None, input_: dict[str, Any],

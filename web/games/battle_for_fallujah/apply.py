@@ -16,7 +16,7 @@ from web.undo_stack import EMPTY
 
 from . import actions as a
 from . import cup
-from .rules import known_rule, victory_level
+from .rules import GAME, known_rule, victory_level
 from .state import (
     BATTALIONS,
     EOT_STEPS,
@@ -496,7 +496,7 @@ def adjudication(state: GameState, action: a.Adjudication, ctx: Ctx) -> GameStat
     if action.result is None:
         raise refuse("result", None, "the adjudicator's result (set by the server)")
     if action.rolls_by == "app":
-        given = rolls.faces_in(action.input.get("roll")) + rolls.faces_in(action.input.get("rolls"))
+        given = rolls.entered_faces(action.situation, GAME, action.input)
         state = state.model_copy(update={"app_rolls": rolls.use(state.app_rolls, action.app_roll, action.input, given)})
     result = action.result.get("result") or {}
     situation = action.situation

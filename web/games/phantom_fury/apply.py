@@ -222,7 +222,7 @@ def adjudication(state: GameState, action: a.Adjudication, ctx: Ctx) -> GameStat
     if action.result is None:
         raise refuse("result", None, "the adjudicator's result (set by the server)")
     if action.rolls_by == "app":
-        given = rolls.faces_in(action.input)
+        given = rolls.entered_faces(action.situation, state.game, action.input)
         state = state.model_copy(update={"app_rolls": rolls.use(state.app_rolls, action.app_roll, action.input, given)})
     # the answer as recorded (JSON), not re-read through today's answer model: a log must replay
     # whatever the models become; only the outcome's name goes into the effect's text

@@ -523,7 +523,7 @@ def adjudication(state: GameState, action: a.Adjudication, ctx: Ctx) -> GameStat
     if action.result is None:
         raise refuse("result", None, "the adjudicator's result (set by the server)")
     if action.rolls_by == "app":
-        given = rolls.faces_in(action.input.get("rolls"))
+        given = rolls.entered_faces(action.situation, state.game, action.input)
         state = state.model_copy(update={"app_rolls": rolls.use(state.app_rolls, action.app_roll, action.input, given)})
     answer, outcome = action.result, (action.result.get("result") or {})
     if action.situation.startswith("bot-"):
