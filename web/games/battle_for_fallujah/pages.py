@@ -16,7 +16,7 @@ from web.pages.chart import vp_chart
 from web.pages.game import undo_redo
 from web.pages.helpers import query_number
 
-from .cup import label
+from .cup import label as chit_label
 from .rules import GAME
 from .state import BATTALIONS, CHITS, EOT_STEPS, PHASES
 
@@ -82,7 +82,7 @@ def game_page(game_id: str, state: dict[str, Any]) -> str:
     counters = {c["id"]: c for c in state["map"]["coalition"]}
     return render_template(
         "battle_for_fallujah/game.html", game=state, hex=chosen, undo=undo_redo(game_id, state),
-        phases=PHASES, eot_steps=EOT_STEPS, chits=CHITS, label=label, battalions=BATTALIONS, chart=chart,
+        phases=PHASES, eot_steps=EOT_STEPS, chits=CHITS, chit_label=chit_label, battalions=BATTALIONS, chart=chart,
         tracks_chart=tracks_chart(state["tracks_by_turn"], state["last_turn"]), keyed_hexes=keyed_hexes,
         counters=counters, map_file=map_file(state),
         hex_key=keyed_hexes.get(chosen["number"]) if chosen else None,
