@@ -14,83 +14,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import loads_again
+from tests.browser import VIEWPORTS, audit, loads_again
+from tests.browser import console_errors as _errors
 
-VIEWPORTS = {
-    "phone": {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
-              "has_touch": True},
-    "desktop": {"viewport": {"width": 1366, "height": 900}},
-}
 START = [2, 3, 4, 6, 8, 10, 12, 17, 19]
-
-#: the checks run in the page: unlabelled controls, heading levels, text below 4.5:1 (3:1 large)
-AUDIT = r"""
-() => {
-  const visible = (el) => { const r = el.getBoundingClientRect(); const s = getComputedStyle(el);
-    return r.width > 0 && r.height > 0 && s.visibility !== "hidden" && s.display !== "none"; };
-  const name = (el) => (el.getAttribute("aria-label") || "").trim()
-    || (el.getAttribute("aria-labelledby") || "").split(/\s+/).map((id) => (document.getElementById(id) || {}).textContent || "").join(" ").trim()
-    || [...(el.labels || [])].map((l) => l.textContent).join(" ").trim()
-    || (el.getAttribute("title") || "").trim()
-    || (["BUTTON", "SUMMARY", "A"].includes(el.tagName) ? el.textContent.trim() : "");
-  const unlabelled = [...document.querySelectorAll("input:not([type=hidden]), select, textarea, button, summary, a[href]")]
-    .filter((el) => visible(el) && !name(el)).map((el) => el.outerHTML.slice(0, 120));
-  const levels = [...document.querySelectorAll("h1, h2, h3, h4, h5, h6")].filter(visible).map((h) => Number(h.tagName[1]));
-  const skips = [];
-  levels.forEach((level, i) => { if (i > 0 && level > levels[i - 1] + 1) skips.push(levels[i - 1] + "->" + level); });
-  const parse = (c) => { const m = c.match(/rgba?\(([^)]+)\)/); if (!m) return null;
-    const p = m[1].split(/[\s,\/]+/).filter(Boolean).map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
-  const lum = ([r, g, b]) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
-    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
-  const over = (top, bottom) => { const a = top[3]; return [0, 1, 2].map((i) => top[i] * a + bottom[i] * (1 - a)).concat(1); };
-  const background = (el) => { const stack = []; for (let n = el; n && n.nodeType === 1; n = n.parentElement) {
-      const c = parse(getComputedStyle(n).backgroundColor); if (c && c[3] > 0) { stack.push(c); if (c[3] >= 1) break; } }
-    let colour = [255, 255, 255, 1];
-    if (!stack.length || stack[stack.length - 1][3] < 1) colour = parse(getComputedStyle(document.documentElement).backgroundColor) || colour;
-    for (const c of stack.reverse()) colour = over(c, colour); return colour; };
-  const low = [];
-  for (const el of document.querySelectorAll("body *")) {
-    if (!visible(el) || el.closest("[hidden], .visually-hidden, svg")) continue;
-    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
-    if (!own) continue;
-    const style = getComputedStyle(el);
-    const fg = parse(style.color); if (!fg) continue;
-    const bg = background(el); const text = over(fg, bg);
-    const [a, b] = [lum(text), lum(bg)]; const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
-    const size = parseFloat(style.fontSize); const bold = Number(style.fontWeight) >= 700;
-    const needed = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
-    if (ratio < needed) low.push(el.tagName + "." + el.className + " '" + el.textContent.trim().slice(0, 30) + "' " + ratio.toFixed(2));
-  }
-  return { unlabelled, skips, low };
-}
-"""
-
-FOCUS = """() => { const el = document.activeElement; if (!el || el === document.body) return "none";
-  const s = getComputedStyle(el); return s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 2 ? "ring"
-    : (s.boxShadow !== "none" ? "ring" : el.outerHTML.slice(0, 80)); }"""
-
-
-def _errors(tab) -> list[str]:
-    """Every script error and console error (a failed request is one: the 400 the calculator
-    used to log on every load)."""
-    errors: list[str] = []
-    tab.on("pageerror", lambda exc: errors.append(str(exc)))
-    tab.on("console", lambda msg: errors.append(f"{tab.url}: {msg.text}") if msg.type == "error" else None)
-    return errors
 
 
 def _audit(tab, where: str) -> None:
-    for scheme in ("dark", "light"):
-        tab.emulate_media(color_scheme=scheme)
-        found: dict[str, Any] = tab.evaluate(AUDIT)
-        assert found["unlabelled"] == [], (where, scheme, found["unlabelled"])
-        assert found["skips"] == [], (where, scheme, found["skips"])
-        assert found["low"] == [], (where, scheme, sorted(set(found["low"]))[:12])
-    tab.emulate_media(color_scheme="dark")
-    tab.locator("#calc select, #calc input").first.focus()
-    for _ in range(4):
-        assert tab.evaluate(FOCUS) in ("ring", "none"), where
-        tab.keyboard.press("Tab")
+    """The shared audit, its focus walk from the form's first field."""
+    audit(tab, where, first="#calc select, #calc input", tabs=4)
 
 
 class Game:

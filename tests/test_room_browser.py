@@ -19,8 +19,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser import audit as _audit
+from tests.browser import console_errors as _errors
 from tests.browser import loads_again
-from tests.test_table_browser import _audit, _errors, _game
+from tests.test_table_browser import _game
 from web.games.battle_for_fallujah import sample
 from web.shortcuts import SHORTCUTS
 

@@ -351,7 +351,7 @@ def _check_accessible(tab, sheet, where: str) -> None:
     """The page with the sheet open: controls labelled, text contrast >= 4.5:1 (3:1 large) in the
     light and the dark theme (the companion's audit), the sheet's controls at least 24 px each way
     and a visible focus ring on each as Tab reaches it (the focus stays in the sheet)."""
-    from tests.test_table_browser import AUDIT
+    from tests.browser import AUDIT
 
     for scheme in ("dark", "light"):
         tab.emulate_media(color_scheme=scheme)

@@ -16,87 +16,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import loads_again
+from tests.browser import VIEWPORTS, loads_again
+from tests.browser import audit as _audit
+from tests.browser import console_errors as _errors
 from tests.test_site import build_site
-
-VIEWPORTS = {
-    "phone": {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
-              "has_touch": True},
-    "desktop": {"viewport": {"width": 1366, "height": 900}},
-}
 
 FIRE_INPUT = {"shooter": {"unit": "squad", "cf": 4, "location": "2"},
               "target": {"unit": "suspect", "location": "1", "zone": "normal", "zone_number": 7},
               "roll": 5, "activation": 6, "drawn_cf": 3}
 
-#: the checks run in the page: unlabelled controls, heading levels, text below 4.5:1
-AUDIT = r"""
-() => {
-  const visible = (el) => { const r = el.getBoundingClientRect(); const s = getComputedStyle(el);
-    return r.width > 0 && r.height > 0 && s.visibility !== "hidden" && s.display !== "none"; };
-  const name = (el) => (el.getAttribute("aria-label") || "").trim()
-    || (el.getAttribute("aria-labelledby") || "").split(/\s+/).map((id) => (document.getElementById(id) || {}).textContent || "").join(" ").trim()
-    || [...(el.labels || [])].map((l) => l.textContent).join(" ").trim()
-    || (el.getAttribute("title") || "").trim()
-    || (["BUTTON", "SUMMARY", "A"].includes(el.tagName) ? el.textContent.trim() : "");
-  const unlabelled = [...document.querySelectorAll("input:not([type=hidden]), select, textarea, button, summary, a[href]")]
-    .filter((el) => visible(el) && !name(el)).map((el) => el.outerHTML.slice(0, 120));
-  const levels = [...document.querySelectorAll("h1, h2, h3, h4, h5, h6")].filter(visible).map((h) => Number(h.tagName[1]));
-  const skips = [];
-  levels.forEach((level, i) => { if (i > 0 && level > levels[i - 1] + 1) skips.push(levels[i - 1] + "->" + level); });
-  if (levels.length && levels[0] !== 1 && !document.querySelector("[role=dialog]:not([hidden])")) skips.push("first h" + levels[0]);
-  const parse = (c) => { const m = c.match(/rgba?\(([^)]+)\)/); if (!m) return null;
-    const p = m[1].split(/[\s,\/]+/).filter(Boolean).map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
-  const lum = ([r, g, b]) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
-    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
-  const over = (top, bottom) => { const a = top[3]; return [0, 1, 2].map((i) => top[i] * a + bottom[i] * (1 - a)).concat(1); };
-  const background = (el) => { const stack = []; for (let n = el; n && n.nodeType === 1; n = n.parentElement) {
-      const c = parse(getComputedStyle(n).backgroundColor); if (c && c[3] > 0) { stack.push(c); if (c[3] >= 1) break; } }
-    let colour = [255, 255, 255, 1];
-    if (!stack.length || stack[stack.length - 1][3] < 1) colour = parse(getComputedStyle(document.documentElement).backgroundColor) || colour;
-    for (const c of stack.reverse()) colour = over(c, colour); return colour; };
-  const low = [];
-  for (const el of document.querySelectorAll("body *")) {
-    if (!visible(el) || el.closest("[hidden], .visually-hidden, svg, del, s")) continue;
-    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
-    if (!own) continue;
-    const style = getComputedStyle(el);
-    if (style.textDecorationLine.includes("line-through")) continue;  // struck through: kept for the record
-    const fg = parse(style.color); if (!fg) continue;
-    const bg = background(el); const text = over(fg, bg);
-    const [a, b] = [lum(text), lum(bg)]; const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
-    const size = parseFloat(style.fontSize); const bold = Number(style.fontWeight) >= 700;
-    const needed = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
-    if (ratio < needed) low.push(el.tagName + "." + el.className + " '" + el.textContent.trim().slice(0, 30) + "' " + ratio.toFixed(2));
-  }
-  return { unlabelled, skips, low };
-}
-"""
-
-
-def _errors(tab) -> list[str]:
-    errors: list[str] = []
-    tab.on("pageerror", lambda exc: errors.append(str(exc)))
-    tab.on("console", lambda msg: errors.append(f"{tab.url}: {msg.text}") if msg.type == "error" else None)
-    return errors
-
-
-def _audit(tab, where: str) -> None:
-    """Labelled controls, no heading skip, contrast >= 4.5:1 (3:1 for large text) in both themes,
-    and a visible focus ring on the first few controls reached by Tab."""
-    for scheme in ("dark", "light"):
-        tab.emulate_media(color_scheme=scheme)
-        found: dict[str, Any] = tab.evaluate(AUDIT)
-        assert found["unlabelled"] == [], (where, scheme, found["unlabelled"])
-        assert found["skips"] == [], (where, scheme, found["skips"])
-        assert found["low"] == [], (where, scheme, sorted(set(found["low"]))[:12])
-    tab.emulate_media(color_scheme="dark")
-    for _ in range(3):
-        tab.keyboard.press("Tab")
-        ring = tab.evaluate("""() => { const el = document.activeElement; if (!el || el === document.body) return "none";
-            const s = getComputedStyle(el); return s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 2 ? "ring"
-              : (s.boxShadow !== "none" ? "ring" : el.outerHTML.slice(0, 80)); }""")
-        assert ring in ("ring", "none"), (where, ring)
 
 
 def _game(live_server, ruleset: str = "en") -> str:
