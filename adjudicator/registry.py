@@ -142,9 +142,9 @@ def _fingerprint(game: str, _stamp: tuple[tuple[str, int, int], ...]) -> str:
 @cache
 def _module(package: str) -> ModuleType | None:
     try:
-        return importlib.import_module(f"{__package__}.{package}")
+        return importlib.import_module(f"{__package__}.games.{package}")
     except ModuleNotFoundError as exc:
-        if exc.name in (f"{__package__}.{package}",):
+        if exc.name in (f"{__package__}.games.{package}", f"{__package__}.games"):
             return None
         raise
 

@@ -7,8 +7,8 @@ from fractions import Fraction
 import pytest
 
 from adjudicator import InvalidSituation, adjudicate
-from adjudicator.phantom_fury.assault.kind import assault_type
-from adjudicator.phantom_fury.rulebook import current
+from adjudicator.games.phantom_fury.assault.kind import assault_type
+from adjudicator.games.phantom_fury.rulebook import current
 
 BOOK = current()
 
@@ -873,9 +873,9 @@ def test_docstring_examples_run() -> None:
 
     import adjudicator
     import adjudicator.api
-    import adjudicator.phantom_fury
-    import adjudicator.phantom_fury.assault
+    import adjudicator.games.phantom_fury
+    import adjudicator.games.phantom_fury.assault
 
-    for module in (adjudicator, adjudicator.api, adjudicator.phantom_fury, adjudicator.phantom_fury.assault):
+    for module in (adjudicator, adjudicator.api, adjudicator.games.phantom_fury, adjudicator.games.phantom_fury.assault):
         failures, tried = doctest.testmod(module)
         assert tried and not failures, module.__name__

@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from adjudicator import adjudicate
-from adjudicator.phantom_fury.rulebook import current
+from adjudicator.games.phantom_fury.rulebook import current
 
 VECTORS = yaml.safe_load(
     (Path(__file__).parent / "adjudicator_examples" / "rulebook.yaml").read_text(encoding="utf-8")

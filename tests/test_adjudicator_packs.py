@@ -16,7 +16,7 @@ import adjudicator
 from adjudicator import InvalidSituation, UnknownGame, UnknownSituation, adjudicate, dice
 from adjudicator.cli import adjudicate_command
 from adjudicator.errors import from_validation_error
-from adjudicator.phantom_fury.rulebook import current
+from adjudicator.games.phantom_fury.rulebook import current
 from adjudicator.registry import package_of, procedure, schema, situations
 from rules_text.loading import DEFAULT_GAME, available_games
 

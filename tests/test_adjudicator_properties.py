@@ -18,11 +18,11 @@ from hypothesis import strategies as st
 from adjudicator import InvalidSituation, adjudicate
 from adjudicator.api import parse
 from adjudicator.dice import FACES
-from adjudicator.phantom_fury.assault.engine import distribution, distributions
-from adjudicator.phantom_fury.assault.narrate import resolve
-from adjudicator.phantom_fury.assault.situation import AssaultRolls, build, check
-from adjudicator.phantom_fury.models import ZONE_LOCATIONS
-from adjudicator.phantom_fury.rulebook import current
+from adjudicator.games.phantom_fury.assault.engine import distribution, distributions
+from adjudicator.games.phantom_fury.assault.narrate import resolve
+from adjudicator.games.phantom_fury.assault.situation import AssaultRolls, build, check
+from adjudicator.games.phantom_fury.models import ZONE_LOCATIONS
+from adjudicator.games.phantom_fury.rulebook import current
 
 BOOK = current()
 IDS = BOOK.ids
@@ -263,7 +263,7 @@ def _brute_force(setup, activation: int | None, drawn_cf: int | None) -> dict[tu
     base = {"activation": activation, "drawn_cf": drawn_cf}
     revealed = None
     if activation is not None:
-        from adjudicator.phantom_fury.activation import outcome_of
+        from adjudicator.games.phantom_fury.activation import outcome_of
 
         revealed = outcome_of(BOOK, setup.zone_type, activation, "assault")
     if revealed == "dummy":
@@ -301,7 +301,7 @@ def test_assault_odds_equal_brute_force_resolution(
         return
     suspect = setup.defender == "suspect"
     if suspect:
-        from adjudicator.phantom_fury.activation import outcome_of
+        from adjudicator.games.phantom_fury.activation import outcome_of
 
         if outcome_of(BOOK, setup.zone_type, activation, "assault") in ("dummy", "ied"):
             drawn_cf = None  # type: ignore[assignment]

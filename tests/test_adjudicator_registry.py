@@ -61,7 +61,7 @@ def two_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     (games / "bare-game").mkdir()
     (games / "bare-game" / "game.yaml").write_text("id: bare-game\ntitle: Bare\n", encoding="utf-8")
     monkeypatch.setattr(loading, "GAMES_DIR", games)
-    package = types.ModuleType("adjudicator.toy_pack")
+    package = types.ModuleType("adjudicator.games.toy_pack")
     package.SITUATIONS = {  # type: ignore[attr-defined]
         "dice-pool": registry.Procedure(
             name="dice-pool",
@@ -74,7 +74,7 @@ def two_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
         )
     }
     package.DIE_NOTES = {"d6": ("a six-sided die", "1.3")}  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "adjudicator.toy_pack", package)
+    monkeypatch.setitem(sys.modules, "adjudicator.games.toy_pack", package)
     registry._module.cache_clear()
     yield "toy-game"
     registry._module.cache_clear()

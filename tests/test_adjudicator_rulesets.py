@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from adjudicator.phantom_fury.rulebook import RulebookChanged, current
+from adjudicator.games.phantom_fury.rulebook import RulebookChanged, current
 from rules_text.loading import DataError
 from rules_text.register import REGISTER_FILE as RULESETS_FILE
 from rules_text.register import read_register as read_rulesets

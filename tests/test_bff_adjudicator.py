@@ -9,8 +9,8 @@ from fractions import Fraction
 
 import pytest
 
-from adjudicator.battle_for_fallujah import SITUATIONS
-from adjudicator.battle_for_fallujah.operation import MISSIONS, TERRAINS, UNIT_TYPES
+from adjudicator.games.battle_for_fallujah import SITUATIONS
+from adjudicator.games.battle_for_fallujah.operation import MISSIONS, TERRAINS, UNIT_TYPES
 from adjudicator.registry import adjudicate, situations
 from rules_text.loading import load_game
 from web.app import create_app

@@ -11,8 +11,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from adjudicator.fallujah_cards.cards import card_list
-from adjudicator.fallujah_cards.state import score
+from adjudicator.games.fallujah_cards.cards import card_list
+from adjudicator.games.fallujah_cards.state import score
 from tests.browser import loads_again
 
 SEED = 3

@@ -16,9 +16,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.fallujah_cards import actions as engine_actions
-from adjudicator.fallujah_cards import engine
-from adjudicator.fallujah_cards.cards import card_list
+from adjudicator.games.fallujah_cards import actions as engine_actions
+from adjudicator.games.fallujah_cards import engine
+from adjudicator.games.fallujah_cards.cards import card_list
 from web.games.fallujah_cards import actions as a
 
 from .test_web_fixtures import Player

@@ -9,9 +9,9 @@ from random import Random
 
 import pytest
 
-from adjudicator.fallujah_cards import engine
-from adjudicator.fallujah_cards.advisor import advise, knowledge
-from adjudicator.fallujah_cards.cards import card_list
+from adjudicator.games.fallujah_cards import engine
+from adjudicator.games.fallujah_cards.advisor import advise, knowledge
+from adjudicator.games.fallujah_cards.cards import card_list
 
 
 def _state(deck: list[str], hand: list[str]):

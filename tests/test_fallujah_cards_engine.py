@@ -11,9 +11,9 @@ import pytest
 import yaml
 
 from adjudicator.errors import InvalidSituation
-from adjudicator.fallujah_cards import engine
-from adjudicator.fallujah_cards.cards import card_list
-from adjudicator.fallujah_cards.state import score, score_insurgency_only
+from adjudicator.games.fallujah_cards import engine
+from adjudicator.games.fallujah_cards.cards import card_list
+from adjudicator.games.fallujah_cards.state import score, score_insurgency_only
 
 CASES = yaml.safe_load(
     (Path(__file__).parent / "data" / "fallujah-cards" / "phases.yaml").read_text(encoding="utf-8")
@@ -133,7 +133,7 @@ def test_a_game_on_screen_ends_after_every_card_is_turned():
 
 @pytest.mark.parametrize("policy", ["greedy", "lookahead"])
 def test_a_policy_plays_a_whole_game_whose_log_replays_to_it(policy):
-    from adjudicator.fallujah_cards.policies import play_to_end
+    from adjudicator.games.fallujah_cards.policies import play_to_end
 
     state, log = play_to_end(3, policy, seed=1, rollouts=50)
     assert state.over and state.deck_size == 0

@@ -11,11 +11,11 @@ from random import Random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.fallujah_cards import engine
-from adjudicator.fallujah_cards.cards import card_list
-from adjudicator.fallujah_cards.fast import deck_codes, greedy_delta
-from adjudicator.fallujah_cards.policies import greedy_action, lost_card
-from adjudicator.fallujah_cards.state import places, score, score_insurgency_only
+from adjudicator.games.fallujah_cards import engine
+from adjudicator.games.fallujah_cards.cards import card_list
+from adjudicator.games.fallujah_cards.fast import deck_codes, greedy_delta
+from adjudicator.games.fallujah_cards.policies import greedy_action, lost_card
+from adjudicator.games.fallujah_cards.state import places, score, score_insurgency_only
 from rules_text.loading import load_game
 
 ROWS = load_game("fallujah-cards").tables["card-list"].rows
@@ -119,7 +119,7 @@ def _enumerated(deck: list[int], hand: list[int], policy: str) -> dict[str, str]
     """The score distribution by the engine itself, card by card: every random loss branched."""
     from fractions import Fraction
 
-    from adjudicator.fallujah_cards.policies import lookahead_action
+    from adjudicator.games.fallujah_cards.policies import lookahead_action
 
     result: Counter = Counter()
     stack = [(engine.position(deck, hand), Fraction(1))]
@@ -149,7 +149,7 @@ SHORT_GAMES = st.tuples(
 @settings(max_examples=30, deadline=None)
 @given(SHORT_GAMES)
 def test_expected_score_equals_the_engine_enumerated_card_by_card(game):
-    from adjudicator.fallujah_cards import SITUATIONS
+    from adjudicator.games.fallujah_cards import SITUATIONS
 
     cards, deck_size, hand_size, policy = game
     american = [i for i in cards[deck_size:] if ROWS[i].type in "TGASRD"]

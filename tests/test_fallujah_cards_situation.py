@@ -12,11 +12,11 @@ import pytest
 import yaml
 
 from adjudicator.errors import InvalidSituation
-from adjudicator.fallujah_cards import SITUATIONS, engine
-from adjudicator.fallujah_cards.cards import card_list
-from adjudicator.fallujah_cards.policies import greedy_action, lookahead_action
-from adjudicator.fallujah_cards.situations import ExpectedScore, ExpectedScoreInput
-from adjudicator.fallujah_cards.state import score
+from adjudicator.games.fallujah_cards import SITUATIONS, engine
+from adjudicator.games.fallujah_cards.cards import card_list
+from adjudicator.games.fallujah_cards.policies import greedy_action, lookahead_action
+from adjudicator.games.fallujah_cards.situations import ExpectedScore, ExpectedScoreInput
+from adjudicator.games.fallujah_cards.state import score
 from adjudicator.models import Adjudication
 
 CASES = yaml.safe_load(

@@ -87,15 +87,15 @@ def test_explosives_are_kept_when_the_suspect_is_a_dummy():
 
 def test_a_suspect_revealed_as_guerillas_is_averaged_over_cf_1_to_3():
     """Reproduction: the drawn counter of a 'Suspect' that becomes 'Guerillas' was averaged over CF 1-4."""
-    from adjudicator.phantom_fury import activation
-    from adjudicator.phantom_fury.assault.engine import distribution
-    from adjudicator.phantom_fury.assault.situation import (
+    from adjudicator.games.phantom_fury import activation
+    from adjudicator.games.phantom_fury.assault.engine import distribution
+    from adjudicator.games.phantom_fury.assault.situation import (
         AssaultRolls,
         AssaultSituation,
         build,
         check,
     )
-    from adjudicator.phantom_fury.rulebook import current
+    from adjudicator.games.phantom_fury.rulebook import current
 
     book = current()
     face = next(f for f in range(10) if activation.outcome_of(book, "normal", f, "assault") == "guerillas")

@@ -12,8 +12,8 @@ import pytest
 import yaml
 
 from adjudicator.errors import InvalidSituation
+from adjudicator.games.second_fallujah.state import TableState
 from adjudicator.registry import adjudicate
-from adjudicator.second_fallujah.state import TableState
 
 GAME = "second-fallujah"
 DATA = yaml.safe_load(

@@ -9,8 +9,8 @@ from fractions import Fraction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from adjudicator.games.second_fallujah.priorities import order_of
 from adjudicator.registry import adjudicate
-from adjudicator.second_fallujah.priorities import order_of
 
 GAME = "second-fallujah"
 INSURGENT = ["fedayeen", "cadre", "militia"]

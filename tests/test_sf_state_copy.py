@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from adjudicator.second_fallujah.state import Area, TableState, Unit
+from adjudicator.games.second_fallujah.state import Area, TableState, Unit
 
 
 def test_a_copy_with_another_unit_sees_that_unit_in_its_area():

@@ -14,7 +14,7 @@ from . import games as registry
 
 
 def _has_situations(package: str) -> bool:
-    return importlib.util.find_spec(f"adjudicator.{package}") is not None
+    return importlib.util.find_spec(f"adjudicator.games.{package}") is not None
 
 
 def describe(game: str) -> dict[str, object]:

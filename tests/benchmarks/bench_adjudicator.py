@@ -18,9 +18,9 @@ import statistics
 import time
 
 from adjudicator import adjudicate
-from adjudicator.phantom_fury.assault.combat import weights
-from adjudicator.phantom_fury.assault.engine import concluded, labels
-from adjudicator.phantom_fury.rulebook import current
+from adjudicator.games.phantom_fury.assault.combat import weights
+from adjudicator.games.phantom_fury.assault.engine import concluded, labels
+from adjudicator.games.phantom_fury.rulebook import current
 
 BASE = {
     "attacker": {

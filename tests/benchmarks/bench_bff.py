@@ -14,7 +14,7 @@ from __future__ import annotations
 import statistics
 import time
 
-from adjudicator.battle_for_fallujah import pools
+from adjudicator.games.battle_for_fallujah import pools
 from adjudicator.registry import adjudicate
 
 GAME = "battle-for-fallujah"

@@ -14,9 +14,9 @@ import statistics
 import time
 from random import Random
 
-from adjudicator.fallujah_cards import engine
-from adjudicator.fallujah_cards.advisor import advise
-from adjudicator.fallujah_cards.fast import greedy_scores
+from adjudicator.games.fallujah_cards import engine
+from adjudicator.games.fallujah_cards.advisor import advise
+from adjudicator.games.fallujah_cards.fast import greedy_scores
 
 GAMES = 100_000
 FRESH_GAMES = 15

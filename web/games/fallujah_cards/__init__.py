@@ -1,5 +1,5 @@
 """The companion of the Fallujah solo card game: a game as an event log over the engine of
-``adjudicator.fallujah_cards`` (which this package only uses): played with the app's deck
+``adjudicator.games.fallujah_cards`` (which this package only uses): played with the app's deck
 (the shuffle and every random discard recorded at setup) or kept beside a physical deck; the
 game page (phone first), the advisor at each decision, the statistics page and the terminal
 loop of ``fallujah play``. No I/O here: :mod:`web.store` keeps the log.

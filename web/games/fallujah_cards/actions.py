@@ -16,9 +16,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from adjudicator.fallujah_cards import engine
-from adjudicator.fallujah_cards.cards import INSURGENT_TACTICS, card_list
-from adjudicator.fallujah_cards.state import HAND_LIMIT
+from adjudicator.games.fallujah_cards import engine
+from adjudicator.games.fallujah_cards.cards import INSURGENT_TACTICS, card_list
+from adjudicator.games.fallujah_cards.state import HAND_LIMIT
 from web.errors import Problem, Refused, from_validation_error
 
 from .state import Mode

@@ -1,5 +1,5 @@
 """The advisor at a decision, as the pages and the terminal show it (a thin adapter over
-``adjudicator.fallujah_cards.advisor.advise``, which computes everything): each legal choice's
+``adjudicator.games.fallujah_cards.advisor.advise``, which computes everything): each legal choice's
 expected final score, best first, and one sentence ("Keep the M1 Abrams Tank: +6.1 points
 expected (± 0.4) over “Play the M1 Abrams Tank”"). Answers are kept per (game, version): a
 state never changes once written."""
@@ -12,11 +12,11 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from adjudicator.fallujah_cards import actions as engine_actions
-from adjudicator.fallujah_cards import engine
-from adjudicator.fallujah_cards.advisor import advise
-from adjudicator.fallujah_cards.cards import card_list
-from adjudicator.fallujah_cards.state import GameState as Table
+from adjudicator.games.fallujah_cards import actions as engine_actions
+from adjudicator.games.fallujah_cards import engine
+from adjudicator.games.fallujah_cards.advisor import advise
+from adjudicator.games.fallujah_cards.cards import card_list
+from adjudicator.games.fallujah_cards.state import GameState as Table
 
 #: Monte Carlo rollouts per choice when the exact answer is out of reach (the advisor's default)
 ROLLOUTS = 1000

@@ -1,7 +1,7 @@
 """The game as a fold over its event log: ``state = fold(events)``, each step pure.
 
 Events are ``setup`` (the first), ``action`` (:mod:`.actions`), ``undo`` and ``redo``. Every
-move is the engine's (``adjudicator.fallujah_cards.engine.apply``); this module adds the
+move is the engine's (``adjudicator.games.fallujah_cards.engine.apply``); this module adds the
 companion's parts:
 
 - app mode: the deck's order is the shuffle recorded at setup, and a random discard takes the
@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from adjudicator.fallujah_cards import actions as engine_actions
-from adjudicator.fallujah_cards import engine
-from adjudicator.fallujah_cards.cards import card_list
-from adjudicator.fallujah_cards.state import GameState as Table
+from adjudicator.games.fallujah_cards import actions as engine_actions
+from adjudicator.games.fallujah_cards import engine
+from adjudicator.games.fallujah_cards.cards import card_list
+from adjudicator.games.fallujah_cards.state import GameState as Table
 from web.errors import Problem, Refused, refuse
 from web.eventlog import EVENT_KINDS, Effect, Event
 from web.undo_stack import EMPTY

@@ -7,7 +7,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from adjudicator.fallujah_cards.cards import card_list
+from adjudicator.games.fallujah_cards.cards import card_list
 
 from .state import CardsState
 

@@ -8,8 +8,8 @@ from typing import Any
 from flask import current_app, render_template
 from flask_babel import gettext as _
 
-from adjudicator.fallujah_cards import engine
-from adjudicator.fallujah_cards.cards import card_list
+from adjudicator.games.fallujah_cards import engine
+from adjudicator.games.fallujah_cards.cards import card_list
 from web.pages.game import undo_redo
 
 from . import advice, statistics

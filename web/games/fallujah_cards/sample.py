@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.fallujah_cards.policies import greedy_action
+from adjudicator.games.fallujah_cards.policies import greedy_action
 
 from . import actions as a
 from .advice import web_action

@@ -1,5 +1,5 @@
 """The stored state of a game of the card game: the engine's table (every card in one place,
-``adjudicator.fallujah_cards.state.GameState``) plus what the companion keeps around it: the
+``adjudicator.games.fallujah_cards.state.GameState``) plus what the companion keeps around it: the
 mode, the recorded random inputs of a game played with the app's deck, and the undo and redo
 stacks. A frozen pydantic model, so that a snapshot is its JSON."""
 
@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from adjudicator.fallujah_cards.state import GameState as Table
+from adjudicator.games.fallujah_cards.state import GameState as Table
 from web.undo_stack import EMPTY, VersionStack
 
 #: "app": the app shuffles and turns the cards (the shuffle and every random discard are
@@ -34,7 +34,7 @@ class CardsState(BaseModel):
     draws: tuple[int, ...] = ()
     #: how many of ``draws`` were used
     losses: int = 0
-    # -- the engine's table (adjudicator.fallujah_cards.state.GameState) --
+    # -- the engine's table (adjudicator.games.fallujah_cards.state.GameState) --
     deck: tuple[int, ...] = ()
     unknown: tuple[int, ...] = ()
     hand: tuple[int, ...] = ()

@@ -1,5 +1,5 @@
 """The statistics page's figures: each policy's final scores over many shuffled games, computed
-by the engine's pack (``adjudicator.fallujah_cards.policies.play_to_end``: a whole game from a
+by the engine's pack (``adjudicator.games.fallujah_cards.policies.play_to_end``: a whole game from a
 fresh shuffle, decided by the policy) and kept in ``data/statistics.json`` with how they were
 made (games, shuffle seeds, rollouts, the engine files' fingerprint). Both readings of SCORING
 are kept: the literal one (the engine's) and the other (only the Insurgency cards of the
@@ -25,8 +25,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from adjudicator.fallujah_cards import fast
-from adjudicator.fallujah_cards.state import BASE_SCORE
+from adjudicator.games.fallujah_cards import fast
+from adjudicator.games.fallujah_cards.state import BASE_SCORE
 
 FILE = Path(__file__).with_name("data") / "statistics.json"
 ENGINE_DIR = Path(fast.__file__).parent
@@ -89,8 +89,8 @@ def _live_cached() -> list[dict[str, Any]]:
 
 def play(policy: str, shuffle: int, rollouts: int) -> tuple[int, int]:
     """One whole game from shuffle ``shuffle`` played by the policy: its score by both readings."""
-    from adjudicator.fallujah_cards.policies import play_to_end
-    from adjudicator.fallujah_cards.state import score, score_insurgency_only
+    from adjudicator.games.fallujah_cards.policies import play_to_end
+    from adjudicator.games.fallujah_cards.state import score, score_insurgency_only
 
     state, _ = play_to_end(shuffle, policy, seed=shuffle, rollouts=rollouts)
     return score(state), score_insurgency_only(state)

@@ -13,8 +13,8 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from adjudicator.fallujah_cards import engine
-from adjudicator.fallujah_cards.state import score, score_insurgency_only
+from adjudicator.games.fallujah_cards import engine
+from adjudicator.games.fallujah_cards.state import score, score_insurgency_only
 from web.errors import Refused
 
 from . import actions as a

@@ -9,8 +9,8 @@ import json
 from collections import Counter
 from typing import Any
 
-from adjudicator.fallujah_cards import engine
-from adjudicator.fallujah_cards.cards import (
+from adjudicator.games.fallujah_cards import engine
+from adjudicator.games.fallujah_cards.cards import (
     ARMOR,
     DISARM,
     INFANTRY,
@@ -19,7 +19,7 @@ from adjudicator.fallujah_cards.cards import (
     card_list,
     type_names,
 )
-from adjudicator.fallujah_cards.state import (
+from adjudicator.games.fallujah_cards.state import (
     HAND_LIMIT,
     PHASE_RULE,
     force_of,

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
-from adjudicator.phantom_fury.models import Location
+from adjudicator.games.phantom_fury.models import Location
 from web.errors import Problem, Refused, from_validation_error
 from web.rolls import AppRollNamed, AppRollVersion
 

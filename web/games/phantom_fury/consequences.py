@@ -10,13 +10,13 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from adjudicator.games.phantom_fury.activation import ActivationResult, ActivationSituation
+from adjudicator.games.phantom_fury.assault import AssaultResult, AssaultSituation
+from adjudicator.games.phantom_fury.defensive_fire import DefensiveFireResult
+from adjudicator.games.phantom_fury.fire import FireResult, FireSituation
+from adjudicator.games.phantom_fury.pinned import PinnedResult
+from adjudicator.games.phantom_fury.support import MissionResult, MissionSituation
 from adjudicator.models import Adjudication, Outcome
-from adjudicator.phantom_fury.activation import ActivationResult, ActivationSituation
-from adjudicator.phantom_fury.assault import AssaultResult, AssaultSituation
-from adjudicator.phantom_fury.defensive_fire import DefensiveFireResult
-from adjudicator.phantom_fury.fire import FireResult, FireSituation
-from adjudicator.phantom_fury.pinned import PinnedResult
-from adjudicator.phantom_fury.support import MissionResult, MissionSituation
 from adjudicator.registry import procedure
 from web.consequence import Consequence
 

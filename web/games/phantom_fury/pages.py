@@ -11,7 +11,7 @@ from typing import Any, get_args
 from flask import abort, render_template, request
 from flask_babel import gettext as _
 
-from adjudicator.phantom_fury.models import ZONE_LOCATIONS
+from adjudicator.games.phantom_fury.models import ZONE_LOCATIONS
 from web.i18n import word
 from web.pages.chart import vp_chart
 from web.pages.game import undo_redo

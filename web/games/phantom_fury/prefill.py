@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from adjudicator.phantom_fury.models import ZONE_LOCATIONS
+from adjudicator.games.phantom_fury.models import ZONE_LOCATIONS
 
 from .rules import Rules, rules
 from .state import GameState, UnitState, ZoneState

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from adjudicator.phantom_fury.rulebook import current
+from adjudicator.games.phantom_fury.rulebook import current
 from rules_text import Game, Table
 
 #: Numbers the rulebook spells out in words ("three more USMC squads", "his four CAAT supports").

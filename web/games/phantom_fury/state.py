@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, computed_field
 
-from adjudicator.phantom_fury.models import Location
+from adjudicator.games.phantom_fury.models import Location
 from web.rolls import AppRoll
 from web.undo_stack import EMPTY, VersionStack
 

@@ -1,6 +1,6 @@
 """Second Fallujah's companion: a game as an event log (pydantic actions, pure moves), the state
 they fold into and its conversion to the bot's table state (the adjudicator's own model), the
-solitaire bot's procedure due at each point (asked of ``adjudicator.second_fallujah``, confirmed or
+solitaire bot's procedure due at each point (asked of ``adjudicator.games.second_fallujah``, confirmed or
 overridden by the player, applied by undoable actions), the game page, the setup form, the
 calculator's prefill and consequences, its templates and strings. No I/O: :mod:`web.store` keeps
 the log.

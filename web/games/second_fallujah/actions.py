@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
-from adjudicator.second_fallujah.common import CF_MAX, CF_MIN
+from adjudicator.games.second_fallujah.common import CF_MAX, CF_MIN
 from web.errors import Problem, Refused, from_validation_error
 
 from .state import OFF_MAP, Side, Status, Variant

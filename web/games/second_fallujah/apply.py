@@ -11,8 +11,8 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from adjudicator.second_fallujah import data
-from adjudicator.second_fallujah.common import SUPPORT_TYPES
+from adjudicator.games.second_fallujah import data
+from adjudicator.games.second_fallujah.common import SUPPORT_TYPES
 from web import rolls
 from web.errors import Refused, refuse
 from web.eventlog import EVENT_KINDS, Effect, Event

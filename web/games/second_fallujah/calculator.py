@@ -13,8 +13,8 @@ from typing import Any
 
 from flask import request
 
-from adjudicator.second_fallujah import data
-from adjudicator.second_fallujah.common import SUPPORT_TYPES, US
+from adjudicator.games.second_fallujah import data
+from adjudicator.games.second_fallujah.common import SUPPORT_TYPES, US
 from web import calculator as generic
 from web.consequence import Consequence, applied
 from web.pages.helpers import query_number

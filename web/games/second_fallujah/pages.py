@@ -12,7 +12,7 @@ from urllib.parse import quote
 from flask import abort, render_template, request
 from flask_babel import gettext as _
 
-from adjudicator.second_fallujah import data
+from adjudicator.games.second_fallujah import data
 from web.api import store
 from web.pages.game import undo_redo
 from web.pages.helpers import query_number

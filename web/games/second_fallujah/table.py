@@ -1,5 +1,5 @@
 """What the companion computes from its state: the bot's table state (the adjudicator's own
-model, :class:`adjudicator.second_fallujah.state.TableState`), each area's status (2.4), the VP
+model, :class:`adjudicator.games.second_fallujah.state.TableState`), each area's status (2.4), the VP
 total and level (1.1, 1.2, through the ``victory`` situation) and Infiltration (9.2)."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator import registry
-from adjudicator.second_fallujah import data
-from adjudicator.second_fallujah.common import SUPPORT_TYPES
-from adjudicator.second_fallujah.state import Advantage, Area, TableState, Unit
+from adjudicator.games.second_fallujah import data
+from adjudicator.games.second_fallujah.common import SUPPORT_TYPES
+from adjudicator.games.second_fallujah.state import Advantage, Area, TableState, Unit
 
 from .state import GameState, UnitState
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from adjudicator.second_fallujah import data
+from adjudicator.games.second_fallujah import data
 
 from . import bot, table
 from .state import PHASE_RULES, GameState

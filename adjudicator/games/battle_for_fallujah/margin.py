@@ -1,0 +1,182 @@
+"""Spending a margin (18.2.1, 18.6.1, 19.1.2, 20.3, 21.1.2): the player's choices checked against
+the mission's costs, and the CVPs they give with the rulebook's rounding.
+
+Costs and VPs are read from the ``mos-costs-assault``, ``mos-costs-search`` and
+``mos-costs-strike`` tables: ``value`` successes per unit bought (none: any number of successes),
+``vp_of`` units or successes, divided by ``vp_divisor``, rounded ``vp_rounding``, at least
+``vp_at_least`` when anything is bought. A Raid's MOS is not spent: it gives as many CVPs (19.1.2).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from ...errors import Checker
+from ...inputs import check_choice, choice
+from ...models import Frozen, Outcome
+from .answer import BffAnswer, finish, note, step
+from .data import Book, book
+from .operation import MISSIONS, SIDES, vp_of, vp_rows
+
+#: what each choice buys: input field -> the tables' ``buys`` key
+CHOICES: dict[str, str] = {
+    "insurgent_steps": "insurgent_step",
+    "isolated_markers": "isolated_marker",
+    "resistance_points": "resistance_point",
+    "wanted_successes": "wanted_marker",
+}
+WORDS = {
+    "insurgent_step": "Insurgent step",
+    "isolated_marker": "Isolated Marker",
+    "resistance_point": "Resistance point",
+    "wanted_marker": "Wanted! Marker",
+}
+
+
+class Spend(Frozen):
+    """What the player buys with the margin."""
+
+    insurgent_steps: int = Field(0, json_schema_extra={"minimum": 0}, description="Insurgent steps reduced")
+    isolated_markers: int = Field(0, json_schema_extra={"minimum": 0}, description="Isolated Markers removed (Search)")
+    resistance_points: int = Field(0, json_schema_extra={"minimum": 0}, description="Resistance Level points reduced (Search, Strike)")
+    wanted_successes: int = Field(
+        0, json_schema_extra={"minimum": 0},
+        description="successes spent to remove the hex's Wanted! Marker (Search, Strike: any number)",
+    )
+
+
+class SpendMarginInput(Frozen):
+    mission: str = choice(MISSIONS, description="the Operational Mission whose margin is spent")
+    #: who attacked: after a failed Insurgent Assault the Coalition spends its MOF (18.6.1)
+    attacker: str = choice(SIDES, "coalition", description="the side that attacked")
+    margin: int = Field(json_schema_extra={"minimum": 0}, description="the MOS (or the Insurgency's MOF, 18.6.1)")
+    spend: Spend = Field(default_factory=Spend)
+    #: the hex's Insurgent Resistance Level, to check the points reduced (optional)
+    resistance_level: int | None = Field(None, json_schema_extra={"minimum": 0, "maximum": 3})
+
+
+class Purchase(Frozen):
+    buys: str
+    units: int
+    successes: int
+    vp: int
+    rule: str
+
+
+class SpendMarginOutcome(Outcome):
+    vp: int
+    spent: int
+    unspent: int
+
+
+class SpendMarginAnswer(BffAnswer):
+    result: SpendMarginOutcome | None = None
+    margin: int
+    spent: int
+    unspent: int
+    vp: int
+    purchases: list[Purchase]
+
+
+def _rows(b: Book, mission: str, attacker: str) -> dict[str, Any]:
+    """The mission's purchases by what they buy (the Assault's by the margin its side spends)."""
+    table = f"mos-costs-{mission}"
+    if table not in b.tables:
+        return {}
+    wanted = "mos" if attacker == "coalition" else "mof"
+    return {
+        str(b.extra(row, "buys")): row
+        for row in b.rows(table)
+        if b.extra(row, "margin") in (None, wanted)
+    }
+
+
+def _vp(row: Any, units: int, successes: int, b: Book) -> int:
+    of = b.extra(row, "vp_of")
+    if of is None or not units:
+        return 0
+    amount = units if of == "units" else successes
+    divisor = int(b.extra(row, "vp_divisor") or 1)
+    vp = -(-amount // divisor) if b.extra(row, "vp_rounding") == "up" else amount // divisor
+    at_least = b.extra(row, "vp_at_least")
+    return max(vp, int(at_least)) if at_least is not None else vp
+
+
+def adjudicate(situation: SpendMarginInput) -> SpendMarginAnswer:
+    b = book()
+    c = Checker()
+    mission, attacker, margin = situation.mission, situation.attacker, situation.margin
+    if not (check_choice(c, "mission", mission, MISSIONS, "15.2") & check_choice(c, "attacker", attacker, SIDES, "17")):
+        c.raise_if_any()
+    table = f"mos-costs-{mission}"
+    spend_rule = b.table(table).rule if table in b.tables else "19.1.2"
+    if attacker == "insurgency" and mission != "assault":
+        c.add("mission", mission, "the Insurgency attacks only by Assault", "15.3")
+    if margin < 0:
+        c.add("margin", margin, "a margin is 0 or more (successes - TN, or TN - successes)", "18.1.1")
+    rows = _rows(b, mission, attacker)
+    chosen = situation.spend.model_dump()
+    purchases: list[Purchase] = []
+    for field, n in chosen.items():
+        if n < 0:
+            c.add(f"spend.{field}", n, "0 or more", spend_rule)
+            continue
+        if not n:
+            continue
+        buys = CHOICES[field]
+        row = rows.get(buys)
+        if row is None:
+            offered = ", ".join(k for k, v in CHOICES.items() if v in rows) or "nothing: it gives CVPs directly"
+            who = f"{attacker.title()} {mission.title()}"
+            c.add(f"spend.{field}", n, f"a {who}'s margin buys: {offered}", spend_rule)
+            continue
+        if row.value is None:
+            units, successes = 1, n
+        else:
+            units, successes = n, n * int(row.value)
+        purchases.append(Purchase(buys=buys, units=units, successes=successes,
+                                  vp=_vp(row, units, successes, b), rule=str(row.rule)))
+    level = situation.resistance_level
+    if level is not None and situation.spend.resistance_points > level:
+        c.add("spend.resistance_points", situation.spend.resistance_points,
+              f"at most the hex's Resistance Level, {level}", "25.18")
+    spent = sum(p.successes for p in purchases)
+    if margin >= 0 and spent > margin:
+        detail = ", ".join(f"{p.units} {WORDS[p.buys]} for {p.successes}" for p in purchases)
+        c.add("spend", spent, f"at most the margin, {margin} successes ({detail})", spend_rule)
+    c.raise_if_any()
+    steps = []
+    for p in purchases:
+        gain = f": {p.vp:+d} CVP" if p.vp else ""
+        steps.append(step(p.rule, f"{p.units} {WORDS[p.buys]}{'s' if p.units > 1 else ''} for {p.successes} "
+                                  f"{'success' if p.successes == 1 else 'successes'}{gain}"))
+    vp = sum(p.vp for p in purchases)
+    notes = []
+    direct = vp_rows(b, mission, attacker).get("mos") if mission == "raid" else None
+    if direct is not None:
+        vp = vp_of(direct, margin, b)
+        steps.append(step(str(direct.rule), f"The Raid's MOS gives {vp:+d} CVP (it is not spent)"))
+    if any(p.buys == "insurgent_step" for p in purchases):
+        notes.append(note("Which Insurgent unit loses the steps: smallest first, Jihadi cells first (25.21.3, "
+                          "25.13.3, reading A), or the Coalition's choice (reading B) (errata.yaml, 25.21.3).", "25.21.3"))
+    if any(p.buys == "wanted_marker" for p in purchases):
+        steps.append(step("8.3.1", "As the Wanted! Marker is removed, remove one Insurgent (Nationalist) chit from the cup"))
+    if level is not None and situation.spend.resistance_points and situation.spend.resistance_points == level:
+        steps.append(step("25.8.3", "The Resistance Level is reduced to zero: the hex is Pacified (25.18)"))
+    if margin - spent:
+        steps.append(step(spend_rule, f"{margin - spent} {'success' if margin - spent == 1 else 'successes'} of the margin left unspent"))
+    steps.append(step("25.3.1", "CVPs beyond +6 on the VP track are lost"))
+    answer = SpendMarginAnswer(
+        situation="spend-margin",
+        rule=spend_rule,
+        margin=margin,
+        spent=spent,
+        unspent=margin - spent,
+        vp=vp,
+        purchases=purchases,
+        notes=notes,
+        result=SpendMarginOutcome(steps=steps, vp=vp, spent=spent, unspent=margin - spent),
+    )
+    return finish(answer)

@@ -1,0 +1,225 @@
+"""Second Fallujah (Steve Lieske, Compass Games): 2D6 combat with exact odds over 36 or 1,296,
+and the solitaire Insurgent bot (12-17) as pure procedures with traces.
+
+Declares ``SITUATIONS`` for the kernel's registry (:mod:`adjudicator.registry`). Every number is
+read from the game's tables (rules_text/games/second-fallujah/tables).
+"""
+
+from __future__ import annotations
+
+from ...registry import Procedure
+from . import allocation, combat, movement, render, tables_rolls, victory
+from . import bot_situations as bs
+from .bot_common import ANSWERS
+from .examples import EXAMPLES
+
+#: What a roll out of range means: Second Fallujah's dice are ordinary d6 (dice: [2d6, d6]).
+DIE_NOTES: dict[str, tuple[str, str | None]] = {}
+
+#: the breakdown `fallujah adjudicate` prints (the bot's trace, needs and unspecified points too)
+RENDER = render.render
+
+
+def _p(name, title, rule, model, result, run, cites=()):
+    return Procedure(
+        name=name,
+        title=title,
+        rule=rule,
+        input_model=model,
+        result_model=result,
+        run=run,
+        cites=tuple(cites),
+        examples=tuple(EXAMPLES[name]),
+    )
+
+
+SITUATIONS: dict[str, Procedure] = {
+    p.name: p
+    for p in (
+        _p(
+            "coalition-attack",
+            "Coalition attack (7.2, 8.1, 8.5, 7.5)",
+            "7.2",
+            combat.CoalitionAttack,
+            combat.CoalitionAttackAnswer,
+            combat.coalition_attack,
+            ("7.2.1", "8.1.1", "8.4", "8.5", "7.5", "4.1.4"),
+        ),
+        _p(
+            "insurgent-attack",
+            "Insurgent attack, Security Lapse (7.3)",
+            "7.3",
+            combat.InsurgentAttack,
+            combat.InsurgentAttackAnswer,
+            combat.insurgent_attack,
+            ("7.3.5", "8.1.1"),
+        ),
+        _p(
+            "fire-mission",
+            "Fire Mission (7.4)",
+            "7.4",
+            combat.FireMission,
+            combat.FireMissionAnswer,
+            combat.fire_mission,
+            ("8.5", "7.5"),
+        ),
+        _p(
+            "movement-cost",
+            "Movement cost and Ambush (6.1, 6.4)",
+            "6.1",
+            movement.MovementCost,
+            movement.MovementCostAnswer,
+            movement.movement_cost,
+            ("6.4.1", "6.4.2"),
+        ),
+        _p(
+            "end-of-action-phase",
+            "End of the Action Phase (4.1.4)",
+            "4.1.4",
+            combat.EndOfActionPhase,
+            combat.EndOfActionPhaseAnswer,
+            combat.end_of_action_phase,
+        ),
+        _p(
+            "fedayeen-reaction",
+            "Fedayeen Reaction (17 step 1)",
+            "17",
+            tables_rolls.FedayeenReaction,
+            tables_rolls.RollAnswer,
+            tables_rolls.fedayeen_reaction,
+            ("12.1",),
+        ),
+        _p(
+            "cadre-reaction",
+            "Cadre Reaction (17 steps 2 and 3)",
+            "17",
+            tables_rolls.CadreReaction,
+            tables_rolls.RollAnswer,
+            tables_rolls.cadre_reaction,
+        ),
+        _p(
+            "insurgent-setup",
+            "Insurgent set-up roll of one area (13)",
+            "13",
+            tables_rolls.InsurgentSetup,
+            tables_rolls.RollAnswer,
+            tables_rolls.insurgent_setup,
+        ),
+        _p(
+            "casualty-allocation",
+            "Insurgent Casualty Points, Overrun and the bot's allocation (8.2-8.4, 15)",
+            "8.2",
+            allocation.CasualtyAllocation,
+            allocation.CasualtyAllocationAnswer,
+            allocation.casualty_allocation,
+            ("8.3", "8.4", "15"),
+        ),
+        _p(
+            "victory",
+            "Victory points and level (1.1, 1.2)",
+            "1.1",
+            victory.Victory,
+            victory.VictoryAnswer,
+            victory.victory,
+            ("1.2",),
+        ),
+        _p(
+            "bot-setup",
+            "Bot: Insurgent set-up (13)",
+            "13",
+            bs.SetupInput,
+            ANSWERS["bot-setup"],
+            bs.run_setup,
+        ),
+        _p(
+            "bot-impulse",
+            "Bot: the Insurgent impulse (14)",
+            "14",
+            bs.ImpulseInput,
+            ANSWERS["bot-impulse"],
+            bs.run_impulse,
+            ("14.1", "14.1.1", "14.1.2", "14.2", "12.2"),
+        ),
+        _p(
+            "bot-attack-target",
+            "Bot: attack target (14.1, 14.1.1)",
+            "14.1.1",
+            bs.BotInput,
+            ANSWERS["bot-attack-target"],
+            bs.run_attack_target,
+            ("14.1", "12.2"),
+        ),
+        _p(
+            "bot-attack-origin",
+            "Bot: attack origin (14.1.2)",
+            "14.1.2",
+            bs.OriginInput,
+            ANSWERS["bot-attack-origin"],
+            bs.run_attack_origin,
+            ("14.1", "12.2"),
+        ),
+        _p(
+            "bot-organize-resistance",
+            "Bot: Organize Resistance area (14.2)",
+            "14.2",
+            bs.BotInput,
+            ANSWERS["bot-organize-resistance"],
+            bs.run_organize_resistance,
+            ("12.2",),
+        ),
+        _p(
+            "bot-casualties",
+            "Bot: Insurgent Casualty Points (15 steps 1-2)",
+            "15",
+            bs.CasualtiesInput,
+            ANSWERS["bot-casualties"],
+            bs.run_casualties,
+            ("7.2.5", "8.3", "8.4", "12.2"),
+        ),
+        _p(
+            "bot-mulligan",
+            "Bot: the Mulligan (15 step 3, 10.1)",
+            "15",
+            bs.MulliganInput,
+            ANSWERS["bot-mulligan"],
+            bs.run_mulligan,
+            ("10.1",),
+        ),
+        _p(
+            "bot-retreat",
+            "Bot: retreat destination (16, 8.3)",
+            "16",
+            bs.RetreatInput,
+            ANSWERS["bot-retreat"],
+            bs.run_retreat,
+            ("8.3", "12.2", "17"),
+        ),
+        _p(
+            "bot-reaction",
+            "Bot: Insurgent Reaction (17, 4.1.3)",
+            "17",
+            bs.ReactionInput,
+            ANSWERS["bot-reaction"],
+            bs.run_reaction,
+            ("4.1.3", "16", "12.1"),
+        ),
+        _p(
+            "bot-regroup",
+            "Bot: Regroup Phase (4.2; no bot procedure, 12.1)",
+            "4.2",
+            bs.BotInput,
+            ANSWERS["bot-regroup"],
+            bs.run_regroup,
+            ("12.1",),
+        ),
+        _p(
+            "bot-reset",
+            "Bot: Reset Phase, which units stay Spent (4.4, 5.1)",
+            "4.4",
+            bs.BotInput,
+            ANSWERS["bot-reset"],
+            bs.run_reset,
+            ("5.1", "10.2"),
+        ),
+    )
+}

@@ -1,0 +1,129 @@
+"""The ``casualty-allocation`` situation: Insurgent Casualty Points after a lost combat (8.2-8.4),
+what the defenders can absorb, Overrun, and the bot's allocation (15 steps 1 and 2)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ...errors import Checker
+from ...models import Adjudication
+from . import casualties
+from .common import CF, AllocationOutcome, InsurgentType, Status, check_cf, finish, note
+
+
+class Unit(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str | None = None
+    type: InsurgentType
+    cf: CF | None = None
+    status: Status = "fresh"
+    dug_in: bool = False
+
+
+class CasualtyAllocation(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    cp: int = Field(ge=0, description="Insurgent Casualty Points (OT - DT)")
+    defenders: list[Unit] = Field(min_length=1, max_length=8)
+    #: the lead defensive unit's index (7.2.5); default: the highest CF, a Dug In unit first
+    lead: int | None = None
+    #: 8.3 for this area: 'room' (an adjacent destination with fewer than five Cadre/Fedayeen),
+    #: 'crowded' (only destinations with five or more), 'none' (no destination)
+    retreat: casualties.Retreat = "room"
+
+
+class CasualtyAllocationAnswer(Adjudication):
+    capacity: int
+    overrun: bool
+    allocation: list[dict]
+    ignored: int = 0
+    lead: int
+    result: AllocationOutcome | None = None
+
+
+def lead_index(units, chosen, check: Checker) -> int:
+    if chosen is not None:
+        if not 0 <= chosen < len(units):
+            check.add("lead", chosen, f"an index of defenders, 0 to {len(units) - 1}", "7.2.5")
+            return 0
+        return chosen
+    if all(u.cf is not None for u in units):
+        top = max(u.cf for u in units)
+        tied = [i for i, u in enumerate(units) if u.cf == top]
+        dug = [i for i in tied if units[i].dug_in]
+        return (dug or tied)[0]
+    return 0
+
+
+def casualty_allocation(s: CasualtyAllocation) -> CasualtyAllocationAnswer:
+    c = Checker()
+    for i, u in enumerate(s.defenders):
+        check_cf(c, f"defenders.{i}.cf", u.cf, required=False)
+        if u.dug_in and u.type != "fedayeen":
+            c.add(
+                f"defenders.{i}.dug_in",
+                True,
+                "only a Fedayeen unit is placed under a Dug In marker",
+                "4.1.1",
+            )
+    lead = lead_index(s.defenders, s.lead, c)
+    c.raise_if_any()
+    units = [
+        casualties.Defender(id=u.id or str(i), type=u.type, status=u.status, dug_in=u.dug_in)
+        for i, u in enumerate(s.defenders)
+    ]
+    capacity = casualties.capacity(units)
+    alloc = casualties.allocate(units, units[lead], s.cp, s.retreat)
+    notes = [
+        note(
+            "The bot's allocation follows 15 as printed; 'Priorities can be adjusted slightly to avoid taking extra CPs when eliminating a unit for the final CP' is left to the player (errata 15).",
+            "15",
+        ),
+        note(
+            "15 d) eliminates a Spent unit for 1 CP in solitaire play; 8.2 prices it 2 CP in the two-player game (errata 15).",
+            "8.2",
+        ),
+    ]
+    if s.lead is None and any(u.cf is None for u in s.defenders):
+        notes.append(
+            note(
+                "Combat Factors not given: the first defender is taken as the lead unit (7.2.5).",
+                "7.2.5",
+            )
+        )
+    final = [
+        {
+            "unit": u.id,
+            "type": u.type,
+            "status": u.status,
+            "dug_in": u.dug_in,
+            "retreated": u.retreated,
+            "eliminated": u.eliminated,
+        }
+        for u in units
+    ]
+    return finish(
+        CasualtyAllocationAnswer(
+            situation="casualty-allocation",
+            ruleset="en",
+            capacity=capacity,
+            overrun=alloc.overrun,
+            allocation=alloc.steps,
+            ignored=alloc.ignored,
+            lead=lead,
+            notes=notes,
+            result=AllocationOutcome(
+                overrun=alloc.overrun,
+                absorbed=alloc.absorbed,
+                ignored=alloc.ignored,
+                units=final,
+                rule="8.4" if alloc.overrun else "15",
+            ),
+        )
+    )
+
+
+__all__ = ["Literal"]

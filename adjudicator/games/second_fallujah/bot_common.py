@@ -1,0 +1,130 @@
+"""The bot's answer (12-17): a decision, the trace, the facts it still needs, and the points the
+rules leave unspecified with the reading taken (each can be overridden, with a reason, logged)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ...errors import Checker
+from ...models import Adjudication, Outcome
+from .common import D6, finish
+from .priorities import Need, TraceEntry
+from .state import TableState, check_state
+
+
+class Override(BaseModel):
+    """The player's choice instead of the bot's at an unspecified point; logged in the trace."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    choice: Any
+    #: why: required (an override without a reason is refused)
+    reason: str | None = None
+    #: which unspecified point it settles, when the procedure has several
+    point: str | None = None
+
+
+class TieDice(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    #: 1D6 rolls for 12.2's tie-break, used in order
+    tiebreak: list[D6] = Field(default_factory=list)
+
+
+class Unspecified(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    point: str
+    rule: str
+    reading: str
+    overridden: bool = False
+
+
+class BotOutcome(Outcome):
+    """The bot's decision once every fact and die it needs is known."""
+
+    decision: dict[str, Any]
+
+
+class BotAnswer(Adjudication):
+    """A bot decision: None while facts are missing (``needs``)."""
+
+    decision: dict[str, Any] | None = None
+    trace: list[TraceEntry] = Field(default_factory=list)
+    needs: list[Need] = Field(default_factory=list)
+    unspecified: list[Unspecified] = Field(default_factory=list)
+    result: BotOutcome | None = None
+
+
+#: each bot situation's own answer model (the same fields; named for the registry and the schema)
+ANSWERS: dict[str, type[BotAnswer]] = {
+    name: type(
+        "".join(part.title() for part in name.split("-")) + "Answer",
+        (BotAnswer,),
+        {"__module__": __name__, "__doc__": f"The answer of {name}."},
+    )
+    for name in (
+        "bot-setup",
+        "bot-impulse",
+        "bot-attack-target",
+        "bot-attack-origin",
+        "bot-organize-resistance",
+        "bot-casualties",
+        "bot-mulligan",
+        "bot-retreat",
+        "bot-reaction",
+        "bot-regroup",
+        "bot-reset",
+    )
+}
+
+
+def check_override(check: Checker, override: Override | None, field: str = "override") -> None:
+    if override is not None and not (override.reason or "").strip():
+        check.add(
+            f"{field}.reason",
+            override.reason,
+            "an override needs a reason, logged in the trace",
+            "12.2",
+        )
+
+
+def check_common(state: TableState, override: Override | None) -> Checker:
+    check = Checker()
+    check_state(state, check)
+    check_override(check, override)
+    return check
+
+
+def answer(
+    name: str,
+    decision: dict | None,
+    trace: list[TraceEntry],
+    needs: list[Need] | None = None,
+    unspecified: list[Unspecified] | None = None,
+    notes: list | None = None,
+) -> BotAnswer:
+    return finish(
+        ANSWERS[name](
+            situation=name,
+            ruleset="en",
+            decision=decision,
+            trace=trace,
+            needs=needs or [],
+            unspecified=unspecified or [],
+            notes=notes or [],
+            result=BotOutcome(decision=decision) if decision is not None else None,
+        )
+    )
+
+
+def override_entry(override: Override, rule: str, kept: list[Any]) -> TraceEntry:
+    return TraceEntry(
+        rule=rule,
+        criterion="override",
+        text="the player's choice instead of the bot's",
+        kept=kept,
+        reason=override.reason,
+    )
