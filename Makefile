@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint check bench clean site messages translations
+.PHONY: install run test quick lint check bench clean site messages translations
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,8 +31,14 @@ run: install
 	$(BIN)/fallujah search Zone --limit 1 > /dev/null  # builds the search index when it is missing
 	$(BIN)/fallujah serve
 
+# The whole suite, spread over the machine's cores (pytest-xdist; each worker has its own
+# PostgreSQL database, tests/conftest.py). `make quick` leaves out the tests marked slow.
+PYTEST_WORKERS ?= auto
 test: install
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal
+
+quick: install
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal -m "not slow"
 
 # ruff, mypy (the rulebook data layer, the adjudicator and the companion with every game package),
 # and the layers' import contracts (pyproject.toml [tool.importlinter]; the site's extension is on

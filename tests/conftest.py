@@ -6,8 +6,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from rules_text import load_game
+from tests import budget
 
 # Browser and live-server fixtures, declared once for the whole run: one Playwright instance and
 # one chromium serve every browser test (a fixture imported per module would start one each).
@@ -28,12 +30,54 @@ READS_SOURCES = frozenset({
 })
 
 
+# The hypothesis profile (tests/budget.py): "ci" in CI, "dev" at a desk; tests.budget.examples
+# scales the example counts the tests set.
+settings.register_profile("ci", deadline=None, print_blob=True)
+settings.register_profile("dev", deadline=None)
+settings.load_profile(budget.PROFILE)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Under pytest-xdist each worker gets its own PostgreSQL database (``<name>_<worker>``,
+    created here on first use), since a test empties its database's schema; every test database
+    commits without waiting for the WAL flush (``synchronous_commit=off``)."""
+    url = os.environ.setdefault("FALLUJAH_TEST_DATABASE_BASE", os.environ.get("TEST_DATABASE_URL", ""))
+    if not url:
+        return
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    from web.db import normalise_url
+
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    base = make_url(normalise_url(url))
+    target = base.set(database=f"{base.database}_{worker}") if worker else base
+    if worker:
+        admin = create_engine(base, isolation_level="AUTOCOMMIT")
+        with admin.connect() as conn:
+            exists = conn.execute(text("SELECT 1 FROM pg_database WHERE datname = :n"), {"n": target.database}).first()
+            if not exists:
+                conn.execute(text(f'CREATE DATABASE "{target.database}"'))
+        admin.dispose()
+    target = target.update_query_dict({"options": "-c synchronous_commit=off"})
+    os.environ["TEST_DATABASE_URL"] = target.render_as_string(hide_password=False)
+
+
 def sources_present() -> bool:
     return SOURCES.is_dir() and any(SOURCES.iterdir())
 
 
+#: Fixtures that make a test slow (a real browser, the static site built by Sphinx): a test using one
+#: is marked ``slow`` (`make quick` leaves it out); modules mark their own slow tests too.
+SLOW_FIXTURES = frozenset({"page", "browser", "built_site"})
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Without the sources, the tests that read them are skipped, the reason naming the variable."""
+    """Tests using a slow fixture are marked ``slow``. Without the sources, the tests that read them
+    are skipped, the reason naming the variable."""
+    for item in items:
+        if SLOW_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
     if sources_present():
         return
     skip = pytest.mark.skip(reason=NO_SOURCES)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -12,6 +13,8 @@ from web.games.battle_for_fallujah import actions as a
 from web.games.battle_for_fallujah import sample
 
 from .test_web_fixtures import make_app
+
+pytestmark = pytest.mark.slow  # thousands of requests (make quick leaves it out)
 
 VALUES = st.one_of(
     st.none(), st.booleans(), st.integers(-40, 40), st.sampled_from(["", "1/5", "mef", "end_of_turn", "nationalist",

@@ -198,6 +198,7 @@ def games():
     return [load_game(game_id) for game_id in available_games()]
 
 
+@pytest.mark.slow
 def test_site_builds_every_game_without_warning(tmp_path_factory) -> None:
     """``make site`` from clean builds every game with warnings as errors (its time is measured
     by ``make bench``: tests/benchmarks/bench_site.py)."""
@@ -492,6 +493,7 @@ def test_a_section_citing_a_rule_that_exists_nowhere_is_refused_naming_the_secti
         section_blocks(crafted, context_for(crafted, linker))
 
 
+@pytest.mark.slow
 def test_the_build_fails_on_a_corpus_with_an_unresolved_reference(tmp_path) -> None:
     """Even without -W: the error names the section and its file, and no traceback is shown."""
     games = tmp_path / "games"

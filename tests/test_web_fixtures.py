@@ -41,6 +41,7 @@ def make_app(backend: str, tmp_path: Any, **config: Any):
         "TESTING": True,
         "DATABASE_URL": database_url(backend, tmp_path),
         "SITE_DIR": str(tmp_path / "site"),
+        "SQLITE_SYNCHRONOUS": "OFF",  # a throw-away database: no fsync per commit
         **config,
     })
 

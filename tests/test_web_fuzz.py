@@ -16,6 +16,8 @@ from web.games.phantom_fury.actions import ACTION_TYPES, VP_REASONS
 
 from .test_web_fixtures import BACKENDS, make_app
 
+pytestmark = pytest.mark.slow  # thousands of requests (make quick leaves it out)
+
 FIELDS = ["type", "expected_version", "reason", "count", "value", "note", "text", "zone", "nature", "side",
           "neighbours_zone_26", "marker", "present", "suspects", "insurgents", "kind", "counter", "cf", "origin",
           "position", "caat", "unit", "target", "status", "mission", "outcome", "dice", "purpose", "faces",

@@ -62,6 +62,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         STATE_CACHE=256,
         SITE_DIR=str(ROOT / "site" / "_build" / "html"),
         MAX_CONTENT_LENGTH=16 * 1024 * 1024,
+        SQLITE_SYNCHRONOUS="FULL",
         JSON_SORT_KEYS=False,
     )
     if test_config:
@@ -69,7 +70,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
 
-    engine = open_database(app.config["DATABASE_URL"])
+    engine = open_database(app.config["DATABASE_URL"], synchronous=app.config["SQLITE_SYNCHRONOUS"])
     app.extensions["fallujah.store"] = Store(
         engine, snapshot_every=int(app.config["SNAPSHOT_EVERY"]), cache_size=int(app.config["STATE_CACHE"]),
         default_game=app.config["GAME"],

@@ -123,7 +123,12 @@ def _reason(exc: BaseException) -> str:
     return lines[0][:300]
 
 
-def make_engine(url: str) -> Engine:
+#: SQLite's ``synchronous`` levels a companion may ask for: ``FULL`` (the default: an acknowledged
+#: write is on disk) or ``OFF`` (the test suite's throw-away databases skip the fsync)
+SYNCHRONOUS = ("FULL", "OFF")
+
+
+def make_engine(url: str, synchronous: str = "FULL") -> Engine:
     """An engine for ``url``; SQLite gets WAL, full sync, foreign keys and explicit BEGINs. A
     SQLite file whose folder does not exist is :class:`StorageError` (no folder is created:
     a mistyped ``--db`` must not silently start an empty database elsewhere)."""
@@ -147,7 +152,7 @@ def make_engine(url: str) -> Engine:
     def _connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None  # the driver issues no BEGIN: ``_begin`` does
         cursor = dbapi_connection.cursor()
-        for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "busy_timeout=30000"):
+        for pragma in ("journal_mode=WAL", f"synchronous={synchronous}", "foreign_keys=ON", "busy_timeout=30000"):
             cursor.execute(f"PRAGMA {pragma}")
         cursor.close()
 
@@ -191,10 +196,12 @@ def check_writable(engine: Engine) -> None:
             raise StorageError(f"database {database!r}: its disk is full ({free} bytes free)")
 
 
-def open_database(url: str) -> Engine:
+def open_database(url: str, synchronous: str = "FULL") -> Engine:
     """The engine of ``url``, migrated and checked writable (:func:`check_writable`), or
     :class:`StorageError` saying in one line why the companion cannot serve it."""
-    engine = make_engine(url)
+    if synchronous not in SYNCHRONOUS:
+        raise StorageError(f"SQLITE_SYNCHRONOUS {synchronous!r}: one of {', '.join(SYNCHRONOUS)}")
+    engine = make_engine(url, synchronous)
     shown = engine.url.render_as_string(hide_password=True)
     try:
         upgrade(engine)
