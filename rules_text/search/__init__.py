@@ -38,7 +38,7 @@ from ..cache import cache_dir
 from ..loading import DEFAULT_GAME, UnknownGame, available_games
 from ..models import LANGS, chapter_number
 from .analysis import WORD, analyzer, fold, stems
-from .indexes import Collection, build_index, open_index
+from .indexes import build_index, collection, open_index
 from .query import ID_IN_QUERY, MAX_QUERY_LENGTH, RULE_ID, SearchError, clean_query
 from .ranking import RULE_KINDS, by_game, rank
 from .snippets import snippet_of
@@ -108,7 +108,7 @@ def search(
     typed_ids = [chapter_number(i) for i in ([id_match.group(1)] if id_match else ID_IN_QUERY.findall(text))]
     suggestion, words = correct(opened, words, folded)
 
-    stats = Collection(opened) if len(opened) > 1 else None
+    stats = collection(opened) if len(opened) > 1 else None
     ranked = []
     for o in opened:
         affinity = stats.affinity(o, words) if stats else 1.0

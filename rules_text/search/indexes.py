@@ -34,6 +34,7 @@ from ..loading import fingerprint, game_dir, load_game, read_yaml
 from ..models import LANGS
 from .analysis import analyzer, fold, known, stems
 
+_RUN = re.compile(r"[^\W_]+")
 #: BM25F parameters: Whoosh's defaults
 BM25_B, BM25_K1 = 0.75, 1.2
 #: seconds between two looks at the data files' modification times
@@ -180,6 +181,21 @@ class Open:
     #: never changes while open, so each is worked out once)
     _known: dict[str, bool] = field(default_factory=dict)
     _suggestions: dict[tuple[str, int, int], tuple[str, ...]] = field(default_factory=dict)
+    _first_runs: dict[str, set[int]] = field(default_factory=dict)
+
+    def terms_in(self, folded: str) -> list[dict]:
+        """The glossary terms (synonym entries) one of whose forms the folded query holds as
+        words. Only the terms whose forms begin with one of the query's runs of letters and
+        digits are tried: a form found between word boundaries begins with one of them."""
+        if not self._first_runs:
+            for number, (_pattern, entry) in enumerate(self.patterns):
+                for form in entry["forms"]:
+                    first = _RUN.search(form)
+                    self._first_runs.setdefault(first.group() if first else "", set()).add(number)
+        tried = set(self._first_runs.get("", ()))
+        for run in set(_RUN.findall(folded)):
+            tried |= self._first_runs.get(run, set())
+        return [self.patterns[n][1] for n in sorted(tried) if self.patterns[n][0].search(folded)]
 
     def knows(self, word: str) -> bool:
         """True when the word is table talk, or occurs in the index as typed or by its stem."""
@@ -278,11 +294,16 @@ class Collection:
     """Several games' indexes seen as one collection: document counts, frequencies, lengths summed."""
 
     opened: list[Open]
+    #: (what, field, stem) -> value: the indexes never change while open
+    _memo: dict[tuple[str, str, str], float] = field(default_factory=dict)
 
     def idf(self, field_name: str, stem: str) -> float:
-        total = sum(o.searcher.reader().doc_count_all() for o in self.opened)
-        frequency = sum(len(o.postings(field_name, stem)) for o in self.opened)
-        return math.log(total / (frequency + 1)) + 1
+        key = ("idf", field_name, stem)
+        if key not in self._memo:
+            total = sum(o.searcher.reader().doc_count_all() for o in self.opened)
+            frequency = sum(len(o.postings(field_name, stem)) for o in self.opened)
+            self._memo[key] = math.log(total / (frequency + 1)) + 1
+        return self._memo[key]
 
     def affinity(self, game: Open, words: list[str]) -> float:
         """How much of the query a game's rulebook speaks of: the share, weighted by rarity, of
@@ -305,9 +326,22 @@ class Collection:
         return present / (present + absent) if present + absent else 1.0
 
     def average(self, field_name: str) -> float:
-        counts = [o.searcher.reader().doc_count_all() for o in self.opened]
-        lengths = sum((o._average(field_name) or 0.0) * n for o, n in zip(self.opened, counts))
-        return lengths / sum(counts) if sum(counts) else 0.0
+        key = ("average", field_name, "")
+        if key not in self._memo:
+            counts = [o.searcher.reader().doc_count_all() for o in self.opened]
+            lengths = sum((o._average(field_name) or 0.0) * n for o, n in zip(self.opened, counts))
+            self._memo[key] = lengths / sum(counts) if sum(counts) else 0.0
+        return self._memo[key]
+
+
+_COLLECTION: list[Collection] = []
+
+
+def collection(opened: list[Open]) -> Collection:
+    """The collection of these open indexes, the same one while none of them is reopened."""
+    if not _COLLECTION or [id(o) for o in _COLLECTION[0].opened] != [id(o) for o in opened]:
+        _COLLECTION[:] = [Collection(list(opened))]
+    return _COLLECTION[0]
 
 
 def _file_stamps(game_id: str) -> tuple:
@@ -358,7 +392,8 @@ def open_index(game_id: str) -> Open:
             if entry["forms"]
         ]
         searcher = ix.searcher(weighting=BM25F())
-        docs = {num: {**stored, "ancestors": json.loads(stored.get("ancestors") or "[]")}
+        docs = {num: {**stored, "ancestors": json.loads(stored.get("ancestors") or "[]"),
+                      "empty": not stored["text"].strip()}
                 for num, stored in searcher.reader().iter_docs()}
         opened = Open(stamp, files, ix, searcher, synonyms, patterns, docs, checked=now)
         _OPEN[game_id] = opened

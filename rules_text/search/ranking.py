@@ -4,6 +4,7 @@ boosts, sub-rules above their sections) and the merging of several games' hits."
 from __future__ import annotations
 
 import heapq
+from collections import Counter
 
 from ..models import LANGS
 from .analysis import WORD, stems
@@ -45,12 +46,11 @@ def rank(opened: Open, words: list[str], folded: str, typed_ids: list[str], exac
     for word in WORD.findall(folded):
         for lg in LANGS:
             extra[lg] += [w for phrase in opened.synonyms["talk"].get(word, []) for w in WORD.findall(phrase)]
-    for pattern, entry in opened.patterns:
-        if pattern.search(folded):
-            exact = folded.strip() in entry["forms"]
-            boosts[entry["rule"]] = max(boosts.get(entry["rule"], 0), 3.0 if exact else 0.3)
-            for lg in LANGS:  # each language's own words for the term, in its own fields
-                extra[lg] += [w for f in entry["by_lang"][lg] for w in WORD.findall(f)]
+    for entry in opened.terms_in(folded):
+        exact = folded.strip() in entry["forms"]
+        boosts[entry["rule"]] = max(boosts.get(entry["rule"], 0), 3.0 if exact else 0.3)
+        for lg in LANGS:  # each language's own words for the term, in its own fields
+            extra[lg] += [w for f in entry["by_lang"][lg] for w in WORD.findall(f)]
 
     weights = text_weights(words, {lg: list(dict.fromkeys(ws)) for lg, ws in extra.items()}, langs)
     weights.update({("ids", rule_id): 10.0 for rule_id in typed_ids})
@@ -60,8 +60,11 @@ def rank(opened: Open, words: list[str], folded: str, typed_ids: list[str], exac
     results = heapq.nlargest(max(60, limit * 4), scores.items(), key=lambda pair: pair[1])
 
     wanted = {stem for lg in langs for stem in stems(words, lg)}
-    holding = [opened.holders(stem, langs, ("title_", "body_", "context_")) for stem in wanted]
-    owning = [opened.holders(stem, langs, ("title_", "body_")) for stem in wanted]
+    candidates = {docnum for docnum, _ in results}
+    # how many of the query's words each candidate holds: anywhere (its headings' too), its own
+    anywhere = Counter(d for stem in wanted
+                       for d in opened.holders(stem, langs, ("title_", "body_", "context_")) & candidates)
+    owned = Counter(d for stem in wanted for d in opened.holders(stem, langs, ("title_", "body_")) & candidates)
     ranked: list[tuple[float, dict]] = []
     own: dict[tuple[str, str], int] = {}
     for docnum, base in results:
@@ -70,12 +73,11 @@ def rank(opened: Open, words: list[str], folded: str, typed_ids: list[str], exac
         if wanted:
             # coordination: a section that has more of the query's words (its own or its
             # headings') beats one that repeats a single common word ("Zone")
-            anywhere = sum(docnum in holders for holders in holding)
-            score *= COORDINATION_FLOOR + (anywhere / len(wanted)) ** 2
-        if not doc["text"].strip():
+            score *= COORDINATION_FLOOR + (anywhere[docnum] / len(wanted)) ** 2
+        if doc["empty"]:
             score *= 0.6  # a bare heading: its rules are in the sections below
         score *= 1 + boosts.get(doc["id"], 0)
-        own[(doc["lang"], doc["id"])] = sum(docnum in holders for holders in owning)
+        own[(doc["lang"], doc["id"])] = owned[docnum]
         ranked.append((score, doc))
     return below_subrules(ranked, own)
 

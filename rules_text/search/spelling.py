@@ -30,16 +30,32 @@ def correct(opened: list[Open], words: list[str], folded: str) -> tuple[str | No
             if first:
                 corrected = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", first[0], corrected)
             continue
-        options = {option for o in opened for option in o.suggest(word, maxdist, 3)}
-        if options:
-            # the nearest word, and among equally near ones the word the rulebooks use most
-            best = min(options, key=lambda option: (
-                distance(word, option),
-                -sum(o.searcher.reader().doc_frequency("spell", option) for o in opened), option))
+        best = _nearest(opened, word, maxdist)
+        if best is not None:
             corrected = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", best, corrected)
     if corrected == folded:
         return None, words
     return corrected, WORD.findall(corrected)
+
+
+#: (the open indexes' fingerprints, word, maxdist) -> the correction chosen across those games
+_NEAREST: dict[tuple[tuple[str, ...], str, int], str | None] = {}
+_NEAREST_SIZE = 10_000
+
+
+def _nearest(opened: list[Open], word: str, maxdist: int) -> str | None:
+    """Across several games: of every game's three suggestions, the nearest word, and among
+    equally near ones the word the rulebooks use most; worked out once for the same open indexes."""
+    key = (tuple(o.stamp for o in opened), word, maxdist)
+    if key not in _NEAREST:
+        options = {option for o in opened for option in o.suggest(word, maxdist, 3)}
+        best = min(options, key=lambda option: (
+            distance(word, option),
+            -sum(o.searcher.reader().doc_frequency("spell", option) for o in opened), option)) if options else None
+        if len(_NEAREST) >= _NEAREST_SIZE:
+            _NEAREST.clear()
+        _NEAREST[key] = best
+    return _NEAREST[key]
 
 
 def distance(a: str, b: str) -> int:
