@@ -4,14 +4,20 @@ The index is built from the corpus into a cache folder named after the data's
 fingerprint, so any edit of a rule file or of the glossary brings a rebuild on
 the next search; nobody rebuilds by hand.
 
-``search(query, game="all")`` searches every registered game: one index per game,
-each searched alone and the hits merged by score; every hit names its game.
+``search(query, game="all")`` searches every registered game: one index per game, each
+searched alone (its word statistics taken over every game's) and the hits merged by game;
+every hit names its game.
+
+The modules: :mod:`.query` (cleaning, rule numbers), :mod:`.analysis` (folding, stems),
+:mod:`.indexes` (documents, building, the open index), :mod:`.spelling` ("did you mean"),
+:mod:`.ranking` (one game's ranking, games merged), :mod:`.snippets`.
 
 Ranking for a rules reader:
 
 - a query that is a rule number (``11.4.1``, ``[13.6.4]``, ``13.6.4.``, ``22.0``, ``22)``)
   gives that section first;
-- title words weigh more than body words; rules rank above notes and examples;
+- a word in a title weighs more than in a long text (BM25F's length normalisation, title and
+  text as separate fields); rules rank above notes and examples;
 - a section holding more of the query's words ranks higher, and a numbered rule is read under
   every heading above it (11.4.2 sits under FIRE COMBAT PHASE and SNIPER ATTACK);
 - the rule asked for ranks above the sections that contain it: a chapter or section whose own
