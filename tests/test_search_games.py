@@ -75,11 +75,32 @@ def test_every_hit_names_its_game_and_ied_finds_each_games_rule():
         assert "fallujah-cards" in games  # the Improvised Explosive Device card, the Disarm Phase
 
 
-def test_other_games_best_hits_never_displace_the_first_three():
-    best = [(h.game, h.id) for h in search("sniper attack", game="all", limit=3).hits]
-    longer = [(h.game, h.id) for h in search("sniper attack", game="all", limit=10).hits]
-    assert longer[:3] == best and {g for g, _ in best} == {"phantom-fury"}
-    assert len({g for g, _ in longer}) > 1  # the other games that match show their best hit further down
+def test_across_games_each_game_gets_its_share_of_the_hits_grouped_by_game():
+    """Issue 21: "IED" across games shows each matching game's best hits, not ten of two games;
+    the hits come grouped by game, the game of the best hit first, each game's best first."""
+    hits = search("IED", game="all", limit=10).hits
+    games = [h.game for h in hits]
+    groups = list(dict.fromkeys(games))
+    assert games == sorted(games, key=groups.index)  # grouped: a game's hits are together
+    assert len(groups) >= 3
+    alone = {g: [h.id for h in search("IED", game=g, limit=10).hits] for g in groups}
+    for game in groups:  # each game's hits are its own best, in its own order
+        shown = [h.id for h in hits if h.game == game]
+        assert shown == alone[game][: len(shown)]
+        # its share: as many as any other game's, unless it has no more hits
+        assert len(shown) >= min(len(alone[game]), min(games.count(g) for g in groups))
+
+
+def test_a_rule_number_across_games_gives_each_games_section_first():
+    hits = search("12.4.2", game="all", limit=10).hits
+    firsts = [(h.game, h.id) for h in hits[:2]]
+    assert set(firsts) == {("phantom-fury", "12.4.2"), ("battle-for-fallujah", "12.4.2")}
+
+
+def test_the_best_games_hits_come_first_across_games():
+    best = [(h.game, h.id) for h in search("sniper attack", game="all", limit=10).hits]
+    assert best[0] == ("phantom-fury", "11.4") or best[0][0] == "phantom-fury"
+    assert len({g for g, _ in best}) > 1  # the other games that match show their best hits further down
 
 
 def test_one_game_searched_alone_gives_only_its_hits():

@@ -221,11 +221,11 @@ def test_words_return_rule_sections_with_snippets_ranked_as_the_companion_ranks_
     page.screenshot(path=screenshots / "01-pinned-squad-move.png", full_page=True)
 
     root = Path(__file__).resolve().parent / "search_queries"
-    suites = {game_id: root / f"{game_id}.yaml" for game_id in available_games()}
+    suites = {game_id: [root / f"{game_id}.yaml", root / "players" / f"{game_id}.yaml"] for game_id in available_games()}
     queries = {
-        game_id: [item["q"] for item in yaml.safe_load(path.read_text(encoding="utf-8"))]
-        for game_id, path in suites.items()
-        if path.is_file()
+        game_id: [item["q"] for path in paths if path.is_file()
+                  for item in yaml.safe_load(path.read_text(encoding="utf-8"))]
+        for game_id, paths in suites.items()
     }
     queries["all"] = [q for game_queries in list(queries.values()) for q in game_queries]
     built = page.evaluate("Object.fromEntries(Object.entries(RulebookIndexes).map(([g, i]) => [g, i.fingerprint]))")

@@ -38,6 +38,10 @@ def main() -> None:
         status = fast_rule(args[1:])
         if status is not None:
             quiet_exit(status)
+    if args[:1] == ["games"]:
+        status = fast_games(args[1:])
+        if status is not None:
+            quiet_exit(status)
     from .commands import main as commands
 
     commands()
@@ -62,6 +66,24 @@ def fast_rule(args: Sequence[str]) -> int | None:
         return None
     try:
         echo(answers.printed(answer, as_json, max(40, answers.terminal_columns())), sys.stdout)
+    except OSError as exc:
+        failed_write(exc)
+    return 0
+
+
+def fast_games(args: Sequence[str]) -> int | None:
+    """``fallujah games`` with ``args`` answered from the games answers file (:mod:`web.fast_games`):
+    the exit status, or None when the click command must answer."""
+    if not (_utf8(sys.stdout) and _utf8(sys.stderr)) or any(
+            name.startswith("_") and name.endswith("_COMPLETE") for name in os.environ):
+        return None
+    from . import fast_games as answers
+
+    lines = answers.answer(list(args))
+    if lines is None:
+        return None
+    try:
+        echo([(line, None) for line in lines], sys.stdout)
     except OSError as exc:
         failed_write(exc)
     return 0

@@ -4,12 +4,12 @@ dice, and whether it has adjudicator situations and a companion (found without i
 from __future__ import annotations
 
 import importlib.util
-import json
 
 import click
 
 from rules_text.cli import game_option
 
+from . import fast_games
 from . import games as registry
 
 
@@ -35,16 +35,14 @@ def describe(game: str) -> dict[str, object]:
 @game_option(default=None)
 def games(as_json: bool, game: str | None) -> None:
     """List the registered games: id, title, languages, dice, situations, companion."""
-    listed = [describe(g) for g in ([game] if game else registry.known_games())]
-    if as_json:
-        click.echo(json.dumps({"games": listed}, ensure_ascii=False, indent=2))
-        return
-    for entry in listed:
-        parts = [
-            f"languages: {', '.join(entry['languages']) or '-'}",  # type: ignore[arg-type]
-            f"dice: {', '.join(entry['dice']) or '-'}",  # type: ignore[arg-type]
-            "situations" if entry["situations"] else "no situations yet",
-            "companion" if entry["companion"] else "no companion yet",
-        ]
-        click.echo(f"{entry['id']:<22} {entry['title']}")
-        click.echo(f"{'':<22} {'; '.join(parts)}")
+    try:
+        state = fast_games._state()
+    except OSError:
+        state = None
+    known = registry.known_games()
+    every = [describe(g) for g in known]
+    if state is not None:  # the next ``fallujah games`` answers from this (web.fast_games)
+        fast_games.write_answers(every, {g: registry.declaration(g).package for g in known}, state)
+    listed = [entry for entry in every if game is None or entry["id"] == game]
+    for line in fast_games.printed(listed, as_json):
+        click.echo(line)

@@ -14,7 +14,9 @@
   var KIND_WEIGHT = { rule: 1.0, table: 0.9, glossary: 0.9, example: 0.5, note: 0.45,
     foreword: 0.5, bibliography: 0.4 };
   var RULE_KINDS = ["rule", "table", "glossary"];
-  var KEPT_ON_TOP = 3;  // across games, the first hits are always the best by score
+  var COORDINATION_FLOOR = 0.1;  // a share s of the query's words: score times (FLOOR + s * s)
+  var CONTAINED_SHARE = 0.5;  // a section goes below a sub-rule scoring at least this share of it
+  var BELOW_SUBRULE = 0.9;  // ...and takes this share of the sub-rule's score
   var RULE_ID = /^\[?\s*(\d{1,2}(?:\.\d{1,2}){0,4})[.)]?\s*\]?$/;
   var ID_IN_QUERY = /(?<![\d.])\d{1,2}(?:\.\d{1,2}){1,4}(?![\d])/g;
   var WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)?/gu;
@@ -62,6 +64,8 @@
     this.holderSets = new Map();
     this.allowedSets = new Map();
     this.stemmers = {};
+    this.knownWords = new Map();  // _Open.knows, memoised
+    this.suggestions = new Map();  // _Open.suggest, memoised
   }
 
   /* analyzer(lang) on a word the corpus does not hold: Snowball, as Whoosh's StemFilter */
@@ -117,6 +121,14 @@
     return (byField && Object.prototype.hasOwnProperty.call(byField, stem)) ? byField[stem] : [];
   };
 
+  /* _Open.knows: table talk, or _known; memoised per index */
+  Prepared.prototype.knows = function (word) {
+    if (!this.knownWords.has(word)) {
+      this.knownWords.set(word, Object.prototype.hasOwnProperty.call(this.index.synonyms.talk, word) || this.known(word));
+    }
+    return this.knownWords.get(word);
+  };
+
   /* _known */
   Prepared.prototype.known = function (word) {
     var spelled = this.index.spell[word];
@@ -163,6 +175,12 @@
    * maxdist (Damerau-Levenshtein) sharing the first letter, best = most frequent (Whoosh's score
    * -(maxdist + 0.5 / frequency)); equal scores keep the greater word, as Whoosh's heap does */
   Prepared.prototype.suggest = function (word, maxdist, limit) {
+    var key = word + "\u0000" + maxdist + "\u0000" + limit;
+    if (!this.suggestions.has(key)) { this.suggestions.set(key, this.suggestUncached(word, maxdist, limit)); }
+    return this.suggestions.get(key);
+  };
+
+  Prepared.prototype.suggestUncached = function (word, maxdist, limit) {
     var found = [];
     var spell = this.index.spell;
     var first = Array.from(word)[0];
@@ -359,24 +377,49 @@
 
     var wanted = new Set();
     langs.forEach(function (lg) { self.stems(words, lg).forEach(function (stem) { wanted.add(stem); }); });
-    return results.map(function (pair) {
+    var own = new Map();
+    var ranked = results.map(function (pair) {
       var number = pair[0];
       var doc = index.docs[number];
       var score = pair[1] * (kind ? 1.0 : (KIND_WEIGHT[doc.kind] !== undefined ? KIND_WEIGHT[doc.kind] : 0.5));
+      var anywhere = 0;
+      var owned = 0;
+      wanted.forEach(function (stem) {
+        if (self.holds(number, stem, langs, ["title_", "body_", "context_"])) { anywhere += 1; }
+        if (self.holds(number, stem, langs, ["title_", "body_"])) { owned += 1; }
+      });
       if (wanted.size) {
-        var anywhere = 0;
-        var inTitle = 0;
-        wanted.forEach(function (stem) {
-          if (self.holds(number, stem, langs, ["title_", "body_", "context_"])) { anywhere += 1; }
-          if (self.holds(number, stem, langs, ["title_"])) { inTitle += 1; }
-        });
-        score *= (0.25 + anywhere / wanted.size) * (1 + inTitle / wanted.size);
+        var share = anywhere / wanted.size;
+        score *= COORDINATION_FLOOR + Math.pow(share, 2);
       }
       if (doc.empty) { score *= 0.6; }
       score *= 1 + (boosts.has(doc.id) ? boosts.get(doc.id) : 0);
+      own.set(doc.lang + "\u0000" + doc.id, owned);
       return { score: score, doc: doc, game: self };
     });
+    return belowSubrules(ranked, own);
   };
+
+  /* _below_subrules: a section goes just below its best sub-rule when that sub-rule's own words
+   * hold as many of the query's words and it scores at least CONTAINED_SHARE of the section */
+  function belowSubrules(ranked, own) {
+    var best = new Map();
+    ranked.forEach(function (item) {
+      var mine = own.get(item.doc.lang + "\u0000" + item.doc.id);
+      (item.doc.ancestors || []).forEach(function (ancestor) {
+        var key = item.doc.lang + "\u0000" + ancestor;
+        if (own.has(key) && mine >= own.get(key)) {
+          best.set(key, Math.max(best.has(key) ? best.get(key) : 0.0, item.score));
+        }
+      });
+    });
+    ranked.forEach(function (item) {
+      var key = item.doc.lang + "\u0000" + item.doc.id;
+      var below = best.has(key) ? best.get(key) : 0.0;
+      if (below >= CONTAINED_SHARE * item.score) { item.score = Math.min(item.score, below * BELOW_SUBRULE); }
+    });
+    return ranked;
+  }
 
   function roundTo(value, places) {
     var factor = Math.pow(10, places);
@@ -458,9 +501,7 @@
   /* _correct: a "did you mean" for words no searched game knows */
   function correct(opened, words, folded) {
     function knownAnywhere(word) {
-      return opened.some(function (g) {
-        return Object.prototype.hasOwnProperty.call(g.index.synonyms.talk, word) || g.known(word);
-      });
+      return opened.some(function (g) { return g.knows(word); });
     }
     var unknown = words.filter(function (w) {
       return !/^\p{Nd}+$/u.test(w) && Array.from(w).length > 2 && !knownAnywhere(w);
@@ -496,21 +537,36 @@
     return [corrected, all(WORD, corrected)];
   }
 
-  /* _every_game_shown: the best `limit` hits, every matching game showing its best hit */
-  function everyGameShown(ranked, limit) {
-    var best = new Map();
-    ranked.forEach(function (item) { if (!best.has(item.doc.game)) { best.set(item.doc.game, item); } });
-    var promoted = [];
-    var kept;
-    for (;;) {
-      kept = ranked.slice(0, limit - promoted.length);
-      var shown = new Set(kept.concat(promoted).map(function (item) { return item.doc.game; }));
-      var absent = [];
-      best.forEach(function (item, id) { if (!shown.has(id)) { absent.push(item); } });
-      if (!absent.length || promoted.length >= Math.min(Math.floor(limit / 2), limit - KEPT_ON_TOP)) { break; }
-      promoted.push(absent[0]);
+  /* _by_game: the best `limit` hits across games, each matching game taking its turn (best game
+   * first) to give its next best hit; listed grouped by game, or for a rule number each game's
+   * section of that number first, then the groups */
+  function byGame(ranked, limit, numbered) {
+    var queues = new Map();
+    ranked.forEach(function (item) {
+      if (!queues.has(item.doc.game)) { queues.set(item.doc.game, []); }
+      queues.get(item.doc.game).push(item);
+    });
+    var taken = new Map();
+    queues.forEach(function (queue, id) { taken.set(id, 0); });
+    var total = 0;
+    var more = function () {
+      var left = false;
+      queues.forEach(function (queue, id) { if (taken.get(id) < queue.length) { left = true; } });
+      return left;
+    };
+    while (total < limit && more()) {
+      queues.forEach(function (queue, id) {
+        if (total < limit && taken.get(id) < queue.length) { taken.set(id, taken.get(id) + 1); total += 1; }
+      });
     }
-    return kept.concat(promoted.slice().sort(function (a, b) { return b.score - a.score; }));
+    var out = [];
+    if (numbered) {
+      queues.forEach(function (queue) { out.push(queue[0]); });
+      queues.forEach(function (queue, id) { out = out.concat(queue.slice(1, taken.get(id))); });
+      return out;
+    }
+    queues.forEach(function (queue, id) { out = out.concat(queue.slice(0, taken.get(id))); });
+    return out;
   }
 
   /* search(query, lang=..., kind=..., limit=..., game=...): one game's or every game's hits */
@@ -543,6 +599,8 @@
       var floor = ranked[0].score * 0.2;
       var later = function (item) { return RULE_KINDS.indexOf(item.doc.kind) >= 0 && item.score >= floor ? 0 : 1; };
       ranked.sort(function (a, b) { return (later(a) - later(b)) || (b.score - a.score); });
+      // a note or example put below the rules scores no more than the rules above it
+      for (var r = 1; r < ranked.length; r++) { ranked[r].score = Math.min(ranked[r].score, ranked[r - 1].score); }
     }
     var chosen = [];
     var seen = new Set();
@@ -551,7 +609,7 @@
       var key = [doc.game, doc.id, doc.kind === "glossary" ? doc.kind : "", lang !== "all" ? doc.lang : ""].join("\u0000");
       if (!seen.has(key)) { seen.add(key); chosen.push(item); }
     });
-    chosen = opened.length > 1 ? everyGameShown(chosen, limit) : chosen.slice(0, limit);
+    chosen = opened.length > 1 ? byGame(chosen, limit, Boolean(idMatch)) : chosen.slice(0, limit);
     var langs = lang === "all" ? null : [lang];
     var hits = chosen.map(function (item) {
       var g = item.game;

@@ -1,5 +1,6 @@
-"""The command line answers at once (issue 11): median wall time of ``fallujah rule 11.4.1`` and
-``fallujah search sniper`` against a bare ``python -c pass``, measured in the same run.
+"""The command line answers at once (issues 11, 21): median wall time of ``fallujah rule 11.4.1``,
+``fallujah search sniper``, ``fallujah games`` and ``fallujah adjudicate`` against a bare
+``python -c pass``, measured in the same run, and each one's multiple of it (issue 21's target: 3x).
 
 Run with ``make bench``; it prints the three medians, the commands' multiples of the bare
 interpreter, the machine's load average and what ``fallujah rule`` imports beyond the bare
@@ -76,8 +77,12 @@ def test_cli_answers_at_once():
     with tempfile.TemporaryDirectory(prefix="fallujah-pycache-") as pycache:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env["PYTHONPYCACHEPREFIX"] = pycache
+        situation = Path(pycache) / "situation.json"
+        situation.write_text("{}", encoding="utf-8")
         got = _medians_ms({"bare": [sys.executable, "-c", "pass"], "rule": [str(FALLUJAH), "rule", "11.4.1"],
-                           "search": [str(FALLUJAH), "search", "sniper"]}, env)
+                           "search": [str(FALLUJAH), "search", "sniper"], "games": [str(FALLUJAH), "games"],
+                           "adjudicate": [str(FALLUJAH), "adjudicate", "insurgent-reaction", "--json",
+                                          "--file", str(situation)]}, env)
         imports = _imports_ms([sys.executable, str(FALLUJAH), "rule", "11.4.1"], [sys.executable, "-c", "pass"], env)
     (bare, bare_cpu), (rule, rule_cpu), (search, search_cpu) = got["bare"], got["rule"], got["search"]
     print(f"\nCLI wall time, median of {RUNS} runs each, run in turn (same run, same machine; CPU time beside it):")
@@ -85,7 +90,13 @@ def test_cli_answers_at_once():
     print(f"  fallujah rule 11.4.1     {rule:7.1f} ms  (cpu {rule_cpu:6.1f} ms; {rule / bare:.1f}x python -c pass; "
           f"target {TARGET_MS:.0f} ms: {'met' if rule <= TARGET_MS else 'not met'})")
     print(f"  fallujah search sniper   {search:7.1f} ms  (cpu {search_cpu:6.1f} ms; {search / bare:.1f}x python -c pass)")
+    for name, label in (("games", "fallujah games"), ("adjudicate", "fallujah adjudicate")):
+        wall, cpu = got[name]
+        print(f"  {label:<24} {wall:7.1f} ms  (cpu {cpu:6.1f} ms; {wall / bare:.1f}x python -c pass)")
+    print("  start-up ratios (issue 21: at most 3x python -c pass): " + ", ".join(
+        f"{name} {got[name][0] / bare:.1f}x ({'met' if got[name][0] <= 3 * bare else 'not met'})"
+        for name in ("rule", "search", "games", "adjudicate")))
     print(f"  load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; fallujah rule's imports beyond "
           "python -c pass (python -X importtime, cumulative, least of the runs): "
           + ", ".join(f"{name} {ms:.1f} ms" for ms, name in imports[:8]))
-    assert rule > 0 and search > 0
+    assert all(wall > 0 for wall, _ in got.values())

@@ -27,6 +27,7 @@ from .check import citation_problems
 from .games import game_info, site_games
 from .landing import landing_html
 from .links import Linker, UnresolvedReference
+from .offline import write_offline
 from .pages import source_pages, write_pages
 from .redirects import write_redirects
 from .reference import compare_page, differences_page, errata_page, glossary_page
@@ -129,11 +130,13 @@ def setup(app: Sphinx) -> dict[str, Any]:
 
 
 def finish(app: Sphinx, exception: Exception | None) -> None:
-    """After the pages: the search index of every game (written meanwhile by a child process)
-    and the old addresses of moved pages."""
+    """After the pages: the search index of every game (written meanwhile by a child process),
+    the old addresses of moved pages, and the manifest and service worker that keep the whole
+    site for offline use (written last: the worker lists every file of the build)."""
     writer = _WRITERS.pop(app, None)
     if writer is not None:
         writer.wait()
     if exception is not None or app.builder.format != "html":
         return
     write_redirects(Path(app.outdir))
+    write_offline(Path(app.outdir), app.config.html_title)

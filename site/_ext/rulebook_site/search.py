@@ -103,7 +103,7 @@ def _analysed(word: str) -> list[list[str]]:
 def game_index(linker: Linker) -> dict[str, Any]:
     """The inputs of the companion's ranking for one game (see the module docstring)."""
     game_id = linker.game.id
-    opened = companion_search._open(game_id)
+    opened = companion_search.open_index(game_id)
     reader = opened.searcher.reader()
     total = reader.doc_count_all()
     fields = [f"{prefix}_{lang}" for lang in LANGS for prefix in ("title", "body", "context")]
@@ -125,7 +125,7 @@ def game_index(linker: Linker) -> dict[str, Any]:
         doc = opened.docs[number]
         flat = " ".join(doc["text"].split())
         words.update(_TOKEN.findall(flat))
-        words.update(_TOKEN.findall(companion_search._fold(flat)))
+        words.update(_TOKEN.findall(companion_search.fold(flat)))
         docs.append(
             {
                 "game": doc["game"],
@@ -136,6 +136,7 @@ def game_index(linker: Linker) -> dict[str, Any]:
                 "title": doc["title"],
                 "flat": flat,
                 "empty": not doc["text"].strip(),
+                "ancestors": doc["ancestors"],
                 "crumbs": json.loads(doc["breadcrumb"]),
                 "href": _href(linker, doc["lang"], doc["id"], doc["kind"], doc["key"]),
                 "label": _label(linker, doc),
@@ -182,7 +183,7 @@ def game_index(linker: Linker) -> dict[str, Any]:
         "vocabulary": vocabulary,
         "synonyms": synonyms,
         "stopwords": {
-            lang: sorted(companion_search._fold(w) for w in _stopwords(lang)) for lang in LANGS
+            lang: sorted(companion_search.fold(w) for w in _stopwords(lang)) for lang in LANGS
         },
         "sections": sections,
         "labels": labels,

@@ -1,0 +1,153 @@
+"""Full-text search over a game's rulebooks and glossary (Whoosh).
+
+The index is built from the corpus into a cache folder named after the data's
+fingerprint, so any edit of a rule file or of the glossary brings a rebuild on
+the next search; nobody rebuilds by hand.
+
+``search(query, game="all")`` searches every registered game: one index per game, each
+searched alone (its word statistics taken over every game's) and the hits merged by game;
+every hit names its game.
+
+The modules: :mod:`.query` (cleaning, rule numbers), :mod:`.analysis` (folding, stems),
+:mod:`.indexes` (documents, building, the open index), :mod:`.spelling` ("did you mean"),
+:mod:`.ranking` (one game's ranking, games merged), :mod:`.snippets`.
+
+Ranking for a rules reader:
+
+- a query that is a rule number (``11.4.1``, ``[13.6.4]``, ``13.6.4.``, ``22.0``, ``22)``)
+  gives that section first;
+- a word in a title weighs more than in a long text (BM25F's length normalisation, title and
+  text as separate fields); rules rank above notes and examples;
+- a section holding more of the query's words ranks higher, and a numbered rule is read under
+  every heading above it (11.4.2 sits under FIRE COMBAT PHASE and SNIPER ATTACK);
+- the rule asked for ranks above the sections that contain it: a chapter or section whose own
+  words cover no more of the query than one of its sub-rules goes below that sub-rule;
+- a glossary term (English, French or abbreviation) puts its defining rule first,
+  and its translation is searched too (``Pas de Pertes`` finds ``Step Loss``);
+- words the index does not know are corrected ("did you mean") and searched fuzzily; a
+  correction is worked out once per open index and word;
+- across games, every game that matches gets its share of the hits, grouped by game (the game
+  with the best hit first; for a rule number, each game's section of that number first).
+
+User text is never parsed as query syntax: ``AND``, ``title:``, quotes and
+parentheses are plain words.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Literal
+
+from pydantic import BaseModel
+
+from ..cache import cache_dir
+from ..loading import DEFAULT_GAME, UnknownGame, available_games
+from ..models import LANGS, chapter_number
+from .analysis import WORD, analyzer, fold, stems
+from .indexes import build_index, collection, open_index
+from .query import ID_IN_QUERY, MAX_QUERY_LENGTH, RULE_ID, SearchError, clean_query
+from .ranking import RULE_KINDS, by_game, rank
+from .snippets import snippet_of
+from .spelling import correct
+
+__all__ = ["KINDS", "MAX_QUERY_LENGTH", "Hit", "SearchError", "SearchResult", "analyzer", "build_index",
+           "cache_dir", "clean_query", "fold", "open_index", "search", "snippet_of"]
+
+KINDS = ("rule", "example", "note", "table", "foreword", "bibliography", "glossary")
+
+
+class Hit(BaseModel):
+    game: str
+    id: str
+    lang: str
+    title: str
+    kind: str
+    breadcrumb: list[str]
+    snippet: str
+    score: float
+    #: the id as the rulebook prints it ("22.0", "22)"), for numbered sections
+    number: str | None = None
+
+
+class SearchResult(BaseModel):
+    query: str
+    hits: list[Hit]
+    suggestion: str | None = None
+
+
+def _games(game: str) -> list[str]:
+    """The games a search covers: one, or every registered game for "all"."""
+    known = available_games()
+    if game == "all":
+        return known
+    if game not in known:
+        raise UnknownGame(game)
+    return [game]
+
+
+
+def search(
+    query: str,
+    *,
+    lang: Literal["en", "fr", "all"] = "all",
+    kind: str | None = None,
+    limit: int = 10,
+    game: str = DEFAULT_GAME,
+) -> SearchResult:
+    """Search a game's rulebooks, or every game's with ``game="all"``; best hits first.
+
+    An unknown game raises :class:`~rules_text.loading.UnknownGame` (one line, listing the
+    known games); an unusable query raises :class:`SearchError`.
+    """
+    text = clean_query(query)
+    if lang not in ("en", "fr", "all"):
+        raise SearchError(f"lang {lang!r} is not one of en, fr, all")
+    if kind is not None and kind not in KINDS:
+        raise SearchError(f"kind {kind!r} is not one of {', '.join(KINDS)}")
+    if not 1 <= limit <= 100:
+        raise SearchError(f"limit {limit} is not between 1 and 100")
+    opened = [open_index(g) for g in _games(game)]
+    langs: list[str] = list(LANGS) if lang == "all" else [lang]
+    folded = fold(text)
+    words = WORD.findall(folded)
+    id_match = RULE_ID.match(text)
+    typed_ids = [chapter_number(i) for i in ([id_match.group(1)] if id_match else ID_IN_QUERY.findall(text))]
+    suggestion, words = correct(opened, words, folded)
+
+    stats = collection(opened) if len(opened) > 1 else None
+    ranked = []
+    for o in opened:
+        affinity = stats.affinity(o, words) if stats else 1.0
+        ranked += [(score * affinity, doc)
+                   for score, doc in rank(o, words, folded, typed_ids, bool(id_match), lang, kind, limit, stats)]
+    if not ranked:
+        return SearchResult(query=text, hits=[], suggestion=suggestion)
+    ranked.sort(key=lambda pair: -pair[0])
+    if kind is None:
+        # rules (and their tables) first, unless a note or example is far more relevant
+        floor = ranked[0][0] * 0.2
+        ranked.sort(key=lambda pair: (not (pair[1]["kind"] in RULE_KINDS and pair[0] >= floor), -pair[0]))
+        # a note or example put below the rules scores no more than the rules above it
+        for i in range(1, len(ranked)):
+            ranked[i] = (min(ranked[i][0], ranked[i - 1][0]), ranked[i][1])
+
+    chosen: list[tuple[float, dict]] = []
+    seen: set[tuple[str, str, str, str]] = set()
+    for score, doc in ranked:
+        # one hit per section: in both languages at once, the better-scoring one stands
+        key = (doc["game"], doc["id"], doc["kind"] if doc["kind"] == "glossary" else "",
+               doc["lang"] if lang != "all" else "")
+        if key not in seen:
+            seen.add(key)
+            chosen.append((score, doc))
+    chosen = by_game(chosen, limit, bool(id_match)) if len(opened) > 1 else chosen[:limit]
+    wanted = {stem for lg in langs for stem in stems(words, lg)}
+    hits = [
+        Hit(
+            game=doc["game"], id=doc["id"], lang=doc["lang"], title=doc["title"], kind=doc["kind"],
+            breadcrumb=json.loads(doc["breadcrumb"]), snippet=snippet_of(doc["text"], wanted, doc["lang"]),
+            score=round(score, 4), number=doc.get("number") or None,
+        )
+        for score, doc in chosen
+    ]
+    return SearchResult(query=text, hits=hits, suggestion=suggestion)

@@ -1,0 +1,419 @@
+"""Each game's Whoosh index: its documents, building it into the cache, opening it once per process.
+
+The index is built from the corpus into a cache folder named after the data's fingerprint, so any
+edit of a rule file or of the glossary brings a rebuild on the next search; nobody rebuilds by hand.
+An open index (:class:`Open`) keeps what a search reads from it (postings, lengths, which words it
+knows, spelling suggestions): the index never changes while open.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import shutil
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from whoosh import index
+from whoosh.analysis import CharsetFilter, LowercaseFilter, RegexTokenizer
+from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
+from whoosh.scoring import BM25F
+from whoosh.searching import Searcher
+from whoosh.support.charset import accent_map
+
+from .. import loading
+from ..cache import cache_dir
+from ..corpus import Game
+from ..loading import fingerprint, game_dir, load_game, read_yaml
+from ..models import LANGS
+from .analysis import analyzer, fold, known, stems
+
+_RUN = re.compile(r"[^\W_]+")
+#: BM25F parameters: Whoosh's defaults
+BM25_B, BM25_K1 = 0.75, 1.2
+#: seconds between two looks at the data files' modification times
+CHECK_EVERY = 1.0
+#: bump when the schema or the documents change shape, so old cached indexes are not reused
+INDEX_VERSION = 7
+
+
+def make_schema() -> Schema:
+    fields = {
+        "key": ID(unique=True, stored=True),
+        "game": ID(stored=True),
+        "lang": ID(stored=True),
+        "id": ID(stored=True),
+        "kind": ID(stored=True),
+        "title": STORED(),
+        "text": STORED(),
+        "breadcrumb": STORED(),
+        "number": STORED(),
+        "ancestors": STORED(),
+        "ids": KEYWORD(commas=True, lowercase=True),
+        "spell": TEXT(analyzer=RegexTokenizer(r"[^\W_]+") | LowercaseFilter() | CharsetFilter(accent_map), spelling=True),
+    }
+    for lang in LANGS:
+        fields[f"title_{lang}"] = TEXT(analyzer=analyzer(lang), field_boost=3.0)
+        fields[f"body_{lang}"] = TEXT(analyzer=analyzer(lang))
+        fields[f"context_{lang}"] = TEXT(analyzer=analyzer(lang))
+    return Schema(**fields)
+
+
+def _documents(game: Game):
+    for lang, corpus in game.corpora.items():
+        for section in corpus.sections:
+            trail = corpus.breadcrumb(section.id)
+            crumbs = [c.label for c in trail]
+            titled = [c.title for c in trail if c.title]
+            yield {
+                "key": f"{lang}:{section.id}",
+                "game": game.id,
+                "lang": lang,
+                "id": section.id,
+                "kind": section.kind.value,
+                "title": section.title,
+                "text": section.text,
+                "breadcrumb": json.dumps(crumbs, ensure_ascii=False),
+                "number": section.number or "",
+                "ancestors": json.dumps([c.id for c in trail]),
+                "ids": section.id,
+                "spell": f"{section.title} {section.text}",
+                # a table's printed title is a heading of the section that prints its rows
+                f"title_{lang}": " ".join([section.label, *_table_titles(game, section.tables, lang)]),
+                f"body_{lang}": section.text,
+                # every heading above: 11.4.2 has no title, it sits under SNIPER ATTACK
+                f"context_{lang}": " ".join(titled),
+            }
+    for term in game.glossary:
+        for lang in game.langs:
+            name = getattr(term, lang) or term.en
+            definition = term.definition.get(lang) or ""  # type: ignore[arg-type]
+            forms = " ".join(term.forms(lang))  # type: ignore[arg-type]
+            yield {
+                "key": f"glossary:{lang}:{term.key}",
+                "game": game.id,
+                "lang": lang,
+                "id": term.rule,
+                "kind": "glossary",
+                "title": name,
+                "text": definition,
+                "breadcrumb": json.dumps([f"Glossary: {name}"], ensure_ascii=False),
+                "ancestors": "[]",
+                "ids": term.rule,
+                "spell": f"{forms} {definition}",
+                f"title_{lang}": forms,
+                f"body_{lang}": definition,
+            }
+
+
+def _of_kind(doc: dict, kind: str) -> bool:
+    """A document of the kind asked; ``table`` is also every section printing a table's rows
+    or governing one (a table's ``rule``), so that ``--kind table`` reaches every table."""
+    if doc["kind"] == kind:
+        return True
+    return kind == "table" and doc["kind"] != "glossary" and doc["id"] in _table_sections(doc["game"], doc["lang"])
+
+
+@cache
+def _table_sections(game_id: str, lang: str) -> frozenset[str]:
+    game = load_game(game_id)
+    holders = {s.id for s in game.corpus(lang).sections if s.tables}  # type: ignore[arg-type]
+    return frozenset(holders | {t.rule for t in game.tables.values() if t.rule})
+
+
+def _table_titles(game: Game, table_ids: tuple[str, ...], lang: str) -> list[str]:
+    titles = (game.tables[t].title.get(lang) for t in table_ids if t in game.tables)  # type: ignore[arg-type]
+    return [title for title in titles if title]
+
+
+def _synonyms(game: Game) -> dict:
+    """Glossary terms (folded forms in both languages, defining rule) and table talk."""
+    talk_file = game_dir(game.id) / "search-synonyms.yaml"
+    talk = read_yaml(talk_file) if talk_file.is_file() else {}
+    return {
+        "terms": [
+            {
+                "rule": term.rule,
+                "forms": sorted({fold(f) for lang in LANGS for f in term.forms(lang) if len(f) > 1}),
+                "by_lang": {lang: sorted({fold(f) for f in term.forms(lang) if len(f) > 1}) for lang in LANGS},
+            }
+            for term in game.glossary
+        ],
+        "talk": {fold(str(k)): [fold(w) for w in v] for k, v in (talk or {}).items()},
+    }
+
+
+def build_index(game: Game, target: Path) -> None:
+    """Write a fresh index for a game into ``target`` (atomically replaced)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=target.name + ".", dir=target.parent))
+    ix = index.create_in(str(staging), make_schema())
+    writer = ix.writer()
+    for doc in _documents(game):
+        writer.add_document(**doc)
+    writer.commit()
+    (staging / "synonyms.json").write_text(json.dumps(_synonyms(game), ensure_ascii=False), encoding="utf-8")
+    try:
+        staging.rename(target)
+    except OSError:  # another process built it first
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+@dataclass
+class Open:
+    stamp: str
+    files: tuple
+    ix: index.Index
+    searcher: Searcher
+    synonyms: dict
+    patterns: list[tuple[re.Pattern[str], dict]]
+    docs: dict[int, dict] = field(default_factory=dict)
+    checked: float = 0.0
+    _postings: dict[tuple[str, str], frozenset[int]] = field(default_factory=dict)
+    _weights: dict[tuple[str, str], list[tuple[int, float]]] = field(default_factory=dict)
+    #: word -> known to the index; (word, maxdist, limit) -> spelling suggestions (the index
+    #: never changes while open, so each is worked out once)
+    _known: dict[str, bool] = field(default_factory=dict)
+    _suggestions: dict[tuple[str, int, int], tuple[str, ...]] = field(default_factory=dict)
+    _first_runs: dict[str, set[int]] = field(default_factory=dict)
+
+    def terms_in(self, folded: str) -> list[dict]:
+        """The glossary terms (synonym entries) one of whose forms the folded query holds as
+        words. Only the terms whose forms begin with one of the query's runs of letters and
+        digits are tried: a form found between word boundaries begins with one of them."""
+        if not self._first_runs:
+            for number, (_pattern, entry) in enumerate(self.patterns):
+                for form in entry["forms"]:
+                    first = _RUN.search(form)
+                    self._first_runs.setdefault(first.group() if first else "", set()).add(number)
+        tried = set(self._first_runs.get("", ()))
+        for run in set(_RUN.findall(folded)):
+            tried |= self._first_runs.get(run, set())
+        return [self.patterns[n][1] for n in sorted(tried) if self.patterns[n][0].search(folded)]
+
+    def knows(self, word: str) -> bool:
+        """True when the word is table talk, or occurs in the index as typed or by its stem."""
+        if word not in self._known:
+            self._known[word] = word in self.synonyms["talk"] or known(self.searcher.reader(), word)
+        return self._known[word]
+
+    def suggest(self, word: str, maxdist: int, limit: int) -> tuple[str, ...]:
+        """Whoosh's spelling suggestions for a word (first letter kept), memoised."""
+        key = (word, maxdist, limit)
+        if key not in self._suggestions:
+            self._suggestions[key] = tuple(
+                self.searcher.suggest("spell", word, limit=limit, maxdist=maxdist, prefix=1))
+        return self._suggestions[key]
+
+    def postings(self, field_name: str, stem: str) -> list[tuple[int, float]]:
+        """(document, term weight) pairs of a term, read once from the index."""
+        key = (field_name, stem)
+        if key not in self._weights:
+            reader = self.searcher.reader()
+            pairs: list[tuple[int, float]] = []
+            if reader.frequency(field_name, stem):
+                matcher = reader.postings(field_name, stem)
+                while matcher.is_active():
+                    pairs.append((matcher.id(), matcher.weight()))
+                    matcher.next()
+            self._weights[key] = pairs
+        return self._weights[key]
+
+    def score(self, weights: dict[tuple[str, str], float], allowed: frozenset[int],
+              stats: Collection | None = None) -> dict[int, float]:
+        """BM25F (Whoosh's formula and defaults) of an OR of weighted terms, over allowed documents.
+
+        ``stats``: the statistics of several games' indexes taken as one collection, so that
+        scores of different games compare (a word only one game uses weighs as much there
+        as it would in a single index of every game).
+        """
+        reader = self.searcher.reader()
+        total = reader.doc_count_all()
+        scores: dict[int, float] = {}
+        for (field_name, stem), query_weight in weights.items():
+            pairs = self.postings(field_name, stem)
+            if not pairs:
+                continue
+            if stats is None:
+                idf = math.log(total / (len(pairs) + 1)) + 1
+                average = self._average(field_name)
+            else:
+                idf, average = stats.idf(field_name, stem), stats.average(field_name)
+            lengths = self._lengths(field_name)
+            for docnum, tf in pairs:
+                if docnum in allowed:
+                    norm = (1 - BM25_B) + BM25_B * lengths.get(docnum, 0) / average if average else 1
+                    scores[docnum] = scores.get(docnum, 0.0) + query_weight * idf * tf * (BM25_K1 + 1) / (tf + BM25_K1 * norm)
+        return scores
+
+    def _average(self, field_name: str) -> float:
+        key = ("avg", field_name)
+        if key not in self._weights:
+            self._weights[key] = self.searcher.avg_field_length(field_name)  # type: ignore[assignment]
+        return self._weights[key]  # type: ignore[return-value]
+
+    def _lengths(self, field_name: str) -> dict[int, int]:
+        key = ("len", field_name)
+        if key not in self._weights:
+            reader = self.searcher.reader()
+            self._weights[key] = {n: reader.doc_field_length(n, field_name, 0) for n in self.docs}  # type: ignore[assignment]
+        return self._weights[key]  # type: ignore[return-value]
+
+    def allowed(self, lang: str, kind: str | None) -> frozenset[int]:
+        """Documents a search may return: the language asked, the kind asked or any but glossary."""
+        key = ("allowed", lang, kind or "")
+        if key not in self._postings:
+            self._postings[key] = frozenset(  # type: ignore[index]
+                num for num, doc in self.docs.items()
+                if lang in ("all", doc["lang"]) and (_of_kind(doc, kind) if kind else doc["kind"] != "glossary")
+            )
+        return self._postings[key]  # type: ignore[index]
+
+    def holders(self, stem: str, langs: list[str], prefixes: tuple[str, ...]) -> set[int]:
+        """Documents holding a stem in any of these fields (the index never changes while open)."""
+        found: set[int] = set()
+        reader = self.searcher.reader()
+        for lang in langs:
+            for prefix in prefixes:
+                key = (prefix + lang, stem)
+                if key not in self._postings:
+                    has = reader.frequency(*key) > 0
+                    self._postings[key] = frozenset(reader.postings(*key).all_ids()) if has else frozenset()
+                found |= self._postings[key]
+        return found
+
+
+@dataclass
+class Collection:
+    """Several games' indexes seen as one collection: document counts, frequencies, lengths summed."""
+
+    opened: list[Open]
+    #: (what, field, stem) -> value: the indexes never change while open
+    _memo: dict[tuple[str, str, str], float] = field(default_factory=dict)
+
+    def idf(self, field_name: str, stem: str) -> float:
+        key = ("idf", field_name, stem)
+        if key not in self._memo:
+            total = sum(o.searcher.reader().doc_count_all() for o in self.opened)
+            frequency = sum(len(o.postings(field_name, stem)) for o in self.opened)
+            self._memo[key] = math.log(total / (frequency + 1)) + 1
+        return self._memo[key]
+
+    def affinity(self, game: Open, words: list[str]) -> float:
+        """How much of the query a game's rulebook speaks of: the share, weighted by rarity, of
+        the query's words that occur anywhere in it (a game without "postponed" is less likely
+        the one a player asking about postponed missions plays). 1.0 for one game alone."""
+        # English, the language every rulebook has: a French word tells nothing about the game
+        english = set(stems(words, "en"))
+        prefixes = ("title_", "body_", "context_")
+        total = sum(o.searcher.reader().doc_count_all() for o in self.opened)
+        present = absent = 0.0
+        for stem in english:
+            counts = [len(o.holders(stem, ["en"], prefixes)) for o in self.opened]
+            if not any(counts):
+                continue  # a word no rulebook has tells nothing about which one is meant
+            weight = math.log(total / (sum(counts) + 1)) + 1
+            if game.holders(stem, ["en"], prefixes):
+                present += weight
+            else:
+                absent += weight
+        return present / (present + absent) if present + absent else 1.0
+
+    def average(self, field_name: str) -> float:
+        key = ("average", field_name, "")
+        if key not in self._memo:
+            counts = [o.searcher.reader().doc_count_all() for o in self.opened]
+            lengths = sum((o._average(field_name) or 0.0) * n for o, n in zip(self.opened, counts))
+            self._memo[key] = lengths / sum(counts) if sum(counts) else 0.0
+        return self._memo[key]
+
+
+_COLLECTION: list[Collection] = []
+
+
+def collection(opened: list[Open]) -> Collection:
+    """The collection of these open indexes, the same one while none of them is reopened."""
+    if not _COLLECTION or [id(o) for o in _COLLECTION[0].opened] != [id(o) for o in opened]:
+        _COLLECTION[:] = [Collection(list(opened))]
+    return _COLLECTION[0]
+
+
+def _file_stamps(game_id: str) -> tuple:
+    """Cheap change detection: each data file's name, size and modification time (the files of
+    :func:`rules_text.loading.data_files`, listed with ``os.scandir``: pathlib's ``rglob`` costs
+    milliseconds, and this runs once a second while a server searches)."""
+    found: list[str] = []
+    folders = [str(game_dir(game_id))]
+    while folders:
+        with os.scandir(folders.pop()) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    folders.append(entry.path)
+                elif entry.name.endswith(".yaml"):
+                    found.append(entry.path)
+    glossary = loading.GLOSSARY_FILE
+    paths = sorted(found) + ([str(glossary)] if Path(glossary).is_file() else [])
+    stats = ((p, os.stat(p)) for p in paths)
+    return tuple((p, st.st_size, st.st_mtime_ns) for p, st in stats)
+
+
+_OPEN: dict[str, Open] = {}
+_LOCK = threading.Lock()
+
+
+def open_index(game_id: str) -> Open:
+    current = _OPEN.get(game_id)
+    now = time.monotonic()
+    if current is not None and now - current.checked < CHECK_EVERY:
+        return current
+    files = _file_stamps(game_id)
+    if current is not None and current.files == files:
+        current.checked = now
+        return current
+    stamp = fingerprint(game_id)
+    if current is not None and current.stamp == stamp:
+        current.files, current.checked = files, now
+        return current
+    with _LOCK:
+        path = cache_dir() / "search" / f"{game_id}-{stamp}-v{INDEX_VERSION}"
+        if not index.exists_in(str(path)):
+            build_index(load_game(game_id), path)
+        ix = index.open_dir(str(path))
+        synonyms = json.loads((path / "synonyms.json").read_text(encoding="utf-8"))
+        patterns = [
+            (re.compile(r"(?<!\w)(?:" + "|".join(re.escape(f) for f in entry["forms"]) + r")(?!\w)"), entry)
+            for entry in synonyms["terms"]
+            if entry["forms"]
+        ]
+        searcher = ix.searcher(weighting=BM25F())
+        docs = {num: {**stored, "ancestors": json.loads(stored.get("ancestors") or "[]"),
+                      "empty": not stored["text"].strip()}
+                for num, stored in searcher.reader().iter_docs()}
+        opened = Open(stamp, files, ix, searcher, synonyms, patterns, docs, checked=now)
+        _OPEN[game_id] = opened
+        _remove_stale(game_id, path)
+        return opened
+
+
+#: an index folder of older data is removed only once unused this long: another process (a
+#: server, a test run) may still be building or reading it, and Whoosh opens its files lazily
+STALE_AFTER_SECONDS = 3600.0
+
+
+def _remove_stale(game_id: str, current: Path) -> None:
+    """Remove the game's index folders of other data that nobody touched for an hour."""
+    cutoff = time.time() - STALE_AFTER_SECONDS
+    for stale in (cache_dir() / "search").glob(f"{game_id}-*"):
+        try:
+            unused = stale.stat().st_mtime < cutoff
+        except OSError:
+            continue
+        if stale != current and unused:
+            shutil.rmtree(stale, ignore_errors=True)
+
