@@ -26,10 +26,12 @@ OUTPUT = Path(__file__).resolve().parent.parent / "test-output" / "screenshots"
 
 
 #: the two sizes every "at the table" browser test runs at (issue 17)
+#: (the rules site's service worker would fetch the whole site in the background of every test that
+#: opens it: blocked, except where a test allows it, tests/test_site_offline_browser.py)
 VIEWPORTS = {
     "phone": {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
-              "has_touch": True},
-    "desktop": {"viewport": {"width": 1366, "height": 900}},
+              "has_touch": True, "service_workers": "block"},
+    "desktop": {"viewport": {"width": 1366, "height": 900}, "service_workers": "block"},
 }
 
 #: the checks run in the page: unlabelled controls, heading levels, text below 4.5:1
@@ -145,7 +147,7 @@ def page(browser, request):
     phone = request.node.get_closest_marker("phone") is not None
     options = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
                "has_touch": True} if phone else {"viewport": {"width": 1280, "height": 900}}
-    context = browser.new_context(**options)
+    context = browser.new_context(**options, service_workers="block")
     tab = context.new_page()
     yield tab
     context.close()

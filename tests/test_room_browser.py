@@ -96,7 +96,7 @@ def _shot(tab, name: str, full_page: bool = False) -> None:
 
 def _open(browser, size: str):
     """A page at that size; motion reduced, so that a bar is where it goes as soon as it is told."""
-    context = browser.new_context(**SIZES[size], reduced_motion="reduce")
+    context = browser.new_context(**SIZES[size], reduced_motion="reduce", service_workers="block")
     return context, context.new_page()
 
 

@@ -307,7 +307,7 @@ def sheet_shots(request) -> Path:
 @pytest.fixture
 def device(browser, request):
     """A page at the device's size, with touch (``page.tap``); ``request.param``: phone or desktop."""
-    context = browser.new_context(**DEVICES[request.param])
+    context = browser.new_context(**DEVICES[request.param], service_workers="block")
     yield request.param, context.new_page()
     context.close()
 

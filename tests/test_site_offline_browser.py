@@ -22,7 +22,7 @@ def _words(text: str) -> str:
 
 
 def test_the_site_installs_and_works_with_the_network_cut(browser, rules_url, screenshots):  # noqa: F811
-    context = browser.new_context(**VIEWPORTS["phone"])
+    context = browser.new_context(**{**VIEWPORTS["phone"], "service_workers": "allow"})
     tab = context.new_page()
     errors: list[str] = []
     tab.on("pageerror", lambda exc: errors.append(str(exc)))
