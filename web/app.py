@@ -39,7 +39,7 @@ from typing import Any
 from flask import Flask
 from jinja2 import ChoiceLoader, FileSystemLoader
 
-from . import api, backup, calculator, i18n, pages, security
+from . import api, backup, calculator, i18n, pages, paging, security
 from .db import open_database
 from .games import DEFAULT_GAME, companions
 from .store import Store
@@ -94,6 +94,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     i18n.init_app(app)
     _game_templates(app)
     app.register_blueprint(api.bp)
+    app.register_blueprint(paging.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(calculator.bp)
     return app
