@@ -18,6 +18,9 @@ Configuration, each overridable by ``test_config``:
     automatic backups of a SQLite database file (:mod:`web.backup`): on (the default) or off,
     at most one per N minutes of play (default 10), keeping the newest K (default 10), in
     ``backups/`` beside the database unless ``BACKUP_DIR`` names another folder.
+``SIGNING_KEY_FILE``
+    the file of this server's secret that signs the app's rolls in exports (:mod:`web.signing`);
+    default ``signing-key`` in the instance folder, made at the first start.
 ``TRUSTED_HOSTS``
     the host names served (``Host`` and ``Origin``); default this machine's names and those of
     ``$FALLUJAH_TRUSTED_HOSTS`` (:mod:`web.security`).
@@ -42,6 +45,7 @@ from jinja2 import ChoiceLoader, FileSystemLoader
 from . import api, backup, calculator, i18n, pages, paging, security
 from .db import open_database
 from .games import DEFAULT_GAME, companions
+from .signing import Signer
 from .store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -76,6 +80,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         BACKUP_EVERY_MINUTES=backup.BACKUP_EVERY_MINUTES,
         BACKUP_KEEP=backup.BACKUP_KEEP,
         BACKUP_DIR=None,
+        SIGNING_KEY_FILE=None,
     )
     if test_config:
         app.config.update(test_config)
@@ -86,6 +91,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["fallujah.store"] = Store(
         engine, snapshot_every=int(app.config["SNAPSHOT_EVERY"]), cache_size=int(app.config["STATE_CACHE"]),
         default_game=app.config["GAME"],
+        signer=Signer.from_file(Path(app.config["SIGNING_KEY_FILE"] or Path(app.instance_path) / "signing-key")),
     )
     app.extensions["fallujah.store"].sweep_abandoned_imports()
     backup.init_app(app)
