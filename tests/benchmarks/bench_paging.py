@@ -6,16 +6,13 @@ from __future__ import annotations
 
 import os
 import statistics
-import subprocess
 import time
 import urllib.request
 from pathlib import Path
 
-from tests.conftest import FALLUJAH
+from tests.serve_process import serving
 from tests.test_paging import LINES, long_game_events
 from web.app import create_app
-
-from .bench_hardening import _port
 
 
 def _get(url: str) -> tuple[float, int]:
@@ -35,27 +32,13 @@ def test_bench_paging(tmp_path: Path) -> None:
     built = time.perf_counter() - started
     store.engine.dispose()
 
-    port = _port()
-    server = subprocess.Popen([str(FALLUJAH), "serve", "--port", str(port), "--db", db],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                _get(f"http://127.0.0.1:{port}/api/games")
-                break
-            except OSError:
-                assert time.monotonic() < deadline and server.poll() is None
-                time.sleep(0.3)
+    with serving(db) as port:
         figures = {}
         for name, path in (("JSON", f"/api/games/{game_id}"), ("page", f"/games/{game_id}"),
                            ("log page", f"/games/{game_id}/log")):
             first = _get(f"http://127.0.0.1:{port}{path}")
             then = [_get(f"http://127.0.0.1:{port}{path}") for _ in range(5)]
             figures[name] = (first, statistics.median(t for t, _ in then), then[-1][1])
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
 
     print()
     print(f"a game of {LINES} VP lines (built by one import in {built:.1f} s; "
