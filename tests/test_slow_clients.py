@@ -86,7 +86,7 @@ def test_a_client_is_answered_while_1050_slow_connections_are_held_until_their_h
             time.sleep(max(0.0, started + opened + 5 * (n + 1) - time.monotonic()))
         assert max(waits) < 5, (waits, opened)
         # the header deadline closes them all, though each keeps sending
-        until = started + HEADER_TIMEOUT + 2 * LIMITS["cleanup_interval"] + 5
+        until = started + HEADER_TIMEOUT + 2 * LIMITS["cleanup_interval"] + 10
         n = 2
         while time.monotonic() < until and not all(_closed_by_server(s) for s in slow[::25]):
             for s in slow:
@@ -104,9 +104,11 @@ def test_a_client_is_answered_while_1050_slow_connections_are_held_until_their_h
 def test_one_address_holds_no_more_than_its_share(port):
     many = [_slow("127.0.0.250", port) for _ in range(CONNECTIONS_PER_ADDRESS + 50)]
     try:
-        time.sleep(1.5)
-        closed = [s for s in many if _closed_by_server(s)]
-        assert len(closed) == 50
+        deadline = time.monotonic() + 15  # until the server has accepted them all (the loaded machine's pace)
+        while sum(map(_closed_by_server, many)) < 50 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        time.sleep(0.5)
+        assert sum(map(_closed_by_server, many)) == 50
         assert _answered_in(port) < 5
     finally:
         for s in many:
