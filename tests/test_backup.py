@@ -7,8 +7,10 @@ import sqlite3
 import threading
 from pathlib import Path
 
+import pytest
+
 from web import games as registry
-from web.backup import backups, check
+from web.backup import BackupError, backups, check, make_backup, restore
 
 from .conftest import run_cli
 from .test_web_fixtures import Player, make_app
@@ -104,12 +106,15 @@ def test_restore_refuses_what_is_not_a_companion_backup(tmp_path):
     data[2 * page:3 * page] = b"\xff" * page  # a b-tree page overwritten
     damaged.write_bytes(bytes(data))
 
-    for bad, says in ((text, "is not a SQLite database"), (other, "is not a fallujah companion database"),
-                      (future, "schema revision '9999'"), (damaged, "")):
-        answer = run_cli("restore", str(bad), "--db", url)
-        assert answer.returncode == 1, (bad, answer.stderr)
-        assert answer.stderr.startswith("error: ") and len(answer.stderr.splitlines()) == 1, answer.stderr
-        assert says in answer.stderr and str(bad) in answer.stderr
+    for bad, says in ((other, "is not a fallujah companion database"), (future, "schema revision '9999'"),
+                      (damaged, "")):
+        with pytest.raises(BackupError) as refused:
+            restore(bad, url)
+        assert refused.value.status == 1 and says in str(refused.value) and str(bad) in str(refused.value)
+    answer = run_cli("restore", str(text), "--db", url)  # as the command line says it: one line, exit 1
+    assert answer.returncode == 1, answer.stderr
+    assert answer.stderr.startswith("error: ") and len(answer.stderr.splitlines()) == 1, answer.stderr
+    assert "is not a SQLite database" in answer.stderr and str(text) in answer.stderr
     missing = run_cli("restore", str(tmp_path / "nowhere.sqlite3"), "--db", url)
     assert missing.returncode == 2 and "does not exist" in missing.stderr
     assert check(Path(url.removeprefix("sqlite:///"))).games == 1  # nothing refused touched the database
@@ -154,14 +159,15 @@ def test_a_backup_made_while_the_server_writes_is_consistent(tmp_path):
     writer = threading.Thread(target=play)
     writer.start()
     try:
-        copies = [run_cli("backup", "--db", app.config["DATABASE_URL"], "--keep", "50") for _ in range(3)]
+        copies = [make_backup(tmp_path / "companion.sqlite3", keep=50) for _ in range(5)]
     finally:
         done.set()
         writer.join()
-    for made in copies:
-        assert made.returncode == 0, made.stderr
-        path = Path(made.stdout.split(" to ")[-1].strip())
+    versions = []
+    for path in copies:
         assert check(path).games == 1
         with sqlite3.connect(path) as conn:
             version = conn.execute("SELECT version FROM games").fetchone()[0]
             assert conn.execute("SELECT max(version) FROM events").fetchone()[0] == version
+            versions.append(version)
+    assert client.get(f"/api/games/{player.id}").get_json()["version"] > versions[0]  # it wrote meanwhile
