@@ -12,7 +12,8 @@ import urllib.request
 
 import pytest
 
-from web.serve import CHANNEL_TIMEOUT, CONNECTION_LIMIT, LIMITS, MAX_BODY
+from web.guard import CONNECTION_LIMIT
+from web.serve import CHANNEL_TIMEOUT, LIMITS, MAX_BODY
 
 from .conftest import FALLUJAH, run_cli
 
@@ -72,7 +73,7 @@ def test_serve_with_a_missing_database_folder_creates_nothing(tmp_path):
 
 
 def test_serve_sets_explicit_limits():
-    assert LIMITS["connection_limit"] == CONNECTION_LIMIT >= 500
+    assert CONNECTION_LIMIT >= 2000
     assert LIMITS["channel_timeout"] == CHANNEL_TIMEOUT <= 30
     assert LIMITS["max_request_body_size"] == MAX_BODY <= 16 * 1024 * 1024
 
@@ -92,8 +93,8 @@ def test_a_client_is_served_while_200_idle_connections_are_open(tmp_path):
             except OSError:
                 assert time.monotonic() < deadline and server.poll() is None, server.stderr.read() if server.stderr else ""
                 time.sleep(0.2)
-        for _ in range(200):
-            s = socket.create_connection(("127.0.0.1", port))
+        for n in range(200):  # from two other addresses (each holds at most web.guard.CONNECTIONS_PER_ADDRESS)
+            s = socket.create_connection(("127.0.0.1", port), source_address=(f"127.0.0.{2 + n % 2}", 0))
             s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # a slow client: headers never finished
             idle.append(s)
         time.sleep(0.5)

@@ -14,6 +14,13 @@ Configuration, each overridable by ``test_config``:
     (``fallujah serve --game``). Every game with a companion is served whatever it is.
 ``SITE_DIR``
     the built static site served under ``/rules/``; default ``site/_build/html``.
+``BACKUPS``, ``BACKUP_EVERY_MINUTES``, ``BACKUP_KEEP``, ``BACKUP_DIR``
+    automatic backups of a SQLite database file (:mod:`web.backup`): on (the default) or off,
+    at most one per N minutes of play (default 10), keeping the newest K (default 10), in
+    ``backups/`` beside the database unless ``BACKUP_DIR`` names another folder.
+``SIGNING_KEY_FILE``
+    the file of this server's secret that signs the app's rolls in exports (:mod:`web.signing`);
+    default ``signing-key`` in the instance folder, made at the first start.
 ``TRUSTED_HOSTS``
     the host names served (``Host`` and ``Origin``); default this machine's names and those of
     ``$FALLUJAH_TRUSTED_HOSTS`` (:mod:`web.security`).
@@ -35,9 +42,10 @@ from typing import Any
 from flask import Flask
 from jinja2 import ChoiceLoader, FileSystemLoader
 
-from . import api, calculator, i18n, pages, security
+from . import api, backup, calculator, i18n, pages, paging, security
 from .db import open_database
 from .games import DEFAULT_GAME, companions
+from .signing import Signer
 from .store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,12 +59,17 @@ def _game_templates(app: Flask) -> None:
         app.jinja_loader = ChoiceLoader([app.jinja_loader, *(FileSystemLoader(str(f)) for f in folders)])  # type: ignore[list-item]
 
 
+def default_database_url() -> str:
+    """``$DATABASE_URL``, else the SQLite file ``fallujah.sqlite3`` in the instance folder (created)."""
+    instance = Path(Flask("web", instance_relative_config=True).instance_path)
+    instance.mkdir(parents=True, exist_ok=True)
+    return os.environ.get("DATABASE_URL") or f"sqlite:///{instance / 'fallujah.sqlite3'}"
+
+
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app = Flask("web", instance_relative_config=True)
-    instance = Path(app.instance_path)
-    instance.mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(
-        DATABASE_URL=os.environ.get("DATABASE_URL") or f"sqlite:///{instance / 'fallujah.sqlite3'}",
+        DATABASE_URL=default_database_url(),
         GAME=DEFAULT_GAME,
         SNAPSHOT_EVERY=100,
         STATE_CACHE=256,
@@ -64,6 +77,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=16 * 1024 * 1024,
         SQLITE_SYNCHRONOUS="FULL",
         JSON_SORT_KEYS=False,
+        BACKUPS=True,
+        BACKUP_EVERY_MINUTES=backup.BACKUP_EVERY_MINUTES,
+        BACKUP_KEEP=backup.BACKUP_KEEP,
+        BACKUP_DIR=None,
+        SIGNING_KEY_FILE=None,
     )
     if test_config:
         app.config.update(test_config)
@@ -74,13 +92,16 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["fallujah.store"] = Store(
         engine, snapshot_every=int(app.config["SNAPSHOT_EVERY"]), cache_size=int(app.config["STATE_CACHE"]),
         default_game=app.config["GAME"],
+        signer=Signer.from_file(Path(app.config["SIGNING_KEY_FILE"] or Path(app.instance_path) / "signing-key")),
     )
     app.extensions["fallujah.store"].sweep_abandoned_imports()
+    backup.init_app(app)
 
     security.init_app(app)
     i18n.init_app(app)
     _game_templates(app)
     app.register_blueprint(api.bp)
+    app.register_blueprint(paging.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(calculator.bp)
     return app

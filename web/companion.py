@@ -140,3 +140,6 @@ class Companion:
     describe: Callable[[dict[str, Any], Any, Any, str], str | None] | None = None
     #: ``section(state) -> (turn, phase)``: where an event made on that state goes in the log
     section: Callable[[Any], tuple[int, str]] | None = None
+    #: state fields that grow with the game (a VP ledger): its JSON and page carry their newest
+    #: items and ``<name>_count``, the others are read a page at a time (:mod:`web.paging`)
+    paged: tuple[str, ...] = ()

@@ -25,7 +25,7 @@ from urllib.parse import urlencode
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from flask import Flask, Response, has_request_context, request
+from flask import Flask, Response, g, has_request_context, request
 from flask_babel import Babel, LazyString, force_locale, get_locale
 
 from . import games as registry
@@ -115,13 +115,19 @@ def _every_label() -> Mapping[str, LazyString]:
 
 
 def _wording() -> Mapping[str, LazyString]:
-    """The page's game's own wording of generic texts (none outside a request)."""
+    """The page's game's own wording of generic texts (none outside a request); found once per
+    request, as long as the page's game stays the same (a page draws hundreds of labels)."""
     from .pages.helpers import current_game
 
     if not has_request_context():
         return {}
     game = current_game(strict=False)
-    return registry.companion(game).wording if registry.has_companion(game) else {}
+    found = getattr(g, "fallujah_wording", None)
+    if found is not None and found[0] == game:
+        return found[1]
+    wording = registry.companion(game).wording if registry.has_companion(game) else {}
+    g.fallujah_wording = (game, wording)
+    return wording
 
 
 def page_labels() -> Mapping[str, LazyString]:

@@ -1,8 +1,9 @@
 """``fallujah serve``: the web companion on a production WSGI server (waitress).
 
-The server's limits are explicit (:data:`LIMITS`): enough connections that idle or slow
-clients cannot lock the others out, idle connections closed after :data:`CHANNEL_TIMEOUT`
-seconds, and a body larger than the app accepts refused before it is buffered. Nothing is
+The server's limits are explicit (:data:`LIMITS`): idle connections closed after
+:data:`CHANNEL_TIMEOUT` seconds, a body larger than the app accepts refused before it is buffered,
+and the guards of :mod:`web.guard` against slow clients (a deadline on a request's headers, a cap
+on the connections of one address, a connection limit far above that cap). Nothing is
 announced before the database has been migrated and checked writable and the port is bound;
 a failure of either is one line and exit status 2.
 """
@@ -18,17 +19,16 @@ import click
 
 from rules_text.cli import game_option
 
-#: waitress' defaults are 100 connections and 120 s of idleness, and bodies buffered up to 1 GB
-CONNECTION_LIMIT = 1000
+#: waitress' default is 120 s of idleness, and bodies buffered up to 1 GB
 CHANNEL_TIMEOUT = 20
 #: the largest request body read (the app's ``MAX_CONTENT_LENGTH``: an import of 16 MB)
 MAX_BODY = 16 * 1024 * 1024
 LIMITS = {
-    "connection_limit": CONNECTION_LIMIT,
     "channel_timeout": CHANNEL_TIMEOUT,
     "max_request_body_size": MAX_BODY,
     "max_request_header_size": 64 * 1024,
-    "cleanup_interval": 5,
+    "cleanup_interval": 2,
+    "asyncore_use_poll": True,  # select() stops at file descriptor 1024
 }
 
 
@@ -72,11 +72,11 @@ def serve(host: str, port: int, database_url: str | None, trusted: tuple[str, ..
     that names none is about. Only requests naming this machine, HOST or a --trusted-host are
     answered (DNS rebinding)."""
     from sqlalchemy.engine import make_url
-    from waitress import create_server
 
     from .app import create_app
     from .db import StorageError
     from .games import declaration
+    from .guard import connection_limit, create_server
 
     try:
         app = create_app({"GAME": game, "TRUSTED_HOSTS": _hosts_for(host, trusted),
@@ -86,7 +86,8 @@ def serve(host: str, port: int, database_url: str | None, trusted: tuple[str, ..
         _fail(str(exc))
     shown = make_url(app.config["DATABASE_URL"]).render_as_string(hide_password=True)
     try:
-        server = create_server(app, host=host, port=port, threads=16, ident="fallujah", **LIMITS)
+        server = create_server(app, host=host, port=port, threads=16, ident="fallujah",
+                               connection_limit=connection_limit(), **LIMITS)
     except (OSError, ValueError) as exc:  # a busy port; a host that does not resolve (ValueError)
         _fail(f"cannot listen on {host}:{port}: {getattr(exc, 'strerror', None) or exc}")
     if not _loopback(host):

@@ -29,6 +29,7 @@ from .db import Prepared, Writer, events, games, snapshots, write
 from .errors import Problem, Refused
 from .eventlog import EVENT_KINDS, Effect, Event
 from .prepare import prepare, verify
+from .signing import Signer, marks
 
 EXPORT_FORMAT = "fallujah-game"
 #: 2: the export names its game (``"game"``); a version 1 file is a game of the default game.
@@ -121,8 +122,10 @@ class Store:
     """The games of one database, each played with its own game's companion (:mod:`web.games`)."""
 
     def __init__(self, engine: Engine, *, snapshot_every: int = 100, cache_size: int = 256,
-                 default_game: str = registry.DEFAULT_GAME):
+                 default_game: str = registry.DEFAULT_GAME, signer: Signer | None = None):
         self.engine = engine
+        #: signs the app's rolls in exports and checks them in imports (web.signing)
+        self.signer = signer or Signer.ephemeral()
         #: the game of a setup that names none
         self.default_game = registry.require(default_game)
         self.snapshot_every = snapshot_every
@@ -369,9 +372,11 @@ class Store:
             "name": game.name,
             "version": game.version,
             "exported_at": _now().isoformat(),
+            "signed_by": self.signer.fingerprint,
             "events": [
-                {"version": r.version, "kind": r.kind, "payload": json.loads(r.payload),
-                 "created_at": _iso(r.created_at)}
+                {"version": r.version, "kind": r.kind, "payload": (payload := json.loads(r.payload)),
+                 "created_at": _iso(r.created_at),
+                 **self.signer.exported(game_id, r.version, r.kind, payload, json.loads(r.effects))}
                 for r in rows
             ],
         }
@@ -382,13 +387,16 @@ class Store:
         Every event is checked as it is replayed, like a live action: the game's own ``apply``
         refuses what the game does not allow, a roll's faces must be faces of the die and an
         adjudication's result must be what the adjudicator answers to its recorded input and
-        rolls (:func:`web.prepare.verify`). Only the states a snapshot or a near undo needs are
+        rolls (:func:`web.prepare.verify`); the app's rolls of a file this server signed must be as
+        it signed them, and those of any other file are kept as entered by the player and marked
+        so (:mod:`web.signing`). Only the states a snapshot or a near undo needs are
         kept (an undo or redo further back reads the batches already written), so memory does
         not grow with the log; each batch is written in its own short transaction, so other
         games' writes go on meanwhile. The game row stays hidden (version 0) until the last
         batch, and is deleted with what was written if any event is refused: nothing stored
         changes."""
         kind, log = _import_events(data)
+        unverified = self.signer.unverified_rolls(data, log)  # an edited roll this server signed is refused
         companion = registry.companion(kind)
         recent: OrderedDict[int, GameState] = OrderedDict()
         game_id = secrets.token_urlsafe(16)
@@ -443,7 +451,8 @@ class Store:
                     recent.popitem(last=False)
                 pending.append({"game_id": game_id, "version": event.version, "kind": event.kind,
                                 "type": event.payload.get("type", event.kind) if event.kind == "action" else event.kind,
-                                "payload": _dumps(event.payload), "effects": _dumps([x.as_json() for x in effects]),
+                                "payload": _dumps(event.payload),
+                                "effects": _dumps([x.as_json() for x in effects] + marks(event.version, unverified)),
                                 "created_at": now})
                 last = event.version == len(log)
                 snapshot = self._snapshot_of(state, last or event.version == 1, game_id)

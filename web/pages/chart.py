@@ -15,6 +15,19 @@ WIDTH, HEIGHT = 360, 200
 LEFT, RIGHT, TOP, BOTTOM = 34, 10, 10, 26
 
 
+#: the most grid lines the VP axis draws, however far the VP go
+MAX_TICKS = 10
+
+
+def axis_step(span: float) -> int:
+    """The VP between two grid lines: 5 or 10 as a game's VP usually span, then 20, 50, 100, 200...
+    so that a chart draws at most :data:`MAX_TICKS` of them (the page does not grow with the VP)."""
+    step = 5 if span <= 40 else 10
+    while span / step > MAX_TICKS:
+        step = step * 5 // 2 if str(step).startswith("2") else step * 2
+    return step
+
+
 def vp_chart(points: Sequence[dict[str, int]], last_turn: int, levels: Sequence[Any], title: str,
              level_names: dict[str, str]) -> Markup:
     """An SVG line chart of VP (y) by turn (x, 1..last_turn) over the victory-level bands."""
@@ -42,7 +55,7 @@ def vp_chart(points: Sequence[dict[str, int]], last_turn: int, levels: Sequence[
                             '<text class="band-label" x="{tx}" y="{ty:.1f}">{label}</text>').format(
             r=row.result, x=LEFT, y=top, w=plot_w, h=bottom - top, tx=LEFT + plot_w - 4, ty=top + 12,
             label=level_names.get(row.result, row.result)))
-    step = 5 if high - low <= 40 else 10
+    step = axis_step(high - low)
     for vp in range(-(-low // step) * step, int(high) + 1, step):
         if low < vp < high:
             parts.append(Markup('<line class="grid{z}" x1="{a}" x2="{b}" y1="{y:.1f}" y2="{y:.1f}"/>'

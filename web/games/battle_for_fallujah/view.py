@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from web.paging import count_key, newest
+
 from .cup import READINGS, eligible_hexes
 from .reminders import reminders
 from .rules import victory_level
@@ -58,11 +60,16 @@ def computed(state: GameState, game_id: str) -> dict[str, Any]:
         "undo_version": state.undo.top() if state.undo else None,
         "redo_version": state.redo.top() if state.redo else None,
         "reminders": reminders(state),
+        count_key("vp_ledger"): len(state.vp_ledger),
     }
 
 
 def state_json(state: GameState, game_id: str) -> dict[str, Any]:
-    return {**computed(state, game_id), **state.model_dump(mode="json", exclude={"undo", "redo"})}
+    """The computed fields, then the stored ones with only the ledger's newest lines (:mod:`web.paging`)."""
+    stored = state.model_dump(mode="json", exclude={"undo", "redo", "vp_ledger"})
+    ledger = [line.model_dump(mode="json") for line in newest(state.vp_ledger)]
+    fields = [name for name in type(state).model_fields if name in stored or name == "vp_ledger"]
+    return {**computed(state, game_id), **{name: ledger if name == "vp_ledger" else stored[name] for name in fields}}
 
 
 def state_text(state: GameState, game_id: str) -> str:

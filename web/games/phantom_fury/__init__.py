@@ -51,6 +51,7 @@ COMPANION = Companion(
     templates=Path(__file__).with_name("templates"),
     static=Path(__file__).with_name("static"),
     game_page=pages.game_page,
+    paged=("vp_ledger",),
     setup_context=pages.setup_context,
     calculator=CalculatorHooks(
         suggested=calculator.suggested,

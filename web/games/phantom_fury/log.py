@@ -89,7 +89,7 @@ def _adjudication(payload: dict[str, Any], lang: str) -> str | None:
 
 
 def _vp(payload: dict[str, Any], after: GameState, lang: str) -> str:
-    entry = next((e for e in after.vp_ledger if e.version == after.version), None)
+    entry = next((e for e in reversed(after.vp_ledger) if e.version == after.version), None)  # the newest line
     reason = t_or_raw(f"vp.reason.{payload.get('reason')}", lang, str(payload.get("reason")))
     if payload.get("count", 1) > 1:
         reason = f"{payload['count']} × {reason}"

@@ -10,6 +10,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from web.paging import count_key, newest
+
 from .reminders import reminders
 from .rules import Rules
 from .state import GameState, VpEntry
@@ -64,6 +66,7 @@ def computed(state: GameState, game_id: str, rules: Rules) -> dict[str, Any]:
         "vp": vp,
         "victory_level": rules.victory_level(vp),
         "vp_by_turn": vp_by_turn(state),
+        count_key("vp_ledger"): len(state.vp_ledger),
         "can_undo": bool(state.undo),
         "can_redo": bool(state.redo),
         "undo_version": state.undo.top() if state.undo else None,
@@ -98,7 +101,8 @@ def _tuple_json(items: tuple[BaseModel, ...]) -> str:
 
 def _stored_text(state: GameState) -> str:
     """``state.model_dump_json(exclude={"undo", "redo"})``, byte for byte, with the Zones, units
-    and ledger taken from :data:`_RENDERED`. The other fields are dumped by pydantic and the three
+    and ledger taken from :data:`_RENDERED`, but only the ledger's newest lines (:mod:`web.paging`:
+    the JSON does not grow with the game; ``vp_ledger_count`` says how many there are). The other fields are dumped by pydantic and the three
     put back in their place, just before ``"vp_ledger"`` and ``"missions_used"``: those keys' first
     occurrences are the keys themselves, since a JSON string holds no bare ``"``."""
     rest = state.model_dump_json(exclude={"undo", "redo", "zones", "units", "vp_ledger"})
@@ -107,7 +111,7 @@ def _stored_text(state: GameState) -> str:
         rest[:cut],
         ',"zones":', _tuple_json(state.zones),
         ',"units":', _tuple_json(state.units),
-        ',"vp_ledger":', _tuple_json(state.vp_ledger),
+        ',"vp_ledger":', _tuple_json(tuple(newest(state.vp_ledger))),
         rest[cut:],
     ))
 
