@@ -240,7 +240,7 @@ def load_sections(root: Path, lang: Lang, tables: dict[str, Table],
         if data.table and not source_text.strip():
             source_text = f"{{table: {data.table}}}"
         parent = numbered_parent(data.id, known) if is_numbered(data.id) else data.parent
-        readable = markup.render(markup.MISSING.sub(" ", source_text), lang, tables)
+        readable = markup.render(markup.MISSING.sub(" ", source_text), lang, tables, section_title=data.title)
         sections.append(
             Section(
                 id=data.id,
@@ -250,7 +250,7 @@ def load_sections(root: Path, lang: Lang, tables: dict[str, Table],
                 note_type=data.note_type,
                 parent=parent,
                 source_text=source_text,
-                text=markup.render(source_text, lang, tables),
+                text=markup.render(source_text, lang, tables, section_title=data.title),
                 refs=tuple(markup.find_refs(data.title + "\n" + readable, bare_chapters=bare_chapters)),
                 gaps=tuple(markup.gaps(source_text)),
                 tables=tuple(markup.table_ids(source_text)),

@@ -174,22 +174,63 @@ def line_problem(table: Table) -> str | None:
     return None
 
 
-def render_row(table: Table, row: TableRow, lang: Lang) -> str:
+def render_row(table: Table, row: TableRow, lang: Lang, *, heading_printed: bool = False) -> str:
     """One row as a line: the table's ``line`` template, or the kind's readable default.
 
-    A template that cannot be filled falls back to the default (``fallujah check`` names it).
+    ``heading_printed``: the row's name is a heading already printed over an earlier row
+    (``name_once``), so it is left out. A template that cannot be filled falls back to the
+    default (``fallujah check`` names it).
     """
+    fields = _fields(table, row, lang)
+    if heading_printed:
+        fields["name"] = ""
     if table.line is not None:
         try:
-            return table.line.format(**_fields(table, row, lang)).strip()
+            return table.line.format(**fields).strip()
         except (KeyError, IndexError, ValueError, AttributeError):
             pass
     return default_line(table, row, lang).strip()
 
 
-def render_table(table: Table, lang: Lang) -> str:
-    """The rows of a table, one per line, laid out as the book prints them."""
-    return "\n".join(render_row(table, row, lang) for row in table.rows)
+def render_rows(table: Table, lang: Lang) -> str:
+    """The rows of a table, one per line, laid out as the book prints them (no title, no heads)."""
+    lines = []
+    for index, row in enumerate(table.rows):
+        repeated = table.name_once and index > 0 and row.name is not None and row.name == table.rows[index - 1].name
+        lines.append(render_row(table, row, lang, heading_printed=repeated))
+    return "\n".join(lines)
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"\w+", text.lower())
+
+
+def table_heading(table: Table, lang: Lang, *, section_title: str | None = None) -> list[str]:
+    """The lines printed above a table's rows: its printed title, then its printed column heads.
+
+    The heads are joined by " | " (an empty head, such as the corner of a matrix, stays empty).
+    The title is left out where it is already printed: as the heading of the section that holds
+    the table (``section_title``, "CARD LIST"), or inside the head line itself, where the book
+    merges them ("D6 roll Insurgent Activation Table", Battle for Fallujah 12.4.2).
+    """
+    title = (table.title.get(lang) or "").strip()
+    heads = [head.strip() for head in table.columns_printed]
+    if table.kind == "cards" and not heads:
+        heads = list(CARD_COLUMNS)
+    head_line = " | ".join(heads).strip() if any(heads) else ""
+    lines: list[str] = []
+    in_heads = bool(head_line) and set(_words(title)) <= set(_words(head_line))
+    if title and not in_heads and _words(title) != _words(section_title or ""):
+        lines.append(title)
+    if head_line:
+        lines.append(head_line)
+    return lines
+
+
+def render_table(table: Table, lang: Lang, *, section_title: str | None = None) -> str:
+    """A table as the book prints it: its title and column heads (:func:`table_heading`), then its
+    rows, one per line."""
+    return "\n".join([*table_heading(table, lang, section_title=section_title), render_rows(table, lang)])
 
 
 def printed_cells(table: Table, row: TableRow, lang: Lang) -> list[str]:
@@ -213,11 +254,14 @@ def printed_cells(table: Table, row: TableRow, lang: Lang) -> list[str]:
     return [str(c) for c in cells if str(c).strip()]
 
 
-def render(text: str, lang: Lang, tables: Mapping[str, Table]) -> str:
-    """Readable text: table rows in place of ``{table: id}``, gaps spelled out."""
+def render(text: str, lang: Lang, tables: Mapping[str, Table], *, section_title: str | None = None) -> str:
+    """Readable text: each table (title, heads, rows) in place of ``{table: id}``, gaps spelled out.
+
+    ``section_title``: the heading of the section the text belongs to (a table whose title it
+    repeats does not print its title twice)."""
 
     def table_rows(match: re.Match[str]) -> str:
-        return render_table(tables[match.group(1)], lang)
+        return render_table(tables[match.group(1)], lang, section_title=section_title)
 
     text = TABLE.sub(table_rows, text)
     return MISSING.sub(lambda m: f"[{GAP_LABEL[lang]}: {m.group(1)}]", text)

@@ -146,7 +146,7 @@ def test_every_placeholder_names_a_table_and_every_table_stands_somewhere(sectio
 
 def _roll_range(roll: str, top: int) -> list[int]:
     roll = roll.replace("–", "-").strip()
-    if m := re.fullmatch(r">(-?\d+)", roll):
+    if m := re.fullmatch(r"(?:>|greater than )(-?\d+)", roll):
         return list(range(int(m.group(1)) + 1, top + 1))
     if m := re.fullmatch(r"(-?\d+)\+", roll):
         return list(range(int(m.group(1)), top + 1))

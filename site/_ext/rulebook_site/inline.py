@@ -149,13 +149,13 @@ def section_blocks(section: Section, context: TextContext) -> list[Block]:
             if table:
                 if block.lines:
                     blocks.append(block)
-                rows = render_table(tables[table.group(1)], section.lang).splitlines()
+                rows = render_table(tables[table.group(1)], section.lang, section_title=section.title).splitlines()
                 blocks.append(Block([line_tokens(row, context) for row in rows], table=True))
                 block = Block()
             elif TABLE.search(line):
                 block.lines.append(
                     line_tokens(
-                        TABLE.sub(lambda m: render_table(tables[m.group(1)], section.lang), line),
+                        TABLE.sub(lambda m: render_table(tables[m.group(1)], section.lang, section_title=section.title), line),
                         context,
                     )
                 )
