@@ -290,13 +290,17 @@ def load_errata(root: Path, languages: tuple[Lang, ...] = ("en", "fr")) -> tuple
     if not path.is_file():
         return ()
     raw = read_yaml(path) or {}
-    result = []
+    result: list[Erratum] = []
     problems: list[DataError] = []
     for index, item in enumerate(raw.get("errata") or []):
         try:
             erratum = Erratum.model_validate(item)
         except ValidationError as exc:
             problems.append(DataError(path, _validation_message(exc), section=f"erratum #{index + 1}"))
+            continue
+        if erratum.id and any(other.id == erratum.id for other in result):
+            problems.append(DataError(path, f"ambiguity id {erratum.id!r} is registered twice",
+                                      section=f"erratum #{index + 1}"))
             continue
         result.append(erratum if erratum.langs else erratum.model_copy(update={"langs": languages}))
     if problems:

@@ -207,6 +207,8 @@ def situations() -> Response:
 
 @bp.post("/adjudicate/<situation>")
 def adjudicate(situation: str) -> Response:
+    from .rulings import with_readings
+
     game = game_arg()
-    body = json_body()
+    body = with_readings(store().engine, game, situation, json_body())
     return jsonify(prepare.adjudicate(situation, body, game).model_dump(mode="json"))

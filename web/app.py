@@ -35,7 +35,7 @@ from typing import Any
 from flask import Flask
 from jinja2 import ChoiceLoader, FileSystemLoader
 
-from . import api, calculator, i18n, pages, security
+from . import api, calculator, i18n, pages, rulings, security
 from .db import open_database
 from .games import DEFAULT_GAME, companions
 from .store import Store
@@ -82,4 +82,5 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(calculator.bp)
+    app.register_blueprint(rulings.bp)
     return app
