@@ -7,14 +7,15 @@ Odds are exact over the 1,296 pairs of 2D6 rolls (36 for a single 2D6).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...errors import Checker
-from ...readings import followed, readings_field
 from ...models import Adjudication, Modifier, Note, Step
+from ...readings import followed, readings_field
 from . import casualties, data
 from .common import (
     CF,
@@ -163,7 +164,7 @@ def _lead_defender(
 INTEGRITY = "sf-integrity-lead"
 
 
-def _whole_battalions(participants: list[tuple[str, str, str | None]]) -> list[str]:
+def _whole_battalions(participants: Sequence[tuple[str, str, str | None]]) -> list[str]:
     """The Marine battalions whose three infantry companies and weapons company are all among
     the participants (7.2.4)."""
     battalions: dict[str, list[str]] = {}
