@@ -37,8 +37,18 @@ MISSING = re.compile(r"\{missing:\s*([^{}]+?)\s*\}")
 GAP_LABEL: Mapping[str, str] = {"en": "text missing in source", "fr": "texte absent de la source"}
 
 
-def _citations(text: str, bare_chapters: bool) -> list[tuple[int, int, str]]:
-    """Citations as (start, end, id): bracketed ones first, then those in running text, each in text order."""
+def name_ref_spans(text: str, names: Mapping[str, str]) -> list[tuple[int, int, str]]:
+    """(start, end, id) of every reference by name: the words a game declares (``name_refs``)."""
+    spans = []
+    for words, cited in names.items():
+        for match in re.finditer(re.escape(words), text):
+            spans.append((match.start(), match.end(), cited))
+    return spans
+
+
+def _citations(text: str, bare_chapters: bool, names: Mapping[str, str] | None = None) -> list[tuple[int, int, str]]:
+    """Citations as (start, end, id): bracketed ones first, then those in running text (numbers,
+    then the game's references by name), each in text order."""
     spans: list[tuple[int, int, str]] = []
     for match in BRACKET_REF.finditer(text):
         for part in re.split(r"[;,]", match.group(1)):
@@ -59,22 +69,27 @@ def _citations(text: str, bare_chapters: bool) -> list[tuple[int, int, str]]:
                 start = offset + number.start()
                 if free(start) and "." not in number.group():
                     running.append((start, offset + number.end(), number.group()))
+    for start, end, cited in name_ref_spans(text, names or {}):
+        if free(start) and not any(s < end and start < e for s, e, _ in running):
+            running.append((start, end, cited))
     return spans + sorted(running, key=lambda span: span[0])
 
 
-def find_ref_spans(text: str, *, bare_chapters: bool = False) -> list[tuple[int, int, str]]:
+def find_ref_spans(text: str, *, bare_chapters: bool = False,
+                   names: Mapping[str, str] | None = None) -> list[tuple[int, int, str]]:
     """Every citation in a text as (start, end, cited id), in text order (for linking them).
 
     The id is the stored form: a printed chapter "22.0" is "22". With ``bare_chapters``
     (the game declares ``bare_chapter_refs``), "see 16" and "(see 5 and 5.1)" cite
     chapters 16 and 5 too.
     """
-    return sorted(_citations(text, bare_chapters), key=lambda span: span[0])
+    return sorted(_citations(text, bare_chapters, names), key=lambda span: span[0])
 
 
-def find_refs(text: str, *, bare_chapters: bool = False) -> list[str]:
-    """Rule ids cited by a text, each once: bracketed citations first, then those in running text."""
-    return list(dict.fromkeys(ref for _, _, ref in _citations(text, bare_chapters)))
+def find_refs(text: str, *, bare_chapters: bool = False, names: Mapping[str, str] | None = None) -> list[str]:
+    """Rule ids cited by a text, each once: bracketed citations first, then those in running text
+    (``names``: the game's references by name, ``name_refs``)."""
+    return list(dict.fromkeys(ref for _, _, ref in _citations(text, bare_chapters, names)))
 
 
 def table_ids(text: str) -> list[str]:

@@ -275,6 +275,9 @@ class GameDeclaration(Frozen):
     left_out: tuple[LeftOut, ...] = ()
     #: the rulebook's edition as printed ("Rulebook v1.0"); None where the source prints none
     edition: str | None = None
+    #: references by name: the words as printed -> the section they cite
+    #: ("'After the Operation' section" -> 17.5); found like numbered citations
+    name_refs: dict[str, str] = Field(default_factory=dict)
 
     @model_validator(mode="before")
     @classmethod

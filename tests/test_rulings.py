@@ -144,3 +144,22 @@ def test_a_pick_the_register_does_not_have_is_refused_naming_it(readings, field)
     with pytest.raises(InvalidSituation) as caught:
         adjudicate("operation", {**TIE, "readings": readings}, game="battle-for-fallujah")
     assert [p.field for p in caught.value.problems] == [field]
+
+
+def test_references_by_name_resolve_so_cited_by_works():
+    corpus = load_game("battle-for-fallujah").corpus("en")
+    assert "17.5" in corpus.get("17").refs  # "Go to the 'After the Operation' section."
+    assert "17" in corpus.referenced_by["17.5"]
+    assert "22" in corpus.get("20.4.2").refs  # "(See Insurgency Reaction)"
+    assert {"table-defender-terrain-dice", "table-attacker-terrain-dice"} <= set(corpus.referenced_by["16"])
+    out = _rule("17.5", "--game", "battle-for-fallujah")
+    assert "Cited by: 17" in out
+
+
+def test_the_companion_links_a_reference_by_name(tmp_path):
+    from web.app import create_app
+
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "TESTING": True})
+    page = app.test_client().get("/rule/en/17?game=battle-for-fallujah").get_data(as_text=True)
+    assert """href="/rule/en/17.5?game=battle-for-fallujah">&#39;After the Operation&#39; section</a>""" in page
+    app.extensions["fallujah.store"].engine.dispose()

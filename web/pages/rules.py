@@ -28,7 +28,7 @@ from werkzeug.wrappers import Response
 from rules_text import search as search_module
 from rules_text.corpus import UnknownSection
 from rules_text.loading import load_game as load_rules
-from rules_text.markup import BARE_REF, BRACKET_REF
+from rules_text.markup import BARE_REF, BRACKET_REF, name_ref_spans
 from rules_text.search import KINDS, SearchError
 
 from .. import games as registry
@@ -61,6 +61,10 @@ def linked_text(text: str, lang: str) -> list[Markup]:
     for match in BARE_REF.finditer(text):
         if not any(start <= match.start() < end for start, end, _kind in spans):
             spans.append((match.start(), match.end(), _link(match.group(1), lang, known)))
+    for start, end, cited in name_ref_spans(text, rules_of().declaration.name_refs):
+        if not any(s < end and start < e for s, e, _kind in spans) and cited in known:
+            spans.append((start, end, Markup('<a class="rule-link" href="{}">{}</a>').format(
+                rule_url(lang, cited), text[start:end])))
     out, at = Markup(""), 0
     for start, end, html in sorted(spans, key=lambda s: s[0]):
         out += escape(text[at:start]) + html
