@@ -163,3 +163,45 @@ def test_the_companion_links_a_reference_by_name(tmp_path):
     page = app.test_client().get("/rule/en/17?game=battle-for-fallujah").get_data(as_text=True)
     assert """href="/rule/en/17.5?game=battle-for-fallujah">&#39;After the Operation&#39; section</a>""" in page
     app.extensions["fallujah.store"].engine.dispose()
+
+
+def _card_deck(first_type: str) -> list[str]:
+    from adjudicator.games.fallujah_cards.cards import card_list
+
+    cards = card_list().cards
+    deck = list(card_list().full_deck())
+    first = next(i for i in deck if cards[i].type == first_type)
+    deck.remove(first)
+    return [cards[first].name] + [cards[i].name for i in deck]
+
+
+def test_the_card_games_readings_are_choices_a_player_makes_at_set_up():
+    from adjudicator.games.fallujah_cards import actions, engine
+    from adjudicator.games.fallujah_cards.cards import card_list
+
+    cards = card_list().cards
+    deck = _card_deck("T")  # an American Tactics card is the first Target
+    kept = engine.apply(engine.new_game(), actions.Shuffle(deck=deck))
+    spent = engine.apply(engine.new_game(), actions.Shuffle(deck=deck, readings={"cards-american-tactics-target": "spent"}))
+    tactics = deck[0]
+    assert f"The {tactics} is spent: it goes to the Discard Pile" in " ".join(spent.said)
+    assert "is spent" not in " ".join(kept.said)
+    # kept, it is in the hand until a card is lost or discarded; spent, in the Discard Pile at once
+    assert spent.discard[:2] == kept.discard[:2] and cards[spent.discard[2]].name == tactics
+    assert spent.readings == (("cards-american-tactics-target", "spent"),)
+    with pytest.raises(InvalidSituation) as caught:
+        engine.apply(engine.new_game(), actions.Physical(readings={"cards-no-force-destroy": "maybe"}))
+    assert caught.value.problems[0].field == "readings.cards-no-force-destroy"
+
+
+def test_a_card_with_no_force_destroys_only_under_the_other_reading():
+    from adjudicator.games.fallujah_cards import engine
+    from adjudicator.games.fallujah_cards.cards import card_list
+
+    cards = card_list().cards
+    recon = next(i for i, c in enumerate(cards) if c.type == "R")
+    target = next(i for i, c in enumerate(cards) if c.type == "I")
+    base = engine.GameState(hand=(recon,), target=target, phase="destroy")
+    assert engine.qualifying(base) == []
+    ruled = base.with_(readings=(("cards-no-force-destroy", "any-card-destroys"),))
+    assert engine.qualifying(ruled) == [recon]
