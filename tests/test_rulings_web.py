@@ -114,3 +114,16 @@ def test_a_clarification_carries_its_source(client):  # noqa: F811
     assert made.status_code == 201
     page = client.get("/rule/en/7.2.4?game=second-fallujah").get_data(as_text=True)
     assert "Source: the designer, asked by mail" in page and "Clarification" in page
+
+
+def test_a_recorded_adjudication_keeps_the_reading_the_players_ruling_picks(client):  # noqa: F811
+    from tests.test_bff_companion import Bff
+
+    player = Bff.new(client)
+    assert _post(client, {"game": BFF, "kind": "house", "rules": ["18.5.1"], "ambiguity": "bff-tie-ivp",
+                          "reading": "no-margin-no-ivp", "text": "A tie costs nothing."}).status_code == 201
+    player.act("adjudication", situation="operation", input=TIE, rolls_by="player")
+    events = client.get(f"/api/games/{player.id}/log").get_json()["events"]
+    recorded = next(e for e in events if e["type"] == "adjudication")
+    assert recorded["payload"]["input"]["readings"] == {"bff-tie-ivp": "no-margin-no-ivp"}
+    assert recorded["payload"]["result"]["result"]["vp"] == 0
