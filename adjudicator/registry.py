@@ -29,6 +29,7 @@ from rules_text.loading import (
     package_of,
 )
 
+from . import readings
 from .errors import MISSING, InvalidSituation, Problem, from_validation_error
 from .grids import OddsGrid
 from .models import Adjudication
@@ -239,6 +240,9 @@ def adjudicate(
         parsed = parse_input(proc, body, die_notes(game))
     except InvalidSituation as exc:
         raise InvalidSituation([*exc.problems, *_rule_problems(proc, body, exc)]) from None
+    picked = getattr(parsed, readings.FIELD, None)
+    if picked:
+        readings.check(game, picked)
     return proc.run(parsed)
 
 

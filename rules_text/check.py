@@ -129,6 +129,9 @@ def check_game(game: Game) -> Report:
             continue
         if erratum.section not in english:
             problem(None, erratum.section, "erratum about a section that does not exist")
+        for other in erratum.also_in:
+            if other not in english:
+                problem(None, erratum.section, f"also_in names [{other}], which does not exist", file="errata.yaml")
         if erratum.kind == "missing_target":
             for lang in erratum.langs:
                 if (erratum.section, erratum.cites, lang) not in cited_missing:

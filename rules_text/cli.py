@@ -102,8 +102,17 @@ def section_json(game: Game, section: Section, *, full: bool = True) -> dict[str
             gaps=list(section.gaps),
             tables=list(section.tables),
             other_langs=[lang for lang in game.langs if lang != section.lang and section.id in game.corpora[lang]],
+            edition=game.declaration.edition,
         )
+    data["rulings"] = section_rulings(game, section)
     return data
+
+
+def section_rulings(game: Game, section: Section) -> list[dict[str, Any]]:
+    """The game's rulings shown beside a section (errata, registered ambiguities), as JSON."""
+    from .rulings import for_rule, game_rulings
+
+    return [r.model_dump(mode="json") for r in for_rule(game_rulings(game, section.lang), section.id)]
 
 
 @click.command()
@@ -188,6 +197,8 @@ def export(lang: str, as_json: bool, game: str) -> None:
         click.secho(f"\n{section.label}", bold=True)
         if section.text:
             click.echo(section.text)
+        for line in fast_rule.ruling_lines(section_rulings(loaded, section)):
+            click.echo(line)
 
 
 @click.command()

@@ -51,7 +51,10 @@ NUMBERED_ID = re.compile(r"^\d{1,2}(?:\.\d{1,2}){0,4}$")
 #: the code an answer depends on: the modules of a cached game (rules_text.cache._MODEL_MODULES;
 #: cache.py holds its CACHE_VERSION) and the rendering
 _CODE_MODULES = ("base.py", "tables.py", "models.py", "markup.py", "corpus.py", "loading.py", "cache.py",
-                 "cli.py", "fast_rule.py")
+                 "cli.py", "fast_rule.py", "rulings.py")
+#: how a ruling's kind is named where it is read (rules_text.rulings.KIND_LABELS, checked equal)
+KIND_LABELS = {"erratum": "Erratum", "ambiguity": "Ambiguity", "clarification": "Clarification",
+               "house": "House ruling"}
 
 _HERE = Path(__file__).resolve().parent
 
@@ -252,13 +255,37 @@ def printed(answer: dict[str, Any], as_json: bool, columns: int) -> list[tuple[s
     out.append((answer["label"] + (f"  ({data['kind']})" if data["kind"] != "rule" else ""), "bold"))
     if data["text"]:
         out.append((_wrap(data["text"], min(columns, 100)), None))
+    rulings = data.get("rulings") or []
     if data["refs"]:
-        out.append((f"\nCites: {', '.join(data['refs'])}", None))
+        flagged = {r["cites"]: r for r in rulings if r.get("cites")}
+        refs = [f"{ref} ({flagged[ref]['erratum'].replace('_', ' ')}, see below)" if ref in flagged else ref
+                for ref in data["refs"]]
+        out.append((f"\nCites: {', '.join(refs)}", None))
     if data["referenced_by"]:
         out.append((f"Cited by: {', '.join(data['referenced_by'])}", None))
     if data["children"]:
         out.append((f"Contains: {', '.join(data['children'])}", None))
+    if rulings:
+        out.append((_wrap("\n" + "\n".join(ruling_lines(rulings)), min(columns, 100)), None))
     return out
+
+
+def ruling_lines(rulings: list[dict[str, Any]]) -> list[str]:
+    """The rulings beside a rule, as lines: each kind, id and text, an ambiguity's readings (the
+    one followed marked), a ruling's pick and source (rules_text.rulings)."""
+    lines = []
+    for ruling in rulings:
+        kind = KIND_LABELS.get(ruling["kind"], ruling["kind"])
+        detail = f", {ruling['erratum'].replace('_', ' ')}" if ruling.get("erratum") else ""
+        lines.append(f"{kind}{detail} [{ruling['id']}]: {ruling['text']}")
+        for reading in ruling.get("readings") or []:
+            followed = " (followed unless a ruling picks another)" if reading["key"] == ruling.get("follows") else ""
+            lines.append(f"• reading {reading['key']}{followed}: {reading['text']}")
+        if ruling.get("ambiguity"):
+            lines.append(f"• picks reading {ruling['reading']} of {ruling['ambiguity']}")
+        if ruling["kind"] in ("clarification", "house"):
+            lines.append(f"• source: {ruling['source']}")
+    return lines
 
 
 def _wrap(text: str, width: int) -> str:

@@ -240,7 +240,7 @@ def load_sections(root: Path, lang: Lang, tables: dict[str, Table],
         if data.table and not source_text.strip():
             source_text = f"{{table: {data.table}}}"
         parent = numbered_parent(data.id, known) if is_numbered(data.id) else data.parent
-        readable = markup.render(markup.MISSING.sub(" ", source_text), lang, tables)
+        readable = markup.render(markup.MISSING.sub(" ", source_text), lang, tables, section_title=data.title)
         sections.append(
             Section(
                 id=data.id,
@@ -250,8 +250,9 @@ def load_sections(root: Path, lang: Lang, tables: dict[str, Table],
                 note_type=data.note_type,
                 parent=parent,
                 source_text=source_text,
-                text=markup.render(source_text, lang, tables),
-                refs=tuple(markup.find_refs(data.title + "\n" + readable, bare_chapters=bare_chapters)),
+                text=markup.render(source_text, lang, tables, section_title=data.title),
+                refs=tuple(markup.find_refs(data.title + "\n" + readable, bare_chapters=bare_chapters,
+                                            names=declared.name_refs if declared else None)),
                 gaps=tuple(markup.gaps(source_text)),
                 tables=tuple(markup.table_ids(source_text)),
                 file=str(path.relative_to(root)),
@@ -290,13 +291,17 @@ def load_errata(root: Path, languages: tuple[Lang, ...] = ("en", "fr")) -> tuple
     if not path.is_file():
         return ()
     raw = read_yaml(path) or {}
-    result = []
+    result: list[Erratum] = []
     problems: list[DataError] = []
     for index, item in enumerate(raw.get("errata") or []):
         try:
             erratum = Erratum.model_validate(item)
         except ValidationError as exc:
             problems.append(DataError(path, _validation_message(exc), section=f"erratum #{index + 1}"))
+            continue
+        if erratum.id and any(other.id == erratum.id for other in result):
+            problems.append(DataError(path, f"ambiguity id {erratum.id!r} is registered twice",
+                                      section=f"erratum #{index + 1}"))
             continue
         result.append(erratum if erratum.langs else erratum.model_copy(update={"langs": languages}))
     if problems:

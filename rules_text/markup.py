@@ -37,8 +37,18 @@ MISSING = re.compile(r"\{missing:\s*([^{}]+?)\s*\}")
 GAP_LABEL: Mapping[str, str] = {"en": "text missing in source", "fr": "texte absent de la source"}
 
 
-def _citations(text: str, bare_chapters: bool) -> list[tuple[int, int, str]]:
-    """Citations as (start, end, id): bracketed ones first, then those in running text, each in text order."""
+def name_ref_spans(text: str, names: Mapping[str, str]) -> list[tuple[int, int, str]]:
+    """(start, end, id) of every reference by name: the words a game declares (``name_refs``)."""
+    spans = []
+    for words, cited in names.items():
+        for match in re.finditer(re.escape(words), text):
+            spans.append((match.start(), match.end(), cited))
+    return spans
+
+
+def _citations(text: str, bare_chapters: bool, names: Mapping[str, str] | None = None) -> list[tuple[int, int, str]]:
+    """Citations as (start, end, id): bracketed ones first, then those in running text (numbers,
+    then the game's references by name), each in text order."""
     spans: list[tuple[int, int, str]] = []
     for match in BRACKET_REF.finditer(text):
         for part in re.split(r"[;,]", match.group(1)):
@@ -59,22 +69,27 @@ def _citations(text: str, bare_chapters: bool) -> list[tuple[int, int, str]]:
                 start = offset + number.start()
                 if free(start) and "." not in number.group():
                     running.append((start, offset + number.end(), number.group()))
+    for start, end, cited in name_ref_spans(text, names or {}):
+        if free(start) and not any(s < end and start < e for s, e, _ in running):
+            running.append((start, end, cited))
     return spans + sorted(running, key=lambda span: span[0])
 
 
-def find_ref_spans(text: str, *, bare_chapters: bool = False) -> list[tuple[int, int, str]]:
+def find_ref_spans(text: str, *, bare_chapters: bool = False,
+                   names: Mapping[str, str] | None = None) -> list[tuple[int, int, str]]:
     """Every citation in a text as (start, end, cited id), in text order (for linking them).
 
     The id is the stored form: a printed chapter "22.0" is "22". With ``bare_chapters``
     (the game declares ``bare_chapter_refs``), "see 16" and "(see 5 and 5.1)" cite
     chapters 16 and 5 too.
     """
-    return sorted(_citations(text, bare_chapters), key=lambda span: span[0])
+    return sorted(_citations(text, bare_chapters, names), key=lambda span: span[0])
 
 
-def find_refs(text: str, *, bare_chapters: bool = False) -> list[str]:
-    """Rule ids cited by a text, each once: bracketed citations first, then those in running text."""
-    return list(dict.fromkeys(ref for _, _, ref in _citations(text, bare_chapters)))
+def find_refs(text: str, *, bare_chapters: bool = False, names: Mapping[str, str] | None = None) -> list[str]:
+    """Rule ids cited by a text, each once: bracketed citations first, then those in running text
+    (``names``: the game's references by name, ``name_refs``)."""
+    return list(dict.fromkeys(ref for _, _, ref in _citations(text, bare_chapters, names)))
 
 
 def table_ids(text: str) -> list[str]:
@@ -174,22 +189,63 @@ def line_problem(table: Table) -> str | None:
     return None
 
 
-def render_row(table: Table, row: TableRow, lang: Lang) -> str:
+def render_row(table: Table, row: TableRow, lang: Lang, *, heading_printed: bool = False) -> str:
     """One row as a line: the table's ``line`` template, or the kind's readable default.
 
-    A template that cannot be filled falls back to the default (``fallujah check`` names it).
+    ``heading_printed``: the row's name is a heading already printed over an earlier row
+    (``name_once``), so it is left out. A template that cannot be filled falls back to the
+    default (``fallujah check`` names it).
     """
+    fields = _fields(table, row, lang)
+    if heading_printed:
+        fields["name"] = ""
     if table.line is not None:
         try:
-            return table.line.format(**_fields(table, row, lang)).strip()
+            return table.line.format(**fields).strip()
         except (KeyError, IndexError, ValueError, AttributeError):
             pass
     return default_line(table, row, lang).strip()
 
 
-def render_table(table: Table, lang: Lang) -> str:
-    """The rows of a table, one per line, laid out as the book prints them."""
-    return "\n".join(render_row(table, row, lang) for row in table.rows)
+def render_rows(table: Table, lang: Lang) -> str:
+    """The rows of a table, one per line, laid out as the book prints them (no title, no heads)."""
+    lines = []
+    for index, row in enumerate(table.rows):
+        repeated = table.name_once and index > 0 and row.name is not None and row.name == table.rows[index - 1].name
+        lines.append(render_row(table, row, lang, heading_printed=repeated))
+    return "\n".join(lines)
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"\w+", text.lower())
+
+
+def table_heading(table: Table, lang: Lang, *, section_title: str | None = None) -> list[str]:
+    """The lines printed above a table's rows: its printed title, then its printed column heads.
+
+    The heads are joined by " | " (an empty head, such as the corner of a matrix, stays empty).
+    The title is left out where it is already printed: as the heading of the section that holds
+    the table (``section_title``, "CARD LIST"), or inside the head line itself, where the book
+    merges them ("D6 roll Insurgent Activation Table", Battle for Fallujah 12.4.2).
+    """
+    title = (table.title.get(lang) or "").strip()
+    heads = [head.strip() for head in table.columns_printed]
+    if table.kind == "cards" and not heads:
+        heads = list(CARD_COLUMNS)
+    head_line = " | ".join(heads).strip() if any(heads) else ""
+    lines: list[str] = []
+    in_heads = bool(head_line) and set(_words(title)) <= set(_words(head_line))
+    if title and not in_heads and _words(title) != _words(section_title or ""):
+        lines.append(title)
+    if head_line:
+        lines.append(head_line)
+    return lines
+
+
+def render_table(table: Table, lang: Lang, *, section_title: str | None = None) -> str:
+    """A table as the book prints it: its title and column heads (:func:`table_heading`), then its
+    rows, one per line."""
+    return "\n".join([*table_heading(table, lang, section_title=section_title), render_rows(table, lang)])
 
 
 def printed_cells(table: Table, row: TableRow, lang: Lang) -> list[str]:
@@ -213,11 +269,14 @@ def printed_cells(table: Table, row: TableRow, lang: Lang) -> list[str]:
     return [str(c) for c in cells if str(c).strip()]
 
 
-def render(text: str, lang: Lang, tables: Mapping[str, Table]) -> str:
-    """Readable text: table rows in place of ``{table: id}``, gaps spelled out."""
+def render(text: str, lang: Lang, tables: Mapping[str, Table], *, section_title: str | None = None) -> str:
+    """Readable text: each table (title, heads, rows) in place of ``{table: id}``, gaps spelled out.
+
+    ``section_title``: the heading of the section the text belongs to (a table whose title it
+    repeats does not print its title twice)."""
 
     def table_rows(match: re.Match[str]) -> str:
-        return render_table(tables[match.group(1)], lang)
+        return render_table(tables[match.group(1)], lang, section_title=section_title)
 
     text = TABLE.sub(table_rows, text)
     return MISSING.sub(lambda m: f"[{GAP_LABEL[lang]}: {m.group(1)}]", text)

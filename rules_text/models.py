@@ -25,7 +25,7 @@ from .tables import (
 )
 
 __all__ = [
-    "LANGS", "Cell", "Column", "Erratum", "GameDeclaration", "GlossaryTerm", "Kind", "Lang", "LeftOut",
+    "LANGS", "AmbiguityReading", "Cell", "Column", "Erratum", "GameDeclaration", "GlossaryTerm", "Kind", "Lang", "LeftOut",
     "LocalText", "NoteType", "Section", "SectionData", "Table", "TableProblem", "TableRow",
     "chapter_number", "id_key", "is_numbered", "parse_roll", "parse_totals", "table_problems",
 ]
@@ -160,6 +160,20 @@ class GlossaryTerm(Frozen):
 ErratumKind = Literal["missing_target", "wrong_reference", "inconsistency", "gap", "ambiguity"]
 
 
+class AmbiguityReading(Frozen):
+    """One reading of a registered ambiguity: the key the engines read, the words a player reads."""
+
+    key: str
+    text: str
+
+    @field_validator("key")
+    @classmethod
+    def _key(cls, value: str) -> str:
+        if not re.fullmatch(r"[a-z0-9][a-z0-9\-]*", value):
+            raise ValueError(f"reading key {value!r} must be lower case words joined by '-'")
+        return value
+
+
 class Erratum(Frozen):
     """An error printed in the rulebook itself, kept in the text and explained here.
 
@@ -175,6 +189,39 @@ class Erratum(Frozen):
     kind: ErratumKind
     cites: str | None = None
     note: str
+    #: a registered ambiguity's stable id (``bff-tie-ivp``): what a player's ruling names to pick
+    #: one of its ``readings``; the notes' own labels (A-2) stay in the note
+    id: str | None = None
+    #: other rules where the same question arises (shown beside those rules too)
+    also_in: tuple[str, ...] = ()
+    #: an ambiguity's readings, each a key the engines read and the words that say it
+    readings: tuple[AmbiguityReading, ...] = ()
+    #: the reading the adjudicator and the engines follow when the player's rulings pick none
+    follows: str | None = None
+    #: whether the engines compute the result both ways where it differs (False: ``note`` says why not)
+    computed: bool = False
+
+    @model_validator(mode="after")
+    def _readings(self) -> Erratum:
+        if not self.readings:
+            if self.follows is not None:
+                raise ValueError("follows names a reading, but no readings are given")
+            return self
+        if self.kind != "ambiguity":
+            raise ValueError(f"readings belong to an ambiguity, not to kind {self.kind!r}")
+        if not self.id:
+            raise ValueError("an ambiguity with readings needs an id (a ruling names it to pick a reading)")
+        keys = [reading.key for reading in self.readings]
+        if len(keys) < 2 or len(set(keys)) != len(keys):
+            raise ValueError(f"an ambiguity needs at least two readings with distinct keys, not {keys}")
+        if self.follows not in keys:
+            raise ValueError(f"follows {self.follows!r}: allowed {', '.join(keys)} (the reading the engines take)")
+        return self
+
+    @property
+    def sections(self) -> tuple[str, ...]:
+        """Every rule this entry is shown beside: its own section, then ``also_in``."""
+        return (self.section, *self.also_in)
 
 
 class LeftOut(Frozen):
@@ -226,6 +273,11 @@ class GameDeclaration(Frozen):
     #: the text cites chapters without a dot ("see 16", "(see 5 and 5.1)")
     bare_chapter_refs: bool = False
     left_out: tuple[LeftOut, ...] = ()
+    #: the rulebook's edition as printed ("Rulebook v1.0"); None where the source prints none
+    edition: str | None = None
+    #: references by name: the words as printed -> the section they cite
+    #: ("'After the Operation' section" -> 17.5); found like numbered citations
+    name_refs: dict[str, str] = Field(default_factory=dict)
 
     @model_validator(mode="before")
     @classmethod

@@ -25,10 +25,10 @@ _N = r"([-–−]?\d+)"
 _SINGLE = re.compile(rf"^{_N}$")
 _SPAN = re.compile(rf"^{_N}\s*(?:to|-|–|—)\s*{_N}$")
 _AT_LEAST = re.compile(rf"^(?:{_N}\s*\+|{_N}\s+or\s+(?:more|higher|greater)|(?:≥|>=)\s*{_N})$")
-_MORE_THAN = re.compile(rf"^>\s*{_N}$")
-_LESS_THAN = re.compile(rf"^<\s*{_N}$")
+_MORE_THAN = re.compile(rf"^(?:>\s*{_N}|(?:greater|more) than\s+{_N})$")
+_LESS_THAN = re.compile(rf"^(?:<\s*{_N}|(?:less|fewer) than\s+{_N})$")
 _AT_MOST = re.compile(rf"^(?:{_N}\s+or\s+(?:less|lower|fewer)|(?:≤|<=)\s*{_N})$")
-_PRINTED_FORMS = "'3', '2-3', '2–3', '-2 to 0', '4+', '>6', '<15', '6 or less'"
+_PRINTED_FORMS = "'3', '2-3', '2–3', '-2 to 0', '4+', '>6', 'greater than 6', '<15', '6 or less'"
 
 
 def _int(text: str) -> int:
@@ -157,6 +157,9 @@ class Table(Frozen):
     range: tuple[int, int] | None = None
     columns: tuple[Column, ...] = ()
     columns_printed: tuple[str, ...] = ()
+    #: a row's ``name`` is a heading printed once over the rows that follow with the same name
+    #: (Second Fallujah 7.3.4: "OT > DT = Successful attack" over its two results)
+    name_once: bool = False
     rows: tuple[TableRow, ...]
 
     def model_post_init(self, context: object, /) -> None:

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from rules_text import loading
 from rules_text.check import check_game
 from rules_text.loading import DataError, UnknownGame, declaration, load_game
-from rules_text.markup import find_refs, render_table
+from rules_text.markup import find_refs, render_rows
 from rules_text.models import Table, parse_totals, table_problems
 
 from .conftest import run_cli
@@ -297,7 +297,7 @@ def test_several_columns_a_range_per_column():
     assert table_problems(t) == []
     assert t.row_for_total(5, "open").result == "medium" and t.row_for_total(5, "urban").result == "high"
     assert t.rows[0].totals_in("open") == (1, 2, 3, 4)
-    assert render_table(t, "en").splitlines()[0] == "Low (1): Open 1-4; Urban 1-2"
+    assert render_rows(t, "en").splitlines()[0] == "Low (1): Open 1-4; Urban 1-2"
 
 
 def test_several_columns_a_result_per_column():
@@ -305,7 +305,7 @@ def test_several_columns_a_result_per_column():
     assert table_problems(t) == []  # no adjacent cell at 4: outside that column's range
     assert t.cell_for_total(3, "adjacent").result == "m_adj_m"
     assert t.cell_for_total(4, "reaction_area").text.en == "+F"
-    assert render_table(t, "en").splitlines() == [
+    assert render_rows(t, "en").splitlines() == [
         "2: Reaction Area: R; Adjacent areas: +F", "3: Reaction Area: R; Adjacent areas: +M, adjM",
         "4: Reaction Area: +F",
     ]
@@ -361,10 +361,10 @@ CARDS = {
 def test_matrix_rows_have_a_cell_per_column():
     t = Table.model_validate(MATRIX)
     assert table_problems(t) == []
-    assert render_table(t, "en") == "Assault: Coalition: 2; Insurgency: 1"
+    assert render_rows(t, "en") == "Assault: Coalition: 2; Insurgency: 1"
     blank = {**MATRIX, "rows": [{**MATRIX["rows"][0], "cells": {"coalition": {"value": 2, "text": {"en": "2"}}}}]}
     assert table_problems(Table.model_validate(blank)) == []  # a cell the source leaves blank is absent
-    assert render_table(Table.model_validate(blank), "en") == "Assault: Coalition: 2"
+    assert render_rows(Table.model_validate(blank), "en") == "Assault: Coalition: 2"
     broken = {**MATRIX, "rows": [{**MATRIX["rows"][0], "cells": {"coalitoin": {"value": 2, "text": {"en": "2"}}}}]}
     assert [str(p) for p in table_problems(Table.model_validate(broken))] == [
         ("table terrain-dice, row 1 (result 'assault'): cells names column(s) coalitoin not declared in columns "
@@ -374,7 +374,7 @@ def test_matrix_rows_have_a_cell_per_column():
 def test_card_lists_render_with_their_printed_columns():
     t = Table.model_validate(CARDS)
     assert table_problems(t) == []
-    assert render_table(t, "en").splitlines() == [
+    assert render_rows(t, "en").splitlines() == [
         "Suicide Bomber — Type: I; #: 2; Force: 5",
         "M1 Abrams Tank — Type: A; #: 2; Force: 5; Notes: 120mm Main Gun",
         "Ambush — Type: N; #: 1; Force: -",
@@ -385,9 +385,9 @@ def test_card_lists_render_with_their_printed_columns():
 def test_list_rows_and_line_templates():
     t = Table.model_validate({"id": "vp", "rule": "1", "kind": "list", "rows": [
         {"result": "fedayeen", "value": 1, "text": {"en": "Each Fedayeen unit eliminated"}}]})
-    assert render_table(t, "en") == "Each Fedayeen unit eliminated"
+    assert render_rows(t, "en") == "Each Fedayeen unit eliminated"
     templated = Table.model_validate({**LEVEL, "line": "{rolls[open]} {text} (urban {rolls[urban]})"})
-    assert render_table(templated, "en").splitlines()[0] == "1-4 Low (1) (urban 1-2)"
+    assert render_rows(templated, "en").splitlines()[0] == "1-4 Low (1) (urban 1-2)"
 
 
 # -- fallujah check ----------------------------------------------------------------------
@@ -496,9 +496,9 @@ def test_a_fresh_process_reads_the_cached_game(games):
 def test_a_row_that_prints_no_words_reads_empty_not_missing():
     t = table(range=[1, 9], rows=[{"roll": "1-6", "result": "no_ceasefire", "text": {"en": None}},
                                   {"roll": "7+", "result": "ceasefire", "text": {"en": "A ceasefire is declared."}}])
-    assert render_table(t, "en").splitlines() == ["1-6:", "7+: A ceasefire is declared."]
+    assert render_rows(t, "en").splitlines() == ["1-6:", "7+: A ceasefire is declared."]
     french_gap = Table.model_validate({**INTELLIGENCE, "rows": [{**INTELLIGENCE["rows"][0], "text": {"en": "3", "fr": None}}]})
-    assert render_table(french_gap, "fr") == "-2 to 0: {missing: not in the fr source}"
+    assert render_rows(french_gap, "fr") == "-2 to 0: {missing: not in the fr source}"
 
 
 def test_a_line_template_that_cannot_be_filled_is_named_not_a_traceback(games):

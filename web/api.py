@@ -114,9 +114,14 @@ def get_game(game_id: str) -> Response:
 
 @bp.post("/games/<game_id>/actions")
 def act(game_id: str) -> Response:
+    from .rulings import with_readings
+
     game_id = _game_id(game_id)
     body = _object()
     expected = _expected_version(body)
+    if body.get("type") == "adjudication" and isinstance(body.get("situation"), str):
+        # the recorded input names the readings the player's rulings pick, so a replay computes the same
+        body["input"] = with_readings(store().engine, store().game_of(game_id), body["situation"], body.get("input"))
     state, effects = store().act(game_id, expected, body)
     return _state(state, game_id, effects)
 
@@ -207,6 +212,8 @@ def situations() -> Response:
 
 @bp.post("/adjudicate/<situation>")
 def adjudicate(situation: str) -> Response:
+    from .rulings import with_readings
+
     game = game_arg()
-    body = json_body()
+    body = with_readings(store().engine, game, situation, json_body())
     return jsonify(prepare.adjudicate(situation, body, game).model_dump(mode="json"))

@@ -42,7 +42,7 @@ from typing import Any
 from flask import Flask
 from jinja2 import ChoiceLoader, FileSystemLoader
 
-from . import api, backup, calculator, i18n, pages, paging, security
+from . import api, backup, calculator, i18n, pages, paging, rulings, security
 from .db import open_database
 from .games import DEFAULT_GAME, companions
 from .signing import Signer
@@ -104,4 +104,5 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(paging.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(calculator.bp)
+    app.register_blueprint(rulings.bp)
     return app

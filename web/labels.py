@@ -35,4 +35,8 @@ LABELS: dict[str, LazyString] = {
     "search.in.all": lazy_gettext("Both"),
     "search.in.en": lazy_gettext("English"),
     "search.in.fr": lazy_gettext("French"),
+    "ruling.erratum": lazy_gettext("Erratum"),
+    "ruling.ambiguity": lazy_gettext("Ambiguity"),
+    "ruling.clarification": lazy_gettext("Clarification"),
+    "ruling.house": lazy_gettext("House ruling"),
 }

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from rules_text.corpus import Game
-from rules_text.markup import find_refs, render_table, strip_markup
+from rules_text.markup import find_refs, render_rows, strip_markup
 from rules_text.models import GlossaryTerm, Lang, Section, Table
 
 from . import anchors as A
@@ -337,8 +337,8 @@ class Finder:
     def table(self, section: str, table: Table) -> list[Finding]:
         """Row by row: a table's English and French row texts (rows are shared data)."""
         found: list[Finding] = []
-        en_rows = render_table(table, "en").splitlines()
-        fr_rows = render_table(table, "fr").splitlines()
+        en_rows = render_rows(table, "en").splitlines()
+        fr_rows = render_rows(table, "fr").splitlines()
         for row, en, fr in zip(table.rows, en_rows, fr_rows, strict=True):
             for lang in ("en", "fr"):
                 if any(

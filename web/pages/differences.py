@@ -9,8 +9,9 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from flask import current_app
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
+from rules_text.compare.highlight import mark_quote
 from rules_text.register import Difference, load_register
 
 from .helpers import current_game, rule_url, rules_of, site_built
@@ -61,15 +62,13 @@ def banner(section: Any, game: dict[str, Any] | None) -> Banner | None:
 
 
 def marked(paragraphs: list[Markup], differences: list[Difference], lang: str) -> list[Markup]:
-    """The paragraphs with each difference's quote in this language marked (``<mark>``), where the
-    quote stands whole inside one paragraph."""
+    """The paragraphs with each difference's quote in this language marked (``<mark>``), wherever
+    its words stand inside one paragraph, across links (:func:`rules_text.compare.highlight.mark_quote`)."""
     out = []
     for paragraph in paragraphs:
         html = str(paragraph)
         for difference in differences:
-            quote = str(escape(getattr(difference, lang, "") or "")).strip()
-            if len(quote) > 8 and quote in html:
-                html = html.replace(quote, f'<mark class="difference-mark">{quote}</mark>', 1)
+            html, _found = mark_quote(html, getattr(difference, lang, "") or "")
         out.append(Markup(html))
     return out
 

@@ -27,12 +27,14 @@ from werkzeug.wrappers import Response
 
 from rules_text import search as search_module
 from rules_text.corpus import UnknownSection
-from rules_text.markup import BARE_REF, BRACKET_REF
+from rules_text.loading import load_game as load_rules
+from rules_text.markup import BARE_REF, BRACKET_REF, name_ref_spans
 from rules_text.search import KINDS, SearchError
 
 from .. import games as registry
 from ..api import GAME_ID
 from ..i18n import LANGS, current_lang
+from ..rulings import ruled_ids, rulings_for
 from . import bp, differences
 from .helpers import current_game, from_game, game_query, load_game, rule_url, rules_of, site_built
 
@@ -59,6 +61,10 @@ def linked_text(text: str, lang: str) -> list[Markup]:
     for match in BARE_REF.finditer(text):
         if not any(start <= match.start() < end for start, end, _kind in spans):
             spans.append((match.start(), match.end(), _link(match.group(1), lang, known)))
+    for start, end, cited in name_ref_spans(text, rules_of().declaration.name_refs):
+        if not any(s < end and start < e for s, e, _kind in spans) and cited in known:
+            spans.append((start, end, Markup('<a class="rule-link" href="{}">{}</a>').format(
+                rule_url(lang, cited), text[start:end])))
     out, at = Markup(""), 0
     for start, end, html in sorted(spans, key=lambda s: s[0]):
         out += escape(text[at:start]) + html
@@ -89,7 +95,16 @@ def search() -> tuple[str, int] | str:
             problem = f"{query[:80]!r}: {exc}"
     status = 400 if problem else 200
     return render_template("search.html", query=query, lang=lang, kind=kind, kinds=KINDS, result=result,
-                           problem=problem, highlighted=highlighted, rule_url=rule_url), status
+                           problem=problem, highlighted=highlighted, rule_url=rule_url,
+                           ruled=_ruled(result)), status
+
+
+def _ruled(result: Any) -> dict[str, set[str]]:
+    """For each game of the hits, the rule ids that have a ruling beside them (a mark in the results)."""
+    if result is None:
+        return {}
+    engine = current_app.extensions["fallujah.store"].engine
+    return {game: ruled_ids(engine, load_rules(game)) for game in {hit.game for hit in result.hits}}
 
 
 def search_rules(query: str, lang: str, kind: str | None) -> Any:
@@ -144,7 +159,13 @@ def rule_sheet(lang: str, section_id: str) -> str:
     if banner:
         paragraphs = differences.marked(paragraphs, banner.differences, lang)
     return render_template("_rule_sheet.html", section=section, lang=lang, paragraphs=paragraphs, banner=banner,
-                           game=game, full=rule_url(lang, section.id))
+                           game=game, full=rule_url(lang, section.id), rulings=_rulings(section))
+
+
+def _rulings(section: Any) -> list[Any]:
+    """The rulings shown beside a rule: the game's errata and ambiguities, the player's own."""
+    engine = current_app.extensions["fallujah.store"].engine
+    return rulings_for(engine, rules_of(), section.id, section.lang)
 
 
 @bp.get("/rule/<lang>/<section_id>")
@@ -179,6 +200,7 @@ def rule(lang: str, section_id: str) -> str | Response:
         children=[corpus.get(c) for c in corpus.children.get(section.id, ())],
         referenced_by=[corpus.get(r) for r in corpus.referenced_by.get(section.id, ())],
         site=site_url(section), missing_in=missing_in if missing_in in game.langs else None,
+        rulings=_rulings(section), rules_game=game.id,
     )
 
 

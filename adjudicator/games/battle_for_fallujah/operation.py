@@ -29,9 +29,11 @@ from pydantic import Field
 from ...errors import Checker
 from ...inputs import check_choice, choice
 from ...models import Frozen, Modifier, Note, Outcome, Step
+from ...readings import followed as followed_reading
+from ...readings import readings_field
 from .answer import BffAnswer, Reading, finish, modifier, note, percent, step
 from .checks import MAX_DICE, Dice, Faces, check_dice, check_faces
-from .data import COLOURS, Book, book
+from .data import COLOURS, GAME, Book, book
 from .pools import pool, successes
 
 #: the missions that roll dice pools (15.2; Move does not); a test checks them against the tables
@@ -115,6 +117,8 @@ class OperationInput(Frozen):
     attacking: list[Part] = Field(min_length=1, max_length=40)
     defending: list[Part] = Field(default_factory=list, max_length=40)
     rolls: Rolls | None = None
+    #: the player's pick among registered readings (errata.yaml): bff-tie-ivp (18.5.1)
+    readings: dict[str, str] = readings_field()
 
 
 class PoolSummary(Frozen):
@@ -376,18 +380,27 @@ def vp_rows(b: Book, mission: str, attacker: str) -> dict[str, Any]:
     return found
 
 
-def vp_of(row: Any, margin: int, b: Book) -> int:
-    """VPs of a margin by its row: value x margin, never nearer 0 than ``at_least`` (18.3.1...)."""
+#: the registered ambiguity of a tie's IVP (errata.yaml, 18.5.1: A-2) and the reading that
+#: gives a margin of 0 no VP
+TIE = "bff-tie-ivp"
+TIE_NO_VP = "no-margin-no-ivp"
+
+
+def vp_of(row: Any, margin: int, b: Book, tie_vp: bool = True) -> int:
+    """VPs of a margin by its row: value x margin, never nearer 0 than ``at_least`` (18.3.1...).
+
+    ``tie_vp``: the printed minimum applies to a margin of 0 too (errata.yaml bff-tie-ivp,
+    reading minimum-applies); False: a margin of 0 gives no VP (reading no-margin-no-ivp)."""
     if row is None:
         return 0
     vp = int(row.value) * margin
     at_least = b.extra(row, "at_least")
-    if at_least is not None:
+    if at_least is not None and (margin != 0 or tie_vp):
         vp = min(vp, int(at_least)) if int(at_least) < 0 else max(vp, int(at_least))
     return vp
 
 
-def summarise(cnt: Counted, rows: dict[str, Any], b: Book, full: bool = True) -> dict[str, Any]:
+def summarise(cnt: Counted, rows: dict[str, Any], b: Book, full: bool = True, tie_vp: bool = True) -> dict[str, Any]:
     """Odds and distributions as (counts, denominator) pairs; ``full=False``: odds and VPs only."""
     d = cnt.denominator
     win = sum(v for m, v in cnt.margin.items() if m > 0)
@@ -398,10 +411,10 @@ def summarise(cnt: Counted, rows: dict[str, Any], b: Book, full: bool = True) ->
     for m, v in cnt.margin.items():
         if m > 0:
             mos[m] = v
-            key = vp_of(rows.get("mos"), m, b)
+            key = vp_of(rows.get("mos"), m, b, tie_vp)
         else:
             mof[-m] = v
-            key = vp_of(rows.get("mof"), -m, b)
+            key = vp_of(rows.get("mof"), -m, b, tie_vp)
         vp[key] = vp.get(key, 0) + v
     dists: dict[str, tuple[dict[int, int], int]] = {"vp": (vp, d)}
     if full:
@@ -469,9 +482,12 @@ def adjudicate(situation: OperationInput) -> OperationAnswer:
     coalition_attacks = attacker == "coalition"
     rows = vp_rows(b, mission, attacker)
     counted = count(att_side, def_side, lambda t: target_number(t, strike), coalition_attacks)
-    summary = summarise(counted, rows, b)
+    tie_vp = followed_reading(GAME, situation.readings, TIE) != TIE_NO_VP
+    summary = summarise(counted, rows, b, tie_vp=tie_vp)
     notes = list(att.notes) + list(dfn.notes)
     readings = [margins_reading()]
+    if rows.get("mof") is not None and b.extra(rows["mof"], "at_least") is not None:
+        readings.append(tie_reading(situation, tie_vp, summary, summarise(counted, rows, b, full=False, tie_vp=not tie_vp)))
     if strike:
         other_count = count(att_side, def_side, lambda t: target_number(t, True, True), True, media=False)
         readings.append(strike_reading(summary, summarise(other_count, rows, b, full=False)))
@@ -497,12 +513,12 @@ def adjudicate(situation: OperationInput) -> OperationAnswer:
                           "(errata.yaml, 17.1.3.3).", "17.1.3.3"))
     result = None
     if situation.rolls is not None and (rolls.attacking is not None or rolls.defending is not None):
-        result = outcome(situation, att, dfn, rows, b)
+        result = outcome(situation, att, dfn, rows, b, tie_vp)
         if rolls.defending is not None and rolls.attacking is None:
             # the TN is known: the attacker's odds against it
             given = count(att_side, side_counts(dfn.counts, rolls.defending, b),
                           lambda t: target_number(t, strike), coalition_attacks, media=False)
-            shown = fields(summarise(given, rows, b, full=False))
+            shown = fields(summarise(given, rows, b, full=False, tie_vp=tie_vp))
             result["probabilities"] = shown["probabilities"]
             result["exact"] = {k: shown["exact"][k] for k in ("success", "failure")}
             result["distributions"] = {"vp": shown["distributions"]["vp"]}
@@ -532,6 +548,22 @@ def _reading_note(r: Reading) -> str:
     tail = f": {values}" if values else ""
     return (f"{r.topic[0].upper()}{r.topic[1:]}: this answer follows {r.followed}. The other reading, "
             f"{r.other}, gives another result{tail} (errata.yaml, {r.rule}).")
+
+
+def tie_reading(situation: OperationInput, tie_vp: bool, mine: dict, theirs: dict) -> Reading:
+    """A tie's IVP (errata.yaml bff-tie-ivp, A-2): the printed minimum, or no margin no VP."""
+    picked = "picked by a ruling" if TIE in situation.readings else "the default"
+    printed = "minimum-applies: a tie (MOF 0) still gives the printed minimum of -1 IVP"
+    none = f"{TIE_NO_VP}: a tie (MOF 0) gives no IVP"
+    differs = fields(mine)["exact"]["vp"] != fields(theirs)["exact"]["vp"]
+    return Reading(
+        rule="18.5.1",
+        topic=f"the IVP of a tie ({TIE}, {picked})",
+        followed=printed if tie_vp else none,
+        other=none if tie_vp else printed,
+        differs=differs,
+        other_values={"vp": fields(theirs)["exact"]["vp"]} if differs else {},
+    )
 
 
 def margins_reading() -> Reading:
@@ -584,7 +616,7 @@ def media_reading(situation: OperationInput, dfn: Pool) -> Reading:
     )
 
 
-def outcome(situation: OperationInput, att: Pool, dfn: Pool, rows: dict, b: Book) -> dict[str, Any]:
+def outcome(situation: OperationInput, att: Pool, dfn: Pool, rows: dict, b: Book, tie_vp: bool = True) -> dict[str, Any]:
     """The Operation resolved with the faces given, step by step (17.1.6-17.4, 18.0-21.0)."""
     rolls = situation.rolls
     assert rolls is not None
@@ -630,7 +662,11 @@ def outcome(situation: OperationInput, att: Pool, dfn: Pool, rows: dict, b: Book
                 steps.append(step("17.3.1", f"{s} successes against TN {tn}: not more than the TN, the mission fails"))
                 steps.append(step(mof_rule, f"Margin of Failure {tn} - {s} = {tn - s}"))
                 row = rows.get("mof")
-                vp = vp_of(row, tn - s, b)
+                vp = vp_of(row, tn - s, b, tie_vp)
+                if tn == s and row is not None and b.extra(row, "at_least") is not None:
+                    picked = "minimum-applies" if tie_vp else TIE_NO_VP
+                    steps.append(step("18.5.1", f"A tie: Margin of Failure 0; reading {picked} of {TIE} "
+                                                f"(errata.yaml): {vp:+d} VP"))
             res["vp"] = vp
             if row is not None:
                 side = "Coalition gains" if vp > 0 else "Insurgency gains"

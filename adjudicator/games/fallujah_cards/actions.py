@@ -25,17 +25,25 @@ class _Action(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+#: the readings a game follows where the rules are ambiguous (errata.yaml: ambiguity id -> reading)
+READINGS_DESCRIPTION = ("the reading the game follows for a registered ambiguity (errata.yaml): "
+                        "cards-no-force-destroy, cards-american-tactics-target, cards-regroup-discard; "
+                        "an ambiguity not named follows the engine's reading")
+
+
 class Shuffle(_Action):
     """Start a game whose deck order is known: every card of the card list, top to bottom."""
 
     action: Literal["shuffle"] = "shuffle"
     deck: list[str] = Field(description="card names as printed, top to bottom")
+    readings: dict[str, str] = Field(default_factory=dict, description=READINGS_DESCRIPTION)
 
 
 class Physical(_Action):
     """Start keeping a physical game: the cards are turned by hand and entered as they come."""
 
     action: Literal["physical"] = "physical"
+    readings: dict[str, str] = Field(default_factory=dict, description=READINGS_DESCRIPTION)
 
 
 class Turn(_Action):

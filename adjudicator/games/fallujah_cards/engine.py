@@ -14,6 +14,12 @@ Readings taken where the rules are silent (each is an erratum of kind ``ambiguit
   - recon-phase: at most one Recon card per Recon Phase; the look changes nothing;
   - tactics-phase: an Insurgent Tactics Target with an empty hand goes alone to the Discard Pile;
     an American Tactics Target joins the hand in the Asset Phase after its draw.
+
+The player may pick the other reading of two registered ambiguities at set-up (``readings`` of the
+Shuffle and Physical actions, checked against errata.yaml, kept in ``GameState.readings``):
+``cards-no-force-destroy: any-card-destroys`` (a card with no Force destroys an Insurgents or
+Position Target) and ``cards-american-tactics-target: spent`` (the Target goes to the Discard Pile
+after its draw). The advisor's expectations (fast.py, exact.py) assume the engine's own readings.
 """
 
 from __future__ import annotations
@@ -28,11 +34,13 @@ from typing import Any, NoReturn, cast
 from pydantic import TypeAdapter, ValidationError
 
 from adjudicator.errors import InvalidSituation, Problem, from_validation_error
+from adjudicator.readings import check as check_readings
 
 from . import actions as act
 from .cards import (
     AMERICAN_TACTICS,
     EXPLOSIVES,
+    GAME,
     INSURGENT_TACTICS,
     INSURGENTS,
     POSITIONS,
@@ -40,7 +48,17 @@ from .cards import (
     Card,
     card_list,
 )
-from .state import HAND_LIMIT, PHASE_RULE, RECON_LOOK, TACTICS_DRAW, GameState, score
+from .state import (
+    HAND_LIMIT,
+    NO_FORCE_DESTROYS,
+    PHASE_RULE,
+    RECON_LOOK,
+    TACTICS_DRAW,
+    TACTICS_TARGET_SPENT,
+    GameState,
+    follows,
+    score,
+)
 
 ACTION = TypeAdapter(act.Action)
 #: what each kind of pending input is: a decision of the player or a random event
@@ -152,7 +170,9 @@ def qualifying(state: GameState) -> list[int]:
         return []
     force = force_of(cards[state.target])
     test = Card.destroys if state.phase == "destroy" else Card.neutralizes
-    return sorted({i for i in state.hand if test(cards[i], force)})
+    no_force = state.phase == "destroy" and follows(state, NO_FORCE_DESTROYS)
+    return sorted({i for i in state.hand if test(cards[i], force) or (no_force and cards[i].american
+                                                                      and cards[i].force is None)})
 
 
 def legal_decisions(state: GameState) -> list[Option]:
@@ -350,18 +370,25 @@ def _check_deck(names: list[str]) -> tuple[int, ...]:
     return tuple(order)
 
 
+def _readings(picked: dict[str, str]) -> tuple[tuple[str, str], ...]:
+    """The player's picks among the registered readings, checked against errata.yaml."""
+    if picked:
+        check_readings(GAME, picked)
+    return tuple(sorted(picked.items()))
+
+
 def _start(state: GameState, action: act.Shuffle, said: list[str]) -> GameState:
     _expect(state, ("setup",), "action", action.action)
     order = _check_deck(action.deck)
     said.append("The deck is shuffled; your hand is empty.")
-    return state.with_(deck=order, phase="search")
+    return state.with_(deck=order, phase="search", readings=_readings(action.readings))
 
 
 def _physical(state: GameState, action: act.Physical, said: list[str]) -> GameState:
     _expect(state, ("setup",), "action", action.action)
     said.append("Keeping a physical game: enter each card as you turn it over.")
     unknown = tuple(card.copies for card in card_list().cards)
-    return state.with_(unknown=unknown, phase="search")
+    return state.with_(unknown=unknown, phase="search", readings=_readings(action.readings))
 
 
 def _turn(state: GameState, action: act.Turn, said: list[str]) -> GameState:
@@ -548,7 +575,11 @@ def _advance(s: GameState, said: list[str]) -> GameState:
             else:
                 s = s.with_(phase="asset")
         elif phase == "asset":
-            if s.target is not None and cards[s.target].american:
+            if s.target is not None and cards[s.target].type == AMERICAN_TACTICS and follows(s, TACTICS_TARGET_SPENT):
+                said.append(f"The {cards[s.target].name} is spent: it goes to the Discard Pile "
+                            "(errata.yaml cards-american-tactics-target, reading spent).")
+                s = s.with_(discard=s.discard + (s.target,), target=None)
+            elif s.target is not None and cards[s.target].american:
                 s = s.with_(hand=tuple(sorted(s.hand + (s.target,))), target=None)
             s = s.with_(phase="destroy")
         elif phase == "destroy":

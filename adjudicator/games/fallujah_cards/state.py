@@ -61,6 +61,9 @@ class GameState:
     recon_played: bool = False
     #: how many of the deck's top cards the player has seen with a Recon card
     seen_top: int = 0
+    #: the readings the player picked for registered ambiguities (errata.yaml), as sorted
+    #: (ambiguity id, reading key) pairs; an ambiguity not named follows the engine's reading
+    readings: tuple[tuple[str, str], ...] = ()
     #: what the last action did, in words (for a player; not part of the rules)
     said: tuple[str, ...] = field(default=(), compare=False)
 
@@ -112,3 +115,14 @@ def places(state: GameState) -> Counter[int]:
         if count:
             counts[index] += count
     return counts
+
+
+#: the registered ambiguities whose readings change what the engine does, and the reading that
+#: changes it (errata.yaml; the engine's own reading is the other one)
+NO_FORCE_DESTROYS = ("cards-no-force-destroy", "any-card-destroys")
+TACTICS_TARGET_SPENT = ("cards-american-tactics-target", "spent")
+
+
+def follows(state: GameState, choice: tuple[str, str]) -> bool:
+    """Whether the game follows this (ambiguity, reading): the player picked it at set-up."""
+    return choice in state.readings

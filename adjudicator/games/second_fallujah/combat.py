@@ -7,6 +7,7 @@ Odds are exact over the 1,296 pairs of 2D6 rolls (36 for a single 2D6).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Literal
 
@@ -14,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ...errors import Checker
 from ...models import Adjudication, Modifier, Note, Step
+from ...readings import followed, readings_field
 from . import casualties, data
 from .common import (
     CF,
@@ -111,6 +113,8 @@ class CoalitionAttack(Model):
     #: the current impulse number: the offense roll then also says if the Action Phase ends (4.1.4)
     impulse: int | None = Field(default=None, ge=0)
     rolls: Rolls | None = None
+    #: the player's pick among registered readings (errata.yaml): sf-integrity-lead (7.2.4)
+    readings: dict[str, str] = readings_field()
 
 
 class CoalitionAttackAnswer(Adjudication):
@@ -154,6 +158,20 @@ def _lead_defender(
         )
         return pick, tied, notes
     return tied[0], tied, notes
+
+
+#: the registered ambiguity of battalion integrity (errata.yaml, 7.2.4: B-5)
+INTEGRITY = "sf-integrity-lead"
+
+
+def _whole_battalions(participants: Sequence[tuple[str, str, str | None]]) -> list[str]:
+    """The Marine battalions whose three infantry companies and weapons company are all among
+    the participants (7.2.4)."""
+    battalions: dict[str, list[str]] = {}
+    for kind, nat, bn in participants:
+        if bn and nat == "usmc":
+            battalions.setdefault(bn, []).append(kind)
+    return [bn for bn, kinds in battalions.items() if kinds.count("infantry") >= 3 and "weapons" in kinds]
 
 
 def _ov_modifiers(s: CoalitionAttack) -> tuple[list[Modifier], list[Note]]:
@@ -225,19 +243,22 @@ def _ov_modifiers(s: CoalitionAttack) -> tuple[list[Modifier], list[Note]]:
                 f"{table}:riverine",
             )
         )
-    # battalion integrity: the lead participates too (errata 7.2.4)
+    # battalion integrity: does the lead count among the four companies? (errata.yaml sf-integrity-lead)
     participants = [(s.lead.type, s.lead.nationality, s.lead.battalion)] + [
         (u.type, u.nationality, u.battalion) for u in sup
     ]
-    battalions: dict[str, list[str]] = {}
-    for kind, nat, bn in participants:
-        if bn and nat == "usmc":
-            battalions.setdefault(bn, []).append(kind)
-    whole = [
-        bn
-        for bn, kinds in battalions.items()
-        if kinds.count("infantry") >= 3 and "weapons" in kinds
-    ]
+    lead_counts = followed(data.GAME, s.readings, INTEGRITY) == "lead-counts"
+    whole = _whole_battalions(participants if lead_counts else participants[1:])
+    other = _whole_battalions(participants[1:] if lead_counts else participants)
+    if bool(whole) != bool(other):
+        value = rows["battalion_integrity"].value or 0
+        mine, theirs = ("lead-counts", "supporting-only") if lead_counts else ("supporting-only", "lead-counts")
+        picked = "picked by a ruling" if INTEGRITY in s.readings else "the default"
+        notes.append(note(
+            f"Battalion integrity ({INTEGRITY}, {picked}): this answer follows reading {mine} "
+            f"({'+' + str(value) if whole else 'no bonus'}); reading {theirs} gives "
+            f"{'+' + str(value) if other else 'no bonus'}, an OV {'lower' if whole else 'higher'} by {value} "
+            f"(errata.yaml, 7.2.4).", rule))
     if whole:
         mods.append(
             modifier(

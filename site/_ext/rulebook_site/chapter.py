@@ -9,6 +9,7 @@ from pathlib import PurePosixPath
 from docutils import nodes
 
 from rules_text import Section
+from rules_text.rulings import for_rule, game_rulings
 
 from .differences import banner_html, result_differences
 from .emit import block_nodes, token_nodes
@@ -70,7 +71,39 @@ def section_node(
                         token.target
                     )
     box += block_nodes(blocks, docname)
+    rulings = rulings_node(section, linker)
+    if rulings is not None:
+        box += rulings
     box += meta_node(section, linker, docname, previews)
+    return box
+
+
+def rulings_node(section: Section, linker: Linker) -> nodes.container | None:
+    """The game's errata and registered ambiguities beside the rule (rules_text.rulings): each
+    with its kind and words; an ambiguity's readings, the one the engines follow marked."""
+    found = for_rule(game_rulings(linker.game, section.lang), section.id)
+    if not found:
+        return None
+    ui = UI[section.lang]
+    box = nodes.container(classes=["rule-rulings"])
+    for ruling in found:
+        entry = nodes.container(ids=[f"ruling-{ruling.id}-{section.id}"], classes=["rule-ruling", f"ruling-{ruling.kind}"])
+        para = nodes.paragraph(classes=["ruling-text"])
+        label = ui[f"ruling_{ruling.kind}"] + (f" ({ruling.erratum.replace('_', ' ')})" if ruling.erratum else "")
+        para += nodes.strong(label, label)
+        para += nodes.Text(f" {ruling.text}")
+        entry += para
+        if ruling.readings:
+            readings = nodes.bullet_list(classes=["ruling-readings"])
+            for reading in ruling.readings:
+                item = nodes.paragraph()
+                item += nodes.literal(reading.key, reading.key)
+                if reading.key == ruling.follows:
+                    item += nodes.emphasis(f" ({ui['followed']})", f" ({ui['followed']})")
+                item += nodes.Text(f": {reading.text}")
+                readings += nodes.list_item("", item)
+            entry += readings
+        box += entry
     return box
 
 

@@ -23,7 +23,7 @@ def citation_problems(linker: Linker) -> list[str]:
             for ref in section.refs:
                 attempt(ref, lang, f"section {section.id} of {section.file}", section.id)
         for table in game.tables.values():
-            for ref in find_refs(render_table(table, lang), bare_chapters=linker.bare_chapters):  # type: ignore[arg-type]
+            for ref in find_refs(render_table(table, lang), bare_chapters=linker.bare_chapters, names=linker.game.declaration.name_refs):  # type: ignore[arg-type]
                 attempt(ref, lang, f"table {table.id}")
     for table in game.tables.values():
         attempt(table.rule, "en", f"table {table.id} (its rule)")

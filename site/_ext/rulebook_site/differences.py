@@ -8,6 +8,7 @@ from html import escape
 from pathlib import PurePosixPath
 
 from rules_text import Section
+from rules_text.compare.highlight import mark_quotes
 from rules_text.register import Difference, load_register
 
 from .links import Linker, relative_url
@@ -48,12 +49,7 @@ def banner_html(found: list[Difference], section: Section, linker: Linker, docna
 
 
 def marked_quotes(html: str, register: list[Difference], section_id: str, lang: str) -> str:
-    """A section's HTML with the sentences a registered difference quotes marked (issue 17), where
-    the quote stands whole in the text (a quote broken by a link or a line is left unmarked)."""
-    for difference in register:
-        if section_id not in difference.sections:
-            continue
-        quote = escape(getattr(difference, lang, "") or "").strip()
-        if len(quote) > 8 and quote in html:
-            html = html.replace(quote, f'<mark class="difference-mark">{quote}</mark>', 1)
-    return html
+    """A section's HTML with the words each registered difference quotes marked (issues 17 and 21),
+    wherever they stand, across its links and lines (:func:`rules_text.compare.highlight.mark_quote`)."""
+    quotes = [getattr(d, lang, "") or "" for d in register if section_id in d.sections]
+    return mark_quotes(html, quotes)

@@ -8,6 +8,7 @@ patterns (:mod:`rules_text.markup`), so every id in ``Section.refs`` gets its li
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from rules_text import Section
@@ -18,6 +19,7 @@ from rules_text.markup import (
     MISSING,
     SEE_REF,
     TABLE,
+    name_ref_spans,
     render_table,
 )
 from rules_text.models import GlossaryTerm, Lang, chapter_number
@@ -70,10 +72,11 @@ def term_patterns(
     return patterns
 
 
-def ref_spans(text: str, bare_chapters: bool = False) -> list[tuple[int, int, str]]:
+def ref_spans(text: str, bare_chapters: bool = False, names: Mapping[str, str] | None = None) -> list[tuple[int, int, str]]:
     """(start, end, id) of every citation in a text, as ``rules_text.markup`` finds them: each id
-    of ``[a; b]`` on its own, bare ``see 4.1.6`` and, where the game cites chapters without a dot,
-    ``see 16``. The id is the stored one (a printed chapter ``22.0`` is ``22``)."""
+    of ``[a; b]`` on its own, bare ``see 4.1.6``, where the game cites chapters without a dot,
+    ``see 16``, and the references by name it declares (``name_refs``). The id is the stored one
+    (a printed chapter ``22.0`` is ``22``)."""
     spans: list[tuple[int, int, str]] = []
     taken: list[tuple[int, int]] = []
     for match in BRACKET_REF.finditer(text):
@@ -97,13 +100,16 @@ def ref_spans(text: str, bare_chapters: bool = False) -> list[tuple[int, int, st
                 start = offset + number.start()
                 if free(start) and "." not in number.group():
                     spans.append((start, offset + number.end(), number.group()))
+    for start, end, cited in name_ref_spans(text, names or {}):
+        if free(start) and not any(s < end and start < e for s, e, _ in spans):
+            spans.append((start, end, cited))
     return sorted(spans)
 
 
 def tokens(text: str, context: TextContext) -> list[Token]:
     """Plain text with its citations resolved and the first use of each glossary term linked."""
     spans: list[tuple[int, int, Token]] = []
-    for start, end, ref in ref_spans(text, context.linker.bare_chapters):
+    for start, end, ref in ref_spans(text, context.linker.bare_chapters, context.linker.game.declaration.name_refs):
         target = context.linker.resolve(ref, context.lang, context.where, context.section_id)
         spans.append((start, end, Token(text[start:end], target=target)))
     for pattern, term in context.terms:
@@ -149,13 +155,13 @@ def section_blocks(section: Section, context: TextContext) -> list[Block]:
             if table:
                 if block.lines:
                     blocks.append(block)
-                rows = render_table(tables[table.group(1)], section.lang).splitlines()
+                rows = render_table(tables[table.group(1)], section.lang, section_title=section.title).splitlines()
                 blocks.append(Block([line_tokens(row, context) for row in rows], table=True))
                 block = Block()
             elif TABLE.search(line):
                 block.lines.append(
                     line_tokens(
-                        TABLE.sub(lambda m: render_table(tables[m.group(1)], section.lang), line),
+                        TABLE.sub(lambda m: render_table(tables[m.group(1)], section.lang, section_title=section.title), line),
                         context,
                     )
                 )

@@ -35,6 +35,10 @@ UI: dict[str, dict[str, str]] = {
         "sheet": "Rule",
         "sheet_close": "Close",
         "sheet_open": "Open the full rule",
+        "ruling_erratum": "Erratum",
+        "ruling_ambiguity": "Ambiguity",
+        "reading": "reading",
+        "followed": "followed unless a ruling picks another",
     },
     "fr": {
         "referenced_by": "Cité par",
@@ -52,6 +56,10 @@ UI: dict[str, dict[str, str]] = {
         "sheet": "Règle",
         "sheet_close": "Fermer",
         "sheet_open": "Ouvrir la règle entière",
+        "ruling_erratum": "Erratum",
+        "ruling_ambiguity": "Ambiguïté",
+        "reading": "lecture",
+        "followed": "suivie sauf décision contraire",
     },
 }
 

@@ -193,10 +193,12 @@ def table_html(table: Table, page: _Page) -> str:
         title = escape(f"{target.label}: table")
     render = _RENDERERS.get(table.kind, _line_rows)
     head, rows = render(table, page, langs)
+    printed = " | ".join(table.columns_printed).strip()
+    heads = f'<p class="printed-heads">Printed heads: {escape(printed)}</p>' if printed else ""
     return (
         f'<section class="data-table" id="table-{escape(table.id)}">'
         f"<h2>{title}</h2><p>Rule {page.rule(table.rule)} · "
-        f"<code>{escape(table.id)}</code> ({escape(table.kind)})</p>"
+        f"<code>{escape(table.id)}</code> ({escape(table.kind)})</p>{heads}"
         f'<div class="table-scroll"><table class="odds-table"><thead><tr>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table></div></section>"
     )

@@ -1,0 +1,37 @@
+"""The player's own rulings (a clarification with its source, or a house ruling), each tied to
+rule ids of one game and perhaps picking a reading of a registered ambiguity (web/rulings.py).
+
+Revision ID: 0003_rulings
+Revises: 0002
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0003_rulings"
+down_revision = "0002"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "house_rulings",
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("game", sa.String(64), nullable=False),
+        sa.Column("kind", sa.String(16), nullable=False),
+        sa.Column("rules", sa.Text, nullable=False),
+        sa.Column("text", sa.Text, nullable=False),
+        sa.Column("source", sa.Text, nullable=False),
+        sa.Column("ambiguity", sa.String(64), nullable=True),
+        sa.Column("reading", sa.String(64), nullable=True),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    )
+    op.create_index("ix_house_rulings_game", "house_rulings", ["game"])
+
+
+def downgrade() -> None:
+    op.drop_index("ix_house_rulings_game", table_name="house_rulings")
+    op.drop_table("house_rulings")
