@@ -27,6 +27,14 @@ WORDS: dict[str, dict[str, str]] = {
         "none": "none",
         "pending": "waiting for",
         "if": "if",
+        "what_if": "What if",
+        "goal": "goal",
+        "as_entered": "as entered",
+        "best": "best",
+        "summary": "Mean and spread",
+        "mean": "mean",
+        "sd": "sd",
+        "at_least": "at least",
     },
     "fr": {
         "rules": "règles",
@@ -39,6 +47,14 @@ WORDS: dict[str, dict[str, str]] = {
         "none": "aucun",
         "pending": "en attente de",
         "if": "si",
+        "what_if": "Et si",
+        "goal": "but",
+        "as_entered": "tel que saisi",
+        "best": "meilleur",
+        "summary": "Moyenne et dispersion",
+        "mean": "moyenne",
+        "sd": "écart type",
+        "at_least": "au moins",
     },
 }
 
@@ -80,9 +96,42 @@ def result_lines(answer: Adjudication, words: Mapping[str, str], lang: str) -> l
     return lines
 
 
+def what_if_lines(answer: Adjudication, lang: str) -> list[str]:
+    """Each alternative of the choices left to the player, with its odds of the goal (or all
+    its odds), the one entered and the best marked (issue 22)."""
+    if not answer.what_if:
+        return []
+    w = WORDS.get(lang, WORDS["en"])
+    goal = f" ({w['goal']}: {answer.goal.text_in(lang)})" if answer.goal else ""
+    width = max(len(e.words.text_in(lang)) for e in answer.what_if)
+    lines = ["", f"{w['what_if']}{goal}"]
+    for e in answer.what_if:
+        if e.success is not None:
+            odds = f"{e.success * 100:6.2f}%"
+        else:
+            odds = ", ".join(f"{k} {v * 100:.2f}%" for k, v in e.probabilities.items())
+        marks = [m for m, on in ((w["as_entered"], e.current), (w["best"], e.choice in answer.best)) if on]
+        tail = f"  ({', '.join(marks)})" if marks else ""
+        lines.append(f"  {e.words.text_in(lang):<{width}}  {odds}  [{e.rule}]{tail}")
+    return lines
+
+
+def summary_lines(answer: Adjudication, lang: str) -> list[str]:
+    """Each numeric distribution's mean, deviation and chance of at least each value."""
+    found = {k: v for k, v in (answer.summary or {}).items() if v.numeric and v.mean is not None}
+    if not found:
+        return []
+    w = WORDS.get(lang, WORDS["en"])
+    lines = ["", w["summary"]]
+    for name, s in found.items():
+        at_least = ", ".join(f"{k}+ {p * 100:.1f}%" for k, p in s.at_least.items())
+        lines.append(f"  {name}: {w['mean']} {s.mean:.2f}, {w['sd']} {s.sd or 0:.2f}; {w['at_least']}: {at_least}")
+    return lines
+
+
 def tail_lines(answer: Adjudication, words: Mapping[str, str], lang: str) -> list[str]:
-    """The notes and the rules cited."""
-    lines: list[str] = []
+    """The summaries, the what-ifs, the notes and the rules cited."""
+    lines: list[str] = summary_lines(answer, lang) + what_if_lines(answer, lang)
     if answer.notes:
         lines += ["", words["notes"]]
         for note in answer.notes:

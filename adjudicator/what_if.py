@@ -85,15 +85,19 @@ class Goal:
 
 @dataclass(frozen=True)
 class Decisions:
-    """A situation's choices (fixed, or read from its input: one per supporting unit of a
-    pool), its goal, and the rolls its what-ifs leave out (a choice is made before the roll)."""
+    """A situation's choices and goal (fixed, or read from its input: one per supporting unit
+    of a pool; the goal of the side the player is), and the rolls its what-ifs leave out (a
+    choice is made before the roll)."""
 
     choices: tuple[Choice, ...] | Callable[[Any], Sequence[Choice]] = ()
-    goal: Goal | None = None
+    goal: Goal | None | Callable[[Any], Goal | None] = None
     rolls: tuple[str, ...] = field(default=())
 
     def of(self, situation: BaseModel) -> Sequence[Choice]:
         return self.choices(situation) if callable(self.choices) else self.choices
+
+    def goal_of(self, situation: BaseModel) -> Goal | None:
+        return self.goal(situation) if callable(self.goal) else self.goal
 
 
 #: what any situation without declared choices decides: nothing
@@ -139,6 +143,7 @@ def what_if(run: Callable[[Any], Adjudication], situation: BaseModel, answer: Ad
     for roll in decisions.rolls:
         base.pop(roll, None)
     model = type(situation)
+    goal = decisions.goal_of(situation)
     found: list[WhatIf] = []
     for choice in decisions.of(situation):
         parts = choice.field.split(".")
@@ -153,7 +158,7 @@ def what_if(run: Callable[[Any], Adjudication], situation: BaseModel, answer: Ad
                     odds = run(model.model_validate(data))
                 except (InvalidSituation, ValidationError, LookupError, TypeError, ValueError):
                     continue
-            found.append(_entry(choice, alt, alt.value == current, odds, decisions.goal))
+            found.append(_entry(choice, alt, alt.value == current, odds, goal))
     return found
 
 
@@ -240,6 +245,13 @@ def summaries(answer: Adjudication) -> dict[str, DistributionSummary] | None:
     return found or None
 
 
+def _has_readings(answer: Adjudication) -> bool:
+    """The answer depends on a registered reading: a point where the rulebooks differ, a reading
+    of an ambiguous rule, or an erratum its notes name."""
+    return bool(answer.ruleset_points or getattr(answer, "readings", None)
+                or any(n.ruleset_entry or "reading" in n.en or "errata" in n.en for n in answer.notes))
+
+
 def decide(run: Callable[[Any], Adjudication], situation: BaseModel, answer: Adjudication,
            decisions: Decisions) -> Adjudication:
     """The answer with its what-ifs, its best alternatives, its goal and its summaries."""
@@ -249,9 +261,10 @@ def decide(run: Callable[[Any], Adjudication], situation: BaseModel, answer: Adj
     entries = what_if(run, situation, answer, decisions)
     answer.what_if = entries
     answer.best = best(entries)
-    answer.goal = decisions.goal.words if decisions.goal else None
-    if entries:
+    goal = decisions.goal_of(situation)
+    answer.goal = goal.words if goal else None
+    answer.rules = list(dict.fromkeys([*answer.rules, *(e.rule for e in entries)]))
+    if entries and _has_readings(answer):
         french = all(e.words.fr for e in entries)
         answer.notes = [*answer.notes, Note(en=SAME_READING.en, fr=SAME_READING.fr if french else None)]
-        answer.rules = list(dict.fromkeys([*answer.rules, *(e.rule for e in entries)]))
     return answer

@@ -1,0 +1,44 @@
+"""The choices Second Fallujah leaves to the Coalition player in an attack, and the goal
+(issue 22; the kernel computes each alternative: :mod:`adjudicator.what_if`).
+
+- Which additional units join the lead unit (7.2.2): each supporting unit may be left out in
+  turn. Leaving one out can raise the odds: Army and Marine units together give -1 (7.2.4).
+- The Marine Small Craft Company's support in a riverbank area (7.2.3), when it is Fresh.
+The goal is a successful attack, OT > DT (7.2.7).
+"""
+
+from __future__ import annotations
+
+from ...models import Text
+from ...what_if import Alternative, Choice, Decisions, Goal, toggle
+from .combat import CoalitionAttack, Supporting
+
+
+def _name(unit: Supporting, number: int) -> str:
+    return f"supporting unit {number} ({unit.nationality} {unit.type.replace('_', ' ')})"
+
+
+def supporting_units(situation: CoalitionAttack) -> list[Choice]:
+    """Every supporting unit left out in turn (7.2.2), and the riverine unit's support (7.2.3)."""
+    units = list(situation.supporting)
+    choices: list[Choice] = []
+    if units:
+        dumped = [u.model_dump(mode="json") for u in units]
+        alternatives = [Alternative(value=dumped, words=Text(en=f"with every supporting unit ({len(units)})"))]
+        alternatives += [
+            Alternative(value=dumped[:i] + dumped[i + 1:], words=Text(en=f"without {_name(u, i + 1)}"))
+            for i, u in enumerate(units)
+        ]
+        choices.append(Choice(field="supporting", rule="7.2.2", alternatives=tuple(alternatives)))
+    choices.append(toggle("riverbank", "7.2.3", Text(en="with the riverine unit's support"),
+                          Text(en="without the riverine unit's support")))
+    return choices
+
+
+DECISIONS: dict[str, Decisions] = {
+    "coalition-attack": Decisions(
+        choices=supporting_units,
+        goal=Goal(Text(en="a successful attack (OT > DT)"), ("success",)),
+        rolls=("rolls",),
+    ),
+}
