@@ -150,6 +150,25 @@ class WhatIf(Frozen):
     #: the odds of the player's goal (the answer's ``goal``) with this alternative, if defined
     success: float | None = None
     success_exact: str | None = None
+    #: where the goal is the highest mean of a distribution (a score): that mean
+    expected: float | None = None
+    expected_exact: str | None = None
+
+
+class Option(Frozen):
+    """One legal choice of a decision without dice (how to spend a margin), best first in the
+    answer's ``options``: applied by setting the input's ``field`` to ``value``."""
+
+    #: the choice in English words; ``words`` has its French when the game is printed in French
+    choice: str
+    words: Text
+    rule: str
+    field: str
+    value: Any
+    #: this is the choice the situation was given with
+    current: bool
+    #: what it gives, by name (``{"vp": 2, "insurgent_steps": 1}``), the first the ranking's
+    gains: dict[str, int]
 
 
 class DistributionSummary(Frozen):
@@ -173,7 +192,7 @@ class Adjudication(_Omitting):
     model_config = ConfigDict(extra="forbid")
 
     OMIT_IF_NONE: ClassVar[frozenset[str]] = frozenset(
-        {"ruleset_points", "distributions", "steps", "goal", "summary"}
+        {"ruleset_points", "distributions", "steps", "goal", "summary", "options"}
     )
 
     situation: str
@@ -206,6 +225,8 @@ class Adjudication(_Omitting):
     goal: Text | None = None
     #: each numeric entry of ``distributions`` read as at least / at most, mean and deviation
     summary: dict[str, DistributionSummary] | None = None
+    #: every legal choice of a decision without dice, best first (issue 22: spending a margin)
+    options: list[Option] | None = None
 
 
 class CfBlock(Frozen):

@@ -35,6 +35,7 @@ WORDS: dict[str, dict[str, str]] = {
         "mean": "mean",
         "sd": "sd",
         "at_least": "at least",
+        "options": "Every legal choice, best first",
     },
     "fr": {
         "rules": "règles",
@@ -55,6 +56,7 @@ WORDS: dict[str, dict[str, str]] = {
         "mean": "moyenne",
         "sd": "écart type",
         "at_least": "au moins",
+        "options": "Tous les choix permis, le meilleur d'abord",
     },
 }
 
@@ -108,11 +110,25 @@ def what_if_lines(answer: Adjudication, lang: str) -> list[str]:
     for e in answer.what_if:
         if e.success is not None:
             odds = f"{e.success * 100:6.2f}%"
+        elif e.expected is not None:
+            odds = f"{w['mean']} {e.expected:.2f}"
         else:
             odds = ", ".join(f"{k} {v * 100:.2f}%" for k, v in e.probabilities.items())
         marks = [m for m, on in ((w["as_entered"], e.current), (w["best"], e.choice in answer.best)) if on]
         tail = f"  ({', '.join(marks)})" if marks else ""
         lines.append(f"  {e.words.text_in(lang):<{width}}  {odds}  [{e.rule}]{tail}")
+    return lines
+
+
+def option_lines(answer: Adjudication, lang: str) -> list[str]:
+    """A decision without dice: every legal choice, best first, the one entered marked."""
+    if not answer.options:
+        return []
+    w = WORDS.get(lang, WORDS["en"])
+    lines = ["", w["options"]]
+    for i, o in enumerate(answer.options, 1):
+        mark = f"  ({w['as_entered']})" if o.current else ""
+        lines.append(f"  {i:>2}. {o.words.text_in(lang)}  [{o.rule}]{mark}")
     return lines
 
 
@@ -131,7 +147,7 @@ def summary_lines(answer: Adjudication, lang: str) -> list[str]:
 
 def tail_lines(answer: Adjudication, words: Mapping[str, str], lang: str) -> list[str]:
     """The summaries, the what-ifs, the notes and the rules cited."""
-    lines: list[str] = summary_lines(answer, lang) + what_if_lines(answer, lang)
+    lines: list[str] = summary_lines(answer, lang) + what_if_lines(answer, lang) + option_lines(answer, lang)
     if answer.notes:
         lines += ["", words["notes"]]
         for note in answer.notes:

@@ -69,14 +69,26 @@ def one_of(field: str, rule: str, values: Mapping[Any, Text]) -> Choice:
 @dataclass(frozen=True)
 class Goal:
     """What the player wants from the situation: the sum of some outcomes' exact odds, read in
-    the answer's ``exact`` (or in its set ``within``, e.g. the successes of a pool)."""
+    the answer's ``exact`` (or in its set ``within``, e.g. the successes of a pool); or, with
+    ``mean_of``, the highest mean of one of its distributions (a final score)."""
 
     words: Text
-    outcomes: tuple[str, ...]
+    outcomes: tuple[str, ...] = ()
     within: str | None = None
+    mean_of: str | None = None
+
+    def mean(self, exact: Mapping[str, Any]) -> Fraction | None:
+        """The mean of the distribution ``mean_of`` in an answer's ``exact``, if it gives it."""
+        odds = exact.get(self.mean_of) if self.mean_of else None
+        if not isinstance(odds, Mapping) or not odds:
+            return None
+        read = summary({k: Fraction(str(v)) for k, v in odds.items()})
+        return None if read is None or not read.numeric else Fraction(str(read.exact["mean"]))
 
     def odds(self, exact: Mapping[str, Any]) -> Fraction | None:
         """The goal's exact odds in an answer's ``exact``; None when it does not give them."""
+        if self.mean_of:
+            return None
         odds = exact.get(self.within) if self.within else exact
         if not isinstance(odds, Mapping) or not any(k in odds for k in self.outcomes):
             return None
@@ -164,7 +176,10 @@ def what_if(run: Callable[[Any], Adjudication], situation: BaseModel, answer: Ad
 
 def _entry(choice: Choice, alt: Alternative, current: bool, odds: Adjudication, goal: Goal | None) -> WhatIf:
     success = goal.odds(odds.exact) if goal else None
+    expected = goal.mean(odds.exact) if goal else None
     return WhatIf(
+        expected=None if expected is None else float(expected),
+        expected_exact=None if expected is None else str(expected),
         choice=alt.words.en, words=alt.words, rule=choice.rule, field=choice.field, value=alt.value,
         current=current, probabilities=odds.probabilities, exact=odds.exact,
         success=None if success is None else float(success),
@@ -173,9 +188,11 @@ def _entry(choice: Choice, alt: Alternative, current: bool, odds: Adjudication, 
 
 
 def best(entries: Sequence[WhatIf]) -> list[str]:
-    """The alternatives with the highest odds of the goal (all of them when they tie); none
-    when the goal is not defined."""
+    """The alternatives with the highest odds of the goal, or the highest mean for a goal that
+    is a mean (all of them when they tie); none when the goal is not defined."""
     scored = [(Fraction(e.success_exact), e.choice) for e in entries if e.success_exact is not None]
+    if not scored:
+        scored = [(Fraction(e.expected_exact), e.choice) for e in entries if e.expected_exact is not None]
     if not scored:
         return []
     top = max(score for score, _ in scored)

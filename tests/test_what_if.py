@@ -139,3 +139,21 @@ def test_every_answer_carries_what_if_best_and_a_summary_of_each_distribution(ga
             assert set(answer["best"]) <= {e["choice"] for e in answer["what_if"]}
             for dist in answer.get("distributions") or {}:
                 assert {"at_least", "at_most", "mean", "sd"} <= set(answer["summary"][dist]), (name, dist)
+
+
+def test_card_game_policy_what_if_matches_the_score_counted_by_hand():
+    """Hand: Warlock Jammer (a Disarm card, no Force) and Humvee (Armor, Force 1); deck: Low Tech
+    Bomb (Explosives, 1), then Roadside Bomb (5). A bomb is neutralized by an Infantry or Armor
+    card of equal or greater Force or by a Disarm card; both go to the Elimination Pile, an
+    unneutralized bomb to the Casualty Pile (DISARM PHASE). Score = 100 - Casualty Force +
+    Elimination Force, the American cards included (SCORING, literal reading).
+    Greedy spends the Disarm card on the first bomb (+1, the Jammer has no Force), then cannot
+    stop the Roadside Bomb (Humvee 1 < 5): 100 - 5 + 1 = 96.
+    Lookahead plays the Humvee on the first (+1 +1) and the Jammer on the second (+5): 107."""
+    answer = _json("expected-score", {"deck": ["Low Tech Bomb", "Roadside Bomb"],
+                                      "hand": ["Warlock Jammer", "Humvee"]}, "fallujah-cards")
+    by_policy = {e["value"]: e for e in answer["what_if"]}
+    assert by_policy["greedy"]["expected_exact"] == "96" and by_policy["greedy"]["current"]
+    assert by_policy["lookahead"]["expected_exact"] == "107"
+    assert by_policy["lookahead"]["exact"]["score"] == {"107": "1"}
+    assert answer["best"] == [by_policy["lookahead"]["choice"]]

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from tests.browser import VIEWPORTS, audit
 from tests.browser import console_errors as _errors
+from web.games.battle_for_fallujah import sample
 
 
 def _tab(browser, device: str):
@@ -78,6 +79,19 @@ def test_what_if_beside_the_odds_in_every_games_calculator(browser, live_server,
         expect(tab.locator("#calc-what-if-goal")).to_contain_text("the Coalition's Operation succeeds")
         audit(tab, f"operation what-if {device}")
         tab.screenshot(path=screenshots / f"{device}-operation.png", full_page=True)
+
+        # the card game: greedy 96 as entered, the lookahead 107 the best; one tap switches
+        tab.goto(f"{live_server.url}/calculator/expected-score?game=fallujah-cards")
+        _fill_json(tab, "hand", ["Warlock Jammer", "Humvee"])
+        _fill_json(tab, "deck", ["Low Tech Bomb", "Roadside Bomb"])
+        lookahead = _item(tab, "lookahead")
+        expect(lookahead).to_contain_text("107")
+        expect(lookahead.locator(".badge.good")).to_be_visible()
+        expect(_item(tab, "play greedy")).to_contain_text("96")
+        lookahead.get_by_role("button").click()
+        expect(tab.locator('[data-path="policy"]')).to_have_value("lookahead")
+        expect(_item(tab, "lookahead")).to_contain_text("as entered")
+        tab.screenshot(path=screenshots / f"{device}-expected-score.png", full_page=True)
         assert errors == []
     finally:
         context.close()
@@ -113,5 +127,46 @@ def test_a_support_unit_left_out_of_a_games_operation_can_be_put_back_in_one_tap
         tab.screenshot(path=screenshots / f"{device}-game-operation.png", full_page=True)
         # the form refuses (400) the pool while its first row is half filled in: no other error
         assert [e for e in errors if "status of 400" not in e] == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_the_recorded_operation_offers_its_margin_spent_best_first(browser, live_server, screenshots, device):
+    """A/1/5's Assault on a Mob (3 steps) wins by 3 (sample.ASSAULT): the Operation's page offers
+    to spend the margin; that page lists the spends the hex allows, best first, one tap each."""
+    client = live_server.app.test_client()
+    game_id = client.post("/api/games", json={"game": "battle-for-fallujah", "name": "margin"}).get_json()["id"]
+    version = client.get(f"/api/games/{game_id}").get_json()["version"]
+
+    def act(body):
+        nonlocal version
+        reply = client.post(f"/api/games/{game_id}/actions", json={**body, "expected_version": version})
+        assert reply.status_code == 200, reply.get_json()
+        version = reply.get_json()["version"]
+
+    act({"type": "key_map", "map": sample.MAP})
+    act({"type": "unit_move", "unit": "A-1-5", "hex": 2})
+    act({"type": "unit_move", "unit": "T-1-5", "hex": 2})
+    act({"type": "formation", "units": ["A-1-5", "T-1-5"]})
+    act({"type": "hex", "hex": 2, "resistance": 1, "insurgents": ["Mob"]})
+    act({"type": "adjudication", "situation": "intelligence", "input": {"pacified_modifier": 0, "roll": 5}, "rolls_by": "player"})
+    act({"type": "next_phase"})
+    act({"type": "chit_draw", "chit": "1/5"})
+    act({"type": "adjudication", "situation": "operation", "input": sample.ASSAULT, "rolls_by": "player"})
+    context, tab = _tab(browser, device)
+    errors = _errors(tab)
+    try:
+        tab.goto(f"{live_server.url}/games/{game_id}/calculator/operation?hex=2&unit=A-1-5&recorded={version}")
+        tab.get_by_role("link", name="Spend the Margin of Success (3)").click()
+        options = tab.locator("#calc-options li")
+        expect(options.first).to_contain_text("3 Insurgent steps: +0 CVP")
+        expect(options.first.locator(".badge.good")).to_be_visible()
+        audit(tab, f"spend-margin options {device}")
+        options.first.get_by_role("button").click()
+        expect(tab.locator('[data-path="spend.insurgent_steps"]')).to_have_value("3")
+        expect(options.first).to_contain_text("as entered")
+        tab.screenshot(path=screenshots / f"{device}-spend-margin.png", full_page=True)
+        assert errors == []
     finally:
         context.close()

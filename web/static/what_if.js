@@ -2,7 +2,8 @@
  * answer's what_if (calculator.js sends each answer as the "calc:answer" event). Each alternative
  * shows its odds of the player's goal (or its odds), the one entered and the best marked; its
  * button sets the form's field to that alternative (a [data-path] control, or the numbered rows of
- * a list, "attacking.0.white") and the odds follow as after any change.
+ * a list, "attacking.0.white") and the odds follow as after any change. A decision without dice
+ * (spending a margin) gives its legal choices best first (the answer's options), applied alike.
  */
 "use strict";
 
@@ -55,6 +56,11 @@
         const item = value[Number(index)];
         setControl(input, item && key in item ? item[key] : "");
       }
+    } else if (value && typeof value === "object") { // an object's fields: those it leaves out emptied
+      for (const input of form.querySelectorAll('[data-path^="' + field + '."]')) {
+        const key = input.dataset.path.slice(field.length + 1);
+        setControl(input, key in value ? value[key] : "");
+      }
     } else return;
     kept = { field, value, entries: ((last && last.what_if) || []).filter((e) => e.field === field), best: (last && last.best) || [] };
     form.dispatchEvent(new Event("change", { bubbles: true }));
@@ -70,13 +76,40 @@
     return { entries: [...back, ...own], best: (answer.best && answer.best.length ? answer.best : kept.best) };
   }
 
+  function applyButton(entry) {
+    const button = el("button", msg.msgApply, "what-if-apply");
+    button.type = "button";
+    button.setAttribute("aria-label", msg.msgApply + ": " + words(entry.words));
+    button.addEventListener("click", () => apply(entry.field, entry.value));
+    return button;
+  }
+
+  function drawOptions(answer) {
+    const list = document.getElementById("calc-options-list");
+    list.textContent = "";
+    const options = (answer && answer.options) || [];
+    document.getElementById("calc-options").hidden = !options.length;
+    options.forEach((option, i) => {
+      const item = el("li", undefined, "what-if" + (option.current ? " current" : "") + (i === 0 ? " best" : ""));
+      item.appendChild(el("span", words(option.words), "what-if-choice"));
+      item.appendChild(document.createTextNode(" "));
+      item.appendChild(ruleLink(option.rule));
+      if (i === 0) item.appendChild(el("span", msg.msgBestChoice, "badge good"));
+      if (option.current) item.appendChild(el("span", msg.msgAsEntered, "badge"));
+      else item.appendChild(applyButton(option));
+      list.appendChild(item);
+    });
+  }
+
   function draw(answer) {
+    drawOptions(answer);
     const list = document.getElementById("calc-what-if-list");
     list.textContent = "";
     const shown = entriesOf(answer);
     const entries = shown.entries;
     if (answer && answer.what_if && answer.what_if.length) last = answer;
-    box.hidden = !entries.length;
+    document.getElementById("calc-what-if-alternatives").hidden = !entries.length;
+    box.hidden = !entries.length && !(answer && answer.options && answer.options.length);
     if (!entries.length) return;
     const goal = answer.goal || (last && last.goal);
     document.getElementById("calc-what-if-goal").textContent = goal ? msg.msgGoal.replace("{goal}", words(goal)) : "";
@@ -86,19 +119,14 @@
       item.appendChild(el("span", words(entry.words), "what-if-choice"));
       item.appendChild(document.createTextNode(" "));
       const odds = entry.success !== null && entry.success !== undefined ? percent(entry.success)
+        : entry.expected !== null && entry.expected !== undefined ? msg.msgMean.replace("{mean}", entry.expected.toLocaleString(lang, { maximumFractionDigits: 2 }))
         : Object.entries(entry.probabilities).map(([k, p]) => k.replace(/_/g, " ") + " " + percent(p)).join(" · ");
       item.appendChild(el("strong", odds, "what-if-odds"));
       item.appendChild(document.createTextNode(" "));
       item.appendChild(ruleLink(entry.rule));
       if (best.has(entry.choice)) item.appendChild(el("span", msg.msgBest, "badge good"));
       if (entry.current) item.appendChild(el("span", msg.msgAsEntered, "badge"));
-      else {
-        const button = el("button", msg.msgApply, "what-if-apply");
-        button.type = "button";
-        button.setAttribute("aria-label", msg.msgApply + ": " + words(entry.words));
-        button.addEventListener("click", () => apply(entry.field, entry.value));
-        item.appendChild(button);
-      }
+      else item.appendChild(applyButton(entry));
       list.appendChild(item);
     }
   }
