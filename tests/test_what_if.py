@@ -108,7 +108,28 @@ def test_second_fallujah_supporting_unit_what_if_matches_two_2d6_by_hand():
     assert Fraction(_entry(answer, "with every supporting unit (1)")["success_exact"]) == Fraction(287, 432)
     assert Fraction(_entry(answer, "without supporting unit 1 (army tank)")["exact"]["success"]) == Fraction(721, 1296)
     assert Fraction(_entry(answer, "with the riverine unit's support")["success_exact"]) == Fraction(493, 648)
-    assert answer["best"] == ["with the riverine unit's support"]
+    assert Fraction(_entry(answer, "keeping the Advantage")["success_exact"]) == Fraction(287, 432)
+    assert _entry(answer, "keeping the Advantage")["rule"] == "10.1"
+    assert answer["best"] == ["the Advantage: a Mulligan on a stall or a repulse"]
+
+
+def test_second_fallujah_advantage_what_if_matches_the_2d6_counted_by_hand():
+    """The same attack, OV 5 against DV 3: success 861/1296 = 287/432 (above); a stall is a
+    margin of 0, D = -2, in 125 of 1,296.
+    Heroic Effort on a stall (10.1): the roll +1 makes it a success: 861 + 125 = 986/1296 = 493/648.
+    A Mulligan on a stall or a repulse (10.1): p + (1 - p) p with p = 287/432:
+    287/432 * (1 + 145/432) = 287 * 577 / 432^2 = 165599/186624."""
+    body = {"lead": {"type": "infantry", "nationality": "usmc", "cf": 4},
+            "supporting": [{"type": "tank", "nationality": "army"}],
+            "defenders": [{"type": "fedayeen", "cf": 3}], "tem": 0}
+    answer = _json("coalition-attack", body, "second-fallujah")
+    assert Fraction(_entry(answer, "the Advantage: Heroic Effort on a stall")["exact"]["success"]) == Fraction(493, 648)
+    assert _entry(answer, "the Advantage: Heroic Effort on a stall")["probabilities"]["stall"] == 0
+    assert Fraction(_entry(answer, "the Advantage: a Mulligan on a stall or a repulse")["success_exact"]) \
+        == Fraction(165599, 186624)
+    used = _json("coalition-attack", {**body, "advantage": "heroic_effort"}, "second-fallujah")
+    assert Fraction(used["exact"]["success"]) == Fraction(493, 648)
+    assert any(n["rule"] == "10.1" for n in used["notes"])
 
 
 def test_summary_of_four_white_dice_is_binomial():

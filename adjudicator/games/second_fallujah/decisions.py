@@ -4,13 +4,15 @@
 - Which additional units join the lead unit (7.2.2): each supporting unit may be left out in
   turn. Leaving one out can raise the odds: Army and Marine units together give -1 (7.2.4).
 - The Marine Small Craft Company's support in a riverbank area (7.2.3), when it is Fresh.
+- The Advantage, when the Coalition holds it (10.1): a Heroic Effort on a stall, or a Mulligan
+  on a stall or a repulse, each used to win; or kept for later (10.2: once per turn).
 The goal is a successful attack, OT > DT (7.2.7).
 """
 
 from __future__ import annotations
 
 from ...models import Text
-from ...what_if import Alternative, Choice, Decisions, Goal, toggle
+from ...what_if import Alternative, Choice, Decisions, Goal, one_of, toggle
 from .combat import CoalitionAttack, Supporting
 
 
@@ -32,6 +34,11 @@ def supporting_units(situation: CoalitionAttack) -> list[Choice]:
         choices.append(Choice(field="supporting", rule="7.2.2", alternatives=tuple(alternatives)))
     choices.append(toggle("riverbank", "7.2.3", Text(en="with the riverine unit's support"),
                           Text(en="without the riverine unit's support")))
+    choices.append(one_of("advantage", "10.1", {
+        None: Text(en="keeping the Advantage"),
+        "heroic_effort": Text(en="the Advantage: Heroic Effort on a stall"),
+        "mulligan": Text(en="the Advantage: a Mulligan on a stall or a repulse"),
+    }))
     return choices
 
 
