@@ -800,6 +800,8 @@ class FireMission(Model):
     mosque: bool = False
     lead_defender: int | None = None
     impulse: int | None = Field(default=None, ge=0)
+    #: the Coalition player holds the Advantage and uses it to win (10.1), as in an attack
+    advantage: Advantage | None = None
     rolls: Rolls | None = None
 
 
@@ -905,8 +907,10 @@ def fire_mission(s: FireMission) -> FireMissionAnswer:
                 ),
             )
         )
-    odds = outcome_odds(ov, dv)
-    dist = margin(ov, dv)
+    dist = with_advantage(margin(ov, dv), s.advantage)
+    odds = outcomes_of(dist)
+    if s.advantage is not None:
+        notes.append(note(ADVANTAGE_NOTES[s.advantage], "10.1"))
     odds["overrun"] = sum((p for m, p in dist.items() if m > capacity), Fraction(0))
     answer = FireMissionAnswer(
         **base,
