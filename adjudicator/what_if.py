@@ -165,10 +165,10 @@ def what_if(run: Callable[[Any], Adjudication], situation: BaseModel, answer: Ad
                 odds = answer
             else:
                 data = copy.deepcopy(base)
+                _set(data, parts, alt.value)
                 try:
-                    _set(data, parts, alt.value)
                     odds = run(model.model_validate(data))
-                except (InvalidSituation, ValidationError, LookupError, TypeError, ValueError):
+                except (InvalidSituation, ValidationError):  # the rules refuse it here
                     continue
             found.append(_entry(choice, alt, alt.value == current, odds, goal))
     return found
