@@ -153,6 +153,10 @@ class WhatIf(Frozen):
     #: where the goal is the highest mean of a distribution (a score): that mean
     expected: float | None = None
     expected_exact: str | None = None
+    #: the points where the rulebooks differ and the notes on readings that this alternative's own
+    #: answer meets (the odds above follow the answer's ruleset and readings)
+    ruleset_points: list[str] = []
+    notes: list[Note] = []
 
 
 class Option(Frozen):

@@ -117,6 +117,7 @@ def what_if_lines(answer: Adjudication, lang: str) -> list[str]:
         marks = [m for m, on in ((w["as_entered"], e.current), (w["best"], e.choice in answer.best)) if on]
         tail = f"  ({', '.join(marks)})" if marks else ""
         lines.append(f"  {e.words.text_in(lang):<{width}}  {odds}  [{e.rule}]{tail}")
+        lines += [f"      - {n.text_in(lang)}" for n in e.notes]
     return lines
 
 

@@ -115,12 +115,12 @@ class Decisions:
 #: what any situation without declared choices decides: nothing
 NO_DECISIONS = Decisions()
 
-#: the note every answer with what-ifs carries (readings: issue 22's "mind rule ambiguities")
+#: the note of an answer with what-ifs where a reading is involved (issue 22: "mind rule ambiguities")
 SAME_READING = Text(
     en="Each what-if is computed under this answer's own ruleset and readings; where another"
-    " reading changes the odds, that reading's note above applies to the what-ifs too.",
+    " reading changes an alternative's odds, its entry's notes say so.",
     fr="Chaque hypothèse est calculée selon les règles et lectures de cette réponse ; là où une"
-    " autre lecture change les chances, sa remarque ci-dessus vaut aussi pour les hypothèses.",
+    " autre lecture change les chances d'une hypothèse, ses remarques le disent.",
 )
 
 
@@ -174,10 +174,18 @@ def what_if(run: Callable[[Any], Adjudication], situation: BaseModel, answer: Ad
     return found
 
 
+def _reading_notes(answer: Adjudication) -> list[Note]:
+    """The notes of an answer that name a reading: a difference between the rulebooks, an
+    ambiguous rule's reading, an erratum."""
+    return [n for n in answer.notes if n.ruleset_entry or "reading" in n.en or "errata" in n.en]
+
+
 def _entry(choice: Choice, alt: Alternative, current: bool, odds: Adjudication, goal: Goal | None) -> WhatIf:
     success = goal.odds(odds.exact) if goal else None
     expected = goal.mean(odds.exact) if goal else None
     return WhatIf(
+        ruleset_points=list(odds.ruleset_points or []),
+        notes=[] if current else _reading_notes(odds),
         expected=None if expected is None else float(expected),
         expected_exact=None if expected is None else str(expected),
         choice=alt.words.en, words=alt.words, rule=choice.rule, field=choice.field, value=alt.value,
@@ -265,8 +273,8 @@ def summaries(answer: Adjudication) -> dict[str, DistributionSummary] | None:
 def _has_readings(answer: Adjudication) -> bool:
     """The answer depends on a registered reading: a point where the rulebooks differ, a reading
     of an ambiguous rule, or an erratum its notes name."""
-    return bool(answer.ruleset_points or getattr(answer, "readings", None)
-                or any(n.ruleset_entry or "reading" in n.en or "errata" in n.en for n in answer.notes))
+    return bool(answer.ruleset_points or getattr(answer, "readings", None) or _reading_notes(answer)
+                or any(e.ruleset_points or e.notes for e in answer.what_if))
 
 
 def decide(run: Callable[[Any], Adjudication], situation: BaseModel, answer: Adjudication,
@@ -281,7 +289,7 @@ def decide(run: Callable[[Any], Adjudication], situation: BaseModel, answer: Adj
     goal = decisions.goal_of(situation)
     answer.goal = goal.words if goal else None
     answer.rules = list(dict.fromkeys([*answer.rules, *(e.rule for e in entries)]))
-    if entries and _has_readings(answer):
+    if entries and _has_readings(answer):  # after answer.what_if is set: its entries' readings count
         french = all(e.words.fr for e in entries)
         answer.notes = [*answer.notes, Note(en=SAME_READING.en, fr=SAME_READING.fr if french else None)]
     return answer

@@ -55,6 +55,22 @@ def test_phantom_fury_support_mission_what_if_names_each_mission_of_the_table():
     assert len(answer["best"]) == 1 and "Dragon Eye" in answer["best"][0]
 
 
+def test_caat_what_if_from_og_follows_the_answers_ruleset_and_says_the_other_differs():
+    """From a Location marked OG the CAAT bonus applies under the English rules (C, R, OG) and
+    not under the French ones (C, R) (rulesets.yaml: caat-location). With it, English: d10 + 1
+    <= 7, 7/10; French: no bonus, d10 + 1 <= 5, 1/2."""
+    body = {**FIRE, "shooter": {"cf": 5, "location": "OG"}}
+    english = adjudicate("fire", body).model_dump(mode="json")
+    french = adjudicate("fire", {**body, "ruleset": "fr"}).model_dump(mode="json")
+    assert _entry(english, "with the CAAT 'Ammo' bonus")["success_exact"] == "7/10"
+    assert _entry(french, "with the CAAT 'Ammo' bonus")["success_exact"] == "1/2"
+    for answer in (english, french):
+        entry = _entry(answer, "with the CAAT 'Ammo' bonus")
+        assert entry["ruleset_points"] == ["caat-location"]
+        assert any(n.get("ruleset_entry") == "caat-location" for n in entry["notes"])
+        assert any("what-if" in n["en"] for n in answer["notes"])
+
+
 def test_a_choice_the_rules_refuse_is_left_out():
     """An IIF squad has no CAAT support (6.3.1): only the choice as entered remains."""
     body = {**FIRE, "shooter": {"unit": "iif", "cf": 4, "location": "C"}}

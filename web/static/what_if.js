@@ -144,6 +144,7 @@
       if (best.has(entry.choice)) item.appendChild(el("span", msg.msgBest, "badge good"));
       if (entry.current) item.appendChild(el("span", msg.msgAsEntered, "badge"));
       else item.appendChild(applyButton(entry));
+      for (const note of entry.notes || []) item.appendChild(el("small", words(note), "what-if-note"));
       list.appendChild(item);
     }
   }
