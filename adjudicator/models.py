@@ -131,13 +131,73 @@ class Outcome(BaseModel):
         return data
 
 
+class WhatIf(Frozen):
+    """The odds with one alternative of a choice the rules leave to the player (issue 22): the
+    situation run again with ``field`` set to ``value``, under the same ruleset and readings."""
+
+    #: the alternative, in English words ("with CAAT 'Ammo'"); ``words`` has its French
+    choice: str
+    words: Text
+    #: the rule that leaves the choice to the player
+    rule: str
+    #: the input field the choice sets (a dotted path) and the value it takes
+    field: str
+    value: Any
+    #: this alternative is the one the situation was given with
+    current: bool
+    probabilities: dict[str, float]
+    exact: dict[str, str | dict[str, str]]
+    #: the odds of the player's goal (the answer's ``goal``) with this alternative, if defined
+    success: float | None = None
+    success_exact: str | None = None
+    #: where the goal is the highest mean of a distribution (a score): that mean
+    expected: float | None = None
+    expected_exact: str | None = None
+    #: the points where the rulebooks differ and the notes on readings that this alternative's own
+    #: answer meets (the odds above follow the answer's ruleset and readings)
+    ruleset_points: list[str] = []
+    notes: list[Note] = []
+
+
+class Option(Frozen):
+    """One legal choice of a decision without dice (how to spend a margin), best first in the
+    answer's ``options``: applied by setting the input's ``field`` to ``value``."""
+
+    #: the choice in English words; ``words`` has its French when the game is printed in French
+    choice: str
+    words: Text
+    rule: str
+    field: str
+    value: Any
+    #: this is the choice the situation was given with
+    current: bool
+    #: what it gives, by name (``{"vp": 2, "insurgent_steps": 1}``), the first the ranking's
+    gains: dict[str, int]
+
+
+class DistributionSummary(Frozen):
+    """A numeric distribution as a player reads it: the chance of at least and of at most each
+    value, its mean and standard deviation (floats); the same exactly in ``exact`` (the variance
+    for the deviation, which is rarely a fraction). A distribution over named outcomes (``"pinned"``,
+    ``"eliminated"``) has no order, mean or deviation: ``numeric`` is false and they are empty."""
+
+    numeric: bool = True
+    at_least: dict[str, float]
+    at_most: dict[str, float]
+    mean: float | None
+    sd: float | None
+    exact: dict[str, str | dict[str, str]]
+
+
 class Adjudication(_Omitting):
     """What every procedure answers (the Contract of issue 4). Each situation answers with its
     own subclass: its own typed fields and its own :class:`Outcome` as ``result``."""
 
     model_config = ConfigDict(extra="forbid")
 
-    OMIT_IF_NONE: ClassVar[frozenset[str]] = frozenset({"ruleset_points", "distributions", "steps"})
+    OMIT_IF_NONE: ClassVar[frozenset[str]] = frozenset(
+        {"ruleset_points", "distributions", "steps", "goal", "summary", "options"}
+    )
 
     situation: str
     ruleset: Ruleset
@@ -161,6 +221,16 @@ class Adjudication(_Omitting):
     #: entries of the register of differences between the languages' rulebooks this answer
     #: depends on (the other reading is computed and compared)
     ruleset_points: list[str] | None = None
+    #: every choice the rules leave to the player, each alternative's odds (issue 22)
+    what_if: list[WhatIf] = []
+    #: the alternatives (``what_if``'s ``choice``) giving the best odds of ``goal``
+    best: list[str] = []
+    #: what success is for the player here, when the situation defines it
+    goal: Text | None = None
+    #: each numeric entry of ``distributions`` read as at least / at most, mean and deviation
+    summary: dict[str, DistributionSummary] | None = None
+    #: every legal choice of a decision without dice, best first (issue 22: spending a margin)
+    options: list[Option] | None = None
 
 
 class CfBlock(Frozen):

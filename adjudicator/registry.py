@@ -33,6 +33,7 @@ from . import readings
 from .errors import MISSING, InvalidSituation, Problem, from_validation_error
 from .grids import OddsGrid
 from .models import Adjudication
+from .what_if import NO_DECISIONS, Decisions, decide
 
 __all__ = [
     "DEFAULT_GAME",
@@ -71,6 +72,8 @@ class Procedure:
     cites: tuple[str, ...] = field(default=())
     #: sample inputs (valid situations): the conformance test adjudicates each and checks its rules
     examples: tuple[Mapping[str, Any], ...] = field(default=())
+    #: the choices the rules leave to the player and their goal (:mod:`adjudicator.what_if`)
+    decisions: Decisions = NO_DECISIONS
 
     @property
     def model(self) -> type[BaseModel]:
@@ -230,7 +233,8 @@ def schema(situation: str, *, game: str = DEFAULT_GAME) -> dict[str, Any]:
 def adjudicate(
     situation: str, body: Mapping[str, Any] | BaseModel, *, game: str = DEFAULT_GAME
 ) -> Adjudication:
-    """Validate the body against the situation's input model, then run the game's procedure.
+    """Validate the body against the situation's input model, then run the game's procedure;
+    the answer gets the odds of each choice left to the player and its summaries (:func:`decide`).
 
     Every problem is reported at once: when fields are malformed (a roll of 10), the rest of the
     situation is still checked by the game's own rules, with the malformed fields left out, and
@@ -243,7 +247,7 @@ def adjudicate(
     picked = getattr(parsed, readings.FIELD, None)
     if picked:
         readings.check(game, picked)
-    return proc.run(parsed)
+    return decide(proc.run, parsed, proc.run(parsed), proc.decisions)
 
 
 def _rule_problems(proc: Procedure, body: Mapping[str, Any] | BaseModel, exc: InvalidSituation) -> list[Problem]:

@@ -27,6 +27,15 @@ WORDS: dict[str, dict[str, str]] = {
         "none": "none",
         "pending": "waiting for",
         "if": "if",
+        "what_if": "What if",
+        "goal": "goal",
+        "as_entered": "as entered",
+        "best": "best",
+        "summary": "Mean and spread",
+        "mean": "mean",
+        "sd": "sd",
+        "at_least": "at least",
+        "options": "Every legal choice, best first",
     },
     "fr": {
         "rules": "règles",
@@ -39,6 +48,15 @@ WORDS: dict[str, dict[str, str]] = {
         "none": "aucun",
         "pending": "en attente de",
         "if": "si",
+        "what_if": "Et si",
+        "goal": "but",
+        "as_entered": "tel que saisi",
+        "best": "meilleur",
+        "summary": "Moyenne et dispersion",
+        "mean": "moyenne",
+        "sd": "écart type",
+        "at_least": "au moins",
+        "options": "Tous les choix permis, le meilleur d'abord",
     },
 }
 
@@ -80,9 +98,57 @@ def result_lines(answer: Adjudication, words: Mapping[str, str], lang: str) -> l
     return lines
 
 
+def what_if_lines(answer: Adjudication, lang: str) -> list[str]:
+    """Each alternative of the choices left to the player, with its odds of the goal (or all
+    its odds), the one entered and the best marked (issue 22)."""
+    if not answer.what_if:
+        return []
+    w = WORDS.get(lang, WORDS["en"])
+    goal = f" ({w['goal']}: {answer.goal.text_in(lang)})" if answer.goal else ""
+    width = max(len(e.words.text_in(lang)) for e in answer.what_if)
+    lines = ["", f"{w['what_if']}{goal}"]
+    for e in answer.what_if:
+        if e.success is not None:
+            odds = f"{e.success * 100:6.2f}%"
+        elif e.expected is not None:
+            odds = f"{w['mean']} {e.expected:.2f}"
+        else:
+            odds = ", ".join(f"{k} {v * 100:.2f}%" for k, v in e.probabilities.items())
+        marks = [m for m, on in ((w["as_entered"], e.current), (w["best"], e.choice in answer.best)) if on]
+        tail = f"  ({', '.join(marks)})" if marks else ""
+        lines.append(f"  {e.words.text_in(lang):<{width}}  {odds}  [{e.rule}]{tail}")
+        lines += [f"      - {n.text_in(lang)}" for n in e.notes]
+    return lines
+
+
+def option_lines(answer: Adjudication, lang: str) -> list[str]:
+    """A decision without dice: every legal choice, best first, the one entered marked."""
+    if not answer.options:
+        return []
+    w = WORDS.get(lang, WORDS["en"])
+    lines = ["", w["options"]]
+    for i, o in enumerate(answer.options, 1):
+        mark = f"  ({w['as_entered']})" if o.current else ""
+        lines.append(f"  {i:>2}. {o.words.text_in(lang)}  [{o.rule}]{mark}")
+    return lines
+
+
+def summary_lines(answer: Adjudication, lang: str) -> list[str]:
+    """Each numeric distribution's mean, deviation and chance of at least each value."""
+    found = {k: v for k, v in (answer.summary or {}).items() if v.numeric and v.mean is not None}
+    if not found:
+        return []
+    w = WORDS.get(lang, WORDS["en"])
+    lines = ["", w["summary"]]
+    for name, s in found.items():
+        at_least = ", ".join(f"{k}+ {p * 100:.1f}%" for k, p in s.at_least.items())
+        lines.append(f"  {name}: {w['mean']} {s.mean:.2f}, {w['sd']} {s.sd or 0:.2f}; {w['at_least']}: {at_least}")
+    return lines
+
+
 def tail_lines(answer: Adjudication, words: Mapping[str, str], lang: str) -> list[str]:
-    """The notes and the rules cited."""
-    lines: list[str] = []
+    """The summaries, the what-ifs, the notes and the rules cited."""
+    lines: list[str] = summary_lines(answer, lang) + what_if_lines(answer, lang) + option_lines(answer, lang)
     if answer.notes:
         lines += ["", words["notes"]]
         for note in answer.notes:

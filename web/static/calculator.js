@@ -406,6 +406,7 @@
       drawOdds({}, null);
       summary(null, d.msgSummaryAgainst);
       drawResult(null);
+      document.dispatchEvent(new CustomEvent("calc:answer", { detail: null }));
       showRecord();
       return;
     }
@@ -424,6 +425,7 @@
       drawModifiers({});
       drawNotes([]);
       drawResult(null);
+      document.dispatchEvent(new CustomEvent("calc:answer", { detail: null }));
       showRecord();
       return;
     }
@@ -439,6 +441,7 @@
       drawModifiers(data);
       drawNotes(data.notes);
       drawResult(data.result);
+      document.dispatchEvent(new CustomEvent("calc:answer", { detail: data }));
     } catch (err) {
       if (mine !== sequence) return;
       answer = null;
@@ -446,6 +449,7 @@
       const loose = markInvalid(problems);
       drawOdds({}, null);
       summary(null, d.msgInvalid + " " + (problems.length ? problems.length + " ✗" : err.message));
+      document.dispatchEvent(new CustomEvent("calc:answer", { detail: null }));
       showError(loose.length || !problems.length ? d.msgInvalid + " " + (loose.length ? loose.map((p) => p.field + ": " + p.allowed).join("; ") : err.message) : "");
       drawResult(null);
     }

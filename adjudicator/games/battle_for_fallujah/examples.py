@@ -45,6 +45,8 @@ EXAMPLES: dict[str, list[dict[str, Any]]] = {
         {"mission": "search", "margin": 5, "spend": {"resistance_points": 1, "wanted_successes": 3}},
         {"mission": "strike", "margin": 6, "spend": {"resistance_points": 3, "wanted_successes": 3}, "resistance_level": 3},
         {"mission": "raid", "margin": 2},
+        {"mission": "search", "margin": 5, "spend": {"resistance_points": 2, "wanted_successes": 1},
+         "resistance_level": 2, "insurgent_steps_in_hex": 3, "isolated_markers_in_hex": 1, "wanted_in_hex": True},
     ],
     "availability": [{"availability_number": 4}, {"availability_number": 4, "roll": 3}],
     "intelligence": [{"pacified_modifier": 0}, {"pacified_modifier": -3, "roll": 2}],

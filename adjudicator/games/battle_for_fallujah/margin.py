@@ -15,10 +15,14 @@ from pydantic import Field
 
 from ...errors import Checker
 from ...inputs import check_choice, choice
-from ...models import Frozen, Outcome
+from ...models import Frozen, Option, Outcome, Text
 from .answer import BffAnswer, finish, note, step
 from .data import Book, book
 from .operation import MISSIONS, SIDES, vp_of, vp_rows
+from .spends import maximal_spends
+
+#: at most this many spends are listed, best first (``spends_total`` counts them all)
+MAX_OPTIONS = 20
 
 #: what each choice buys: input field -> the tables' ``buys`` key
 CHOICES: dict[str, str] = {
@@ -55,6 +59,13 @@ class SpendMarginInput(Frozen):
     spend: Spend = Field(default_factory=Spend)
     #: the hex's Insurgent Resistance Level, to check the points reduced (optional)
     resistance_level: int | None = Field(None, json_schema_extra={"minimum": 0, "maximum": 3})
+    #: the tracked state of the hex, to list only the spends it allows (optional: unknown, the
+    #: margin alone bounds them)
+    insurgent_steps_in_hex: int | None = Field(
+        None, json_schema_extra={"minimum": 0}, description="steps of the Insurgent units in the hex")
+    isolated_markers_in_hex: int | None = Field(
+        None, json_schema_extra={"minimum": 0}, description="Isolated Markers in the hex")
+    wanted_in_hex: bool | None = Field(None, description="a Wanted! Marker is in the hex")
 
 
 class Purchase(Frozen):
@@ -78,6 +89,8 @@ class SpendMarginAnswer(BffAnswer):
     unspent: int
     vp: int
     purchases: list[Purchase]
+    #: how many legal spends there are that buy all the margin can (``options`` lists the first)
+    spends_total: int = 0
 
 
 def _rows(b: Book, mission: str, attacker: str) -> dict[str, Any]:
@@ -102,6 +115,48 @@ def _vp(row: Any, units: int, successes: int, b: Book) -> int:
     vp = -(-amount // divisor) if b.extra(row, "vp_rounding") == "up" else amount // divisor
     at_least = b.extra(row, "vp_at_least")
     return max(vp, int(at_least)) if at_least is not None else vp
+
+
+def _purchase(buys: str, row: Any, n: int, b: Book) -> Purchase:
+    """``n`` units of a row (of successes, for a row bought with any number of them)."""
+    units, successes = (1, n) if row.value is None else (n, n * int(row.value))
+    return Purchase(buys=buys, units=units, successes=successes, vp=_vp(row, units, successes, b), rule=str(row.rule))
+
+
+def _words(purchases: list[Purchase], vp: int) -> str:
+    bought = ", ".join(
+        f"{WORDS[p.buys]} for {p.successes}" if p.buys == "wanted_marker"
+        else f"{p.units} {WORDS[p.buys]}{'s' if p.units > 1 else ''}" for p in purchases)
+    return f"{bought or 'nothing'}: {vp:+d} CVP"
+
+
+def options(situation: SpendMarginInput, rows: dict[str, Any], b: Book, rule: str) -> tuple[list[Option], int]:
+    """Every legal spend that buys all the margin can, best first: the most CVPs, then the most
+    Insurgent steps, Resistance points, Isolated Markers, the Wanted! Marker, the fewest successes."""
+    fields = {field: buys for field, buys in CHOICES.items() if buys in rows}
+    if not fields:
+        return [], 0
+    costs = {f: (None if rows[buys].value is None else int(rows[buys].value)) for f, buys in fields.items()}
+    level = situation.resistance_level
+    bounds = {"insurgent_steps": situation.insurgent_steps_in_hex, "isolated_markers": situation.isolated_markers_in_hex,
+              "resistance_points": 3 if level is None else level,
+              "wanted_successes": None if situation.wanted_in_hex is not False else 0}
+    ranked = []
+    for spend in maximal_spends(situation.margin, costs, bounds):
+        purchases = [_purchase(fields[f], rows[fields[f]], n, b) for f, n in spend.items() if n]
+        vp = sum(p.vp for p in purchases)
+        gains = {"vp": vp, **{f: n for f, n in spend.items()}, "spent": sum(p.successes for p in purchases)}
+        order = (-vp, *(-spend.get(f, 0) for f in CHOICES), gains["spent"])
+        ranked.append((order, spend, purchases, gains))
+    ranked.sort(key=lambda r: r[0])
+    chosen = {f: n for f, n in situation.spend.model_dump().items() if n}
+    found = [
+        Option(choice=text, words=Text(en=text), rule=rule, field="spend", value={f: n for f, n in spend.items() if n},
+               current={f: n for f, n in spend.items() if n} == chosen, gains=gains)
+        for _, spend, purchases, gains in ranked[:MAX_OPTIONS]
+        for text in (_words(purchases, gains["vp"]),)
+    ]
+    return found, len(ranked)
 
 
 def adjudicate(situation: SpendMarginInput) -> SpendMarginAnswer:
@@ -132,13 +187,15 @@ def adjudicate(situation: SpendMarginInput) -> SpendMarginAnswer:
             who = f"{attacker.title()} {mission.title()}"
             c.add(f"spend.{field}", n, f"a {who}'s margin buys: {offered}", spend_rule)
             continue
-        if row.value is None:
-            units, successes = 1, n
-        else:
-            units, successes = n, n * int(row.value)
-        purchases.append(Purchase(buys=buys, units=units, successes=successes,
-                                  vp=_vp(row, units, successes, b), rule=str(row.rule)))
+        purchases.append(_purchase(buys, row, n, b))
     level = situation.resistance_level
+    held = (("insurgent_steps", situation.insurgent_steps_in_hex, "steps of the hex's Insurgent units", "25.21.1"),
+            ("isolated_markers", situation.isolated_markers_in_hex, "Isolated Markers in the hex", "20.3.2"))
+    for field, most, what, rule in held:
+        if most is not None and getattr(situation.spend, field) > most:
+            c.add(f"spend.{field}", getattr(situation.spend, field), f"at most the {most} {what}", rule)
+    if situation.wanted_in_hex is False and situation.spend.wanted_successes:
+        c.add("spend.wanted_successes", situation.spend.wanted_successes, "0: the hex has no Wanted! Marker", "8.3.1")
     if level is not None and situation.spend.resistance_points > level:
         c.add("spend.resistance_points", situation.spend.resistance_points,
               f"at most the hex's Resistance Level, {level}", "25.18")
@@ -168,9 +225,21 @@ def adjudicate(situation: SpendMarginInput) -> SpendMarginAnswer:
     if margin - spent:
         steps.append(step(spend_rule, f"{margin - spent} {'success' if margin - spent == 1 else 'successes'} of the margin left unspent"))
     steps.append(step("25.3.1", "CVPs beyond +6 on the VP track are lost"))
+    listed, total = options(situation, rows, b, spend_rule)
+    if total:
+        known = situation.insurgent_steps_in_hex is not None and situation.wanted_in_hex is not None
+        notes.append(note(
+            (f"{total} legal spends buy" if total > 1 else "1 legal spend buys") + " all the margin can"
+            + (f" (the best {MAX_OPTIONS} listed)" if total > MAX_OPTIONS else "")
+            + ", best first: the most CVPs, then the most steps; a spend leaving enough to buy more is"
+            " never better than the same spend with it."
+            + ("" if known else " The hex's Insurgent steps or Wanted! Marker are not given: the margin alone bounds them."),
+            spend_rule))
     answer = SpendMarginAnswer(
         situation="spend-margin",
         rule=spend_rule,
+        options=listed,
+        spends_total=total,
         margin=margin,
         spent=spent,
         unspent=margin - spent,

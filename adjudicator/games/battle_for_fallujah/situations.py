@@ -9,7 +9,9 @@ from pydantic import BaseModel
 
 from ...models import Adjudication
 from ...registry import Procedure
+from ...what_if import NO_DECISIONS
 from . import dice_pool, insurgents, margin, operation, phases, render
+from .decisions import DECISIONS
 from .examples import EXAMPLES
 
 #: What the rulebook says of its dice, for bad-input messages (7.0).
@@ -24,6 +26,7 @@ def _procedure(name: str, title: str, rule: str, input_model: type[BaseModel],
     return Procedure(
         name=name, title=title, rule=rule, input_model=input_model, result_model=result_model,
         run=run, cites=cites, examples=tuple(EXAMPLES[name]),
+        decisions=DECISIONS.get(name, NO_DECISIONS),
     )
 
 

@@ -6,11 +6,22 @@
 - policies.py: ``greedy`` and the advisor's ``lookahead``; ``play_to_end``;
 - advisor.py: each legal choice's expected final score (exact or Monte Carlo);
 - fast.py, exact.py: the same rules over card classes, for speed and exact distributions;
-- situations.py: the ``expected-score`` situation (``SITUATIONS``).
+- situations.py: the ``expected-score`` situation (``SITUATIONS``);
+- decisions.py: the choice it leaves to the player, for the kernel's what-ifs.
 """
 
 from __future__ import annotations
 
-from .situations import SITUATIONS, Procedure
+from dataclasses import replace
+
+from ...what_if import NO_DECISIONS
+from .decisions import DECISIONS
+from .situations import SITUATIONS as _PROCEDURES
+from .situations import Procedure
+
+#: the situations, each with the choices it leaves to the player (:mod:`.decisions`)
+SITUATIONS: dict[str, Procedure] = {
+    name: replace(proc, decisions=DECISIONS.get(name, NO_DECISIONS)) for name, proc in _PROCEDURES.items()
+}
 
 __all__ = ["SITUATIONS", "Procedure"]

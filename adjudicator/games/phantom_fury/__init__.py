@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...registry import Procedure
+from ...what_if import NO_DECISIONS
 from . import (
     abrams,
     activation,
@@ -27,6 +28,7 @@ from . import (
     victory,
 )
 from .answer import Computation, procedure
+from .decisions import DECISIONS
 from .examples import EXAMPLES
 from .grids import FIRE_GRID
 
@@ -41,7 +43,7 @@ RENDER = render.render
 ODDS_GRIDS = (FIRE_GRID,)
 
 SITUATIONS: dict[str, Procedure] = {
-    p.name: replace(p, examples=EXAMPLES[p.name])
+    p.name: replace(p, examples=EXAMPLES[p.name], decisions=DECISIONS.get(p.name, NO_DECISIONS))
     for p in (
         procedure(
             "fire",

@@ -8,9 +8,11 @@ read from the game's tables (rules_text/games/second-fallujah/tables).
 from __future__ import annotations
 
 from ...registry import Procedure
+from ...what_if import NO_DECISIONS
 from . import allocation, combat, movement, render, tables_rolls, victory
 from . import bot_situations as bs
 from .bot_common import ANSWERS
+from .decisions import DECISIONS
 from .examples import EXAMPLES
 
 #: What a roll out of range means: Second Fallujah's dice are ordinary d6 (dice: [2d6, d6]).
@@ -30,6 +32,7 @@ def _p(name, title, rule, model, result, run, cites=()):
         run=run,
         cites=tuple(cites),
         examples=tuple(EXAMPLES[name]),
+        decisions=DECISIONS.get(name, NO_DECISIONS),
     )
 
 

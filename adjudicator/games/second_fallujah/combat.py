@@ -39,13 +39,16 @@ from .common import (
 from .odds import (
     PAIRS,
     SINGLE,
+    Advantage,
     dist_exact,
     dist_floats,
     exact_over,
     floats,
     margin,
     outcome_odds,
+    outcomes_of,
     over,
+    with_advantage,
 )
 
 #: 8.1.1 "reduce Coalition Casualty Points by one"
@@ -112,6 +115,9 @@ class CoalitionAttack(Model):
     lead_defender: int | None = None
     #: the current impulse number: the offense roll then also says if the Action Phase ends (4.1.4)
     impulse: int | None = Field(default=None, ge=0)
+    #: the Coalition player holds the Advantage and uses it to win (10.1): a Heroic Effort on a
+    #: stall, a Mulligan on a stall or a repulse; the rolls given are the final ones
+    advantage: Advantage | None = None
     rolls: Rolls | None = None
     #: the player's pick among registered readings (errata.yaml): sf-integrity-lead (7.2.4)
     readings: dict[str, str] = readings_field()
@@ -470,8 +476,10 @@ def coalition_attack(s: CoalitionAttack) -> CoalitionAttackAnswer:
             notes=notes,
         )
         return finish(answer)
-    odds = outcome_odds(ov, dv)
-    dist = margin(ov, dv)
+    dist = with_advantage(margin(ov, dv), s.advantage)
+    odds = outcomes_of(dist)
+    if s.advantage is not None:
+        notes.append(note(ADVANTAGE_NOTES[s.advantage], "10.1"))
     odds["overrun"] = sum((p for m, p in dist.items() if m > capacity), Fraction(0))
     insurgent_cp = {m: p for m, p in dist.items() if m > 0}
     coal: dict[int, Fraction] = {}
@@ -545,6 +553,17 @@ def coalition_attack(s: CoalitionAttack) -> CoalitionAttackAnswer:
         answer.probabilities["action_phase_ends"] = float(chance)
         answer.exact["action_phase_ends"] = over(chance, SINGLE)
     return finish(answer)
+
+
+#: what each use of the Advantage does to the odds (10.1, 10.2)
+ADVANTAGE_NOTES = {
+    "heroic_effort": "The Coalition uses the Advantage (Heroic Effort, 10.1) on a stall: the roll +1 turns it into"
+    " a success with 1 Casualty Point; once per turn (10.2), then the Insurgent player holds it. The chance"
+    " the Action Phase ends (4.1.4) is computed without it.",
+    "mulligan": "The Coalition uses the Advantage (Take a Mulligan, 10.1) on a stall or a repulse: both players"
+    " reroll every die and the new result stands; once per turn (10.2), then the Insurgent player holds it. The"
+    " chance the Action Phase ends (4.1.4) is computed without it.",
+}
 
 
 def _dv(lead, tem: int, table: str, tem_times: int) -> tuple[list[Modifier], int]:
@@ -802,6 +821,8 @@ class FireMission(Model):
     mosque: bool = False
     lead_defender: int | None = None
     impulse: int | None = Field(default=None, ge=0)
+    #: the Coalition player holds the Advantage and uses it to win (10.1), as in an attack
+    advantage: Advantage | None = None
     rolls: Rolls | None = None
 
 
@@ -907,8 +928,10 @@ def fire_mission(s: FireMission) -> FireMissionAnswer:
                 ),
             )
         )
-    odds = outcome_odds(ov, dv)
-    dist = margin(ov, dv)
+    dist = with_advantage(margin(ov, dv), s.advantage)
+    odds = outcomes_of(dist)
+    if s.advantage is not None:
+        notes.append(note(ADVANTAGE_NOTES[s.advantage], "10.1"))
     odds["overrun"] = sum((p for m, p in dist.items() if m > capacity), Fraction(0))
     answer = FireMissionAnswer(
         **base,

@@ -54,6 +54,13 @@ EXAMPLES: dict[str, list[dict[str, Any]]] = {
             "defenders": [{"type": "militia", "cf": 0}],
             "tem": 0,
         },
+        {
+            "lead": {"type": "infantry", "nationality": "usmc", "cf": 4},
+            "supporting": [{"type": "tank", "nationality": "army"}],
+            "defenders": [{"type": "fedayeen", "cf": 3}],
+            "tem": 0,
+            "advantage": "heroic_effort",
+        },
     ],
     "insurgent-attack": [
         {

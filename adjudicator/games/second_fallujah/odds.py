@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from typing import Literal
 
 from ...dice import difference, sum_of
 
@@ -23,6 +24,33 @@ def _dice_margin() -> tuple[tuple[int, Fraction], ...]:
 def margin(ov: int, dv: int) -> dict[int, Fraction]:
     """P(OT - DT = m) for OT = 2D6 + ov and DT = 2D6 + dv."""
     return {m + ov - dv: p for m, p in _dice_margin()}
+
+
+#: how the Coalition player may use the Advantage after seeing a combat roll (10.1)
+Advantage = Literal["heroic_effort", "mulligan"]
+
+
+def with_advantage(dist: dict[int, Fraction], use: Advantage | None) -> dict[int, Fraction]:
+    """The margin OT - DT when the Coalition player uses the Advantage to win (10.1): a Heroic
+    Effort on a stall, the roll changed by one into a success; a Mulligan on a stall or a
+    repulse, every die rerolled and the new result kept."""
+    if use is None:
+        return dist
+    if use == "heroic_effort":
+        out = {m: p for m, p in dist.items() if m != 0}
+        out[1] = out.get(1, Fraction(0)) + dist.get(0, Fraction(0))
+        return out
+    failed = sum((p for m, p in dist.items() if m <= 0), Fraction(0))
+    return {m: (p if m > 0 else Fraction(0)) + failed * p for m, p in dist.items()}
+
+
+def outcomes_of(dist: dict[int, Fraction]) -> dict[str, Fraction]:
+    """success (OT > DT), stall (OT = DT), repulse (OT < DT) (7.2.7) of a margin's distribution."""
+    return {
+        "success": sum((p for m, p in dist.items() if m > 0), Fraction(0)),
+        "stall": dist.get(0, Fraction(0)),
+        "repulse": sum((p for m, p in dist.items() if m < 0), Fraction(0)),
+    }
 
 
 def outcome_odds(ov: int, dv: int) -> dict[str, Fraction]:

@@ -13,6 +13,7 @@ from typing import Any
 
 from flask import render_template, request
 
+from adjudicator.games.battle_for_fallujah.data import book
 from web import calculator as generic
 from web.consequence import applied
 from web.pages.helpers import query_number
@@ -77,8 +78,8 @@ def _prefill(state: GameState, situation: str) -> Prefill:
             margin = query_number(args.get("margin", ""), 0, 99) if args.get("margin") else None
             if margin is not None:
                 out.data["margin"] = margin
-            if out.hex and state.hex(out.hex).resistance:
-                out.data["resistance_level"] = state.hex(out.hex).resistance
+            if out.hex:
+                out.data.update(tracked_for_margin(state, out.hex))
         if situation == "availability" and args.get("unit"):
             counter = state.map.counter(args["unit"])
             if counter is None or counter.kind != "support":
@@ -91,6 +92,21 @@ def _prefill(state: GameState, situation: str) -> Prefill:
     except PrefillError as exc:
         generic.bad_query(str(exc))
         raise
+
+
+def tracked_for_margin(state: GameState, hex_: int) -> dict[str, Any]:
+    """What the hex holds that bounds the spends of a margin: its Resistance Level, its Isolated
+    Markers, its Wanted! Marker and its Insurgent units' steps (25.21.1: a unit's steps from the
+    ``insurgent-steps`` table, by its keyed name; left out when a name is not in the table)."""
+    held = state.hex(hex_)
+    out: dict[str, Any] = {"isolated_markers_in_hex": len(held.isolated), "wanted_in_hex": held.wanted}
+    if held.resistance:
+        out["resistance_level"] = held.resistance
+    steps = {str(row.result): int(row.value) for row in book().rows("insurgent-steps") if row.value is not None}
+    keys = [name.strip().lower().replace(" ", "_") for name in held.insurgents]
+    if all(k in steps for k in keys):
+        out["insurgent_steps_in_hex"] = sum(steps[k] for k in keys)
+    return out
 
 
 def _recorded(game_id: str, situation: str, filled: Prefill) -> dict[str, Any] | None:
