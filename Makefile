@@ -32,13 +32,15 @@ run: install
 	$(BIN)/fallujah serve
 
 # The whole suite, spread over the machine's cores (pytest-xdist; each worker has its own
-# PostgreSQL database, tests/conftest.py). `make quick` leaves out the tests marked slow.
+# PostgreSQL database, tests/conftest.py), then the tests marked serial (they measure time or
+# memory against the machine) alone. `make quick` leaves out the tests marked slow.
 PYTEST_WORKERS ?= auto
 test: install
-	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal -m "not serial"
+	$(BIN)/python -m pytest -m serial
 
 quick: install
-	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal -m "not slow"
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal -m "not slow and not serial"
 
 # ruff, mypy (the rulebook data layer, the adjudicator and the companion with every game package),
 # and the layers' import contracts (pyproject.toml [tool.importlinter]; the site's extension is on

@@ -36,6 +36,7 @@ def live_server(tmp_path) -> Iterator[LiveServer]:
         "DATABASE_URL": f"sqlite:///{tmp_path / 'live.sqlite3'}",
         "SITE_DIR": str(tmp_path / "site"),
         "SQLITE_SYNCHRONOUS": "OFF",
+        "BACKUPS": False,
     })
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)

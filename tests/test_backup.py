@@ -43,7 +43,7 @@ def _files(database: Path) -> list[Path]:
 
 
 def test_a_deleted_database_is_restored_with_every_game(tmp_path):
-    app = make_app("sqlite", tmp_path)
+    app = make_app("sqlite", tmp_path, BACKUPS=True)
     url = app.config["DATABASE_URL"]
     database = tmp_path / "companion.sqlite3"
     states = _every_game(app.test_client())
@@ -60,7 +60,7 @@ def test_a_deleted_database_is_restored_with_every_game(tmp_path):
     assert restored.returncode == 0, restored.stderr
     assert f"restored {len(states)} games" in restored.stdout
 
-    client = make_app("sqlite", tmp_path).test_client()
+    client = make_app("sqlite", tmp_path, BACKUPS=True).test_client()
     assert {g["id"] for g in client.get("/api/games").get_json()["games"]} == set(states)
     for game_id, state in states.items():
         assert client.get(f"/api/games/{game_id}").get_json() == state
@@ -130,7 +130,7 @@ def test_postgresql_is_backed_up_with_pg_dump(tmp_path):
 
 
 def test_the_companion_backs_up_at_start_and_during_play_keeping_the_newest(tmp_path):
-    app = make_app("sqlite", tmp_path, BACKUP_EVERY_MINUTES=0, BACKUP_KEEP=3)
+    app = make_app("sqlite", tmp_path, BACKUPS=True, BACKUP_EVERY_MINUTES=0, BACKUP_KEEP=3)
     auto = app.extensions["fallujah.backups"]
     folder = tmp_path / "backups"
     assert len(backups(folder)) == 1  # at start

@@ -20,6 +20,8 @@ from web.serve import LIMITS
 
 from .serve_process import serving
 
+pytestmark = pytest.mark.serial  # a deadline measured against the machine: run alone (Makefile)
+
 #: the slow connections of the attack measured in issue 23
 HELD = 1050
 #: their addresses, each holding fewer than the per-address cap, so that every one is kept

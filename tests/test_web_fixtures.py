@@ -42,6 +42,7 @@ def make_app(backend: str, tmp_path: Any, **config: Any):
         "DATABASE_URL": database_url(backend, tmp_path),
         "SITE_DIR": str(tmp_path / "site"),
         "SQLITE_SYNCHRONOUS": "OFF",  # a throw-away database: no fsync per commit
+        "BACKUPS": False,  # tests/test_backup.py turns them on where it tests them
         **config,
     })
 
