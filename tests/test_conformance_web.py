@@ -23,6 +23,8 @@ from web.eventlog import Event
 from .conftest import ROOT
 from .test_web_fixtures import make_app
 
+pytestmark = pytest.mark.conformance
+
 pytest_plugins = ["tests.test_web_fixtures"]
 
 GAMES = available_games()
