@@ -188,3 +188,11 @@ def test_no_game_package_imports_another_games():
                 for target in (f"adjudicator.games.{theirs_package}", f"web.games.{theirs_package}"):
                     if target in graph.modules:
                         assert not graph.chain_exists(source, target, as_packages=True), (source, target)
+
+
+@pytest.mark.parametrize("game", COMPANIONS)
+def test_every_move_is_declared_once_and_cites_only_rules_of_its_rulebook(game):
+    moves = registry.companion(game).moves
+    assert len(moves.by_type) == len(moves.moves) > 0
+    known = rule_ids(game)
+    assert [(m.type, r) for m in moves.moves for r in m.rules if r not in known] == []

@@ -20,6 +20,7 @@ from flask_babel import LazyString
 from pydantic import BaseModel
 
 from .eventlog import Effect, Event
+from .kernel import Moves
 
 
 class GameState(Protocol):
@@ -98,17 +99,12 @@ class Companion:
     parse_setup: Callable[[Any], Any]
     #: the action model of a JSON object, or :class:`web.errors.Refused` (400)
     parse_action: Callable[[Any], Any]
-    #: the state after one stored event (the first is the setup); refuses what the game does not allow
-    apply: Callable[[Any, Event, StateAt], tuple[Any, list[Effect]]]
-    #: the action undo would take back / redo would replay, or :class:`web.errors.Refused` saying why none
-    undo_target: Callable[[Any], int]
-    redo_target: Callable[[Any], int]
+    #: its moves, applied, undone and redone by the kernel (:mod:`web.kernel`)
+    moves: Moves[Any, Any]
     #: the state as the JSON API gives it (text), with the game id
     render: Callable[[Any, str], str]
     #: what the actions endpoint accepts (types, JSON schemas), for ``GET /api/actions``
     action_schema: Callable[[], dict[str, Any]]
-    #: action types that cannot be undone (a die roll, an adjudication)
-    not_undoable: frozenset[str] = frozenset()
     #: the game's templates folder (its names start with the package's name: ``<pkg>/game.html``)
     templates: Path | None = None
     #: the game's static files (its stylesheet), served under ``/static/games/<package>/``
@@ -131,12 +127,28 @@ class Companion:
     #: a game played in the terminal (``fallujah play --game <id> [--seed N]``, :mod:`web.play_cli`):
     #: ``(seed or None, read a line or None at the end of input, write a line) -> exit status``
     terminal: Callable[[int | None, Callable[[], str | None], Callable[[str], None]], int] | None = None
-    #: the game's state follows from some recorded rolls (a turn's roll it keeps): ``apply`` receives
-    #: an amendment (``{"type": "amend", "amends", "situation", "input", "result"}``, :mod:`web.amend`)
-    #: and may take the new result or refuse it; otherwise an amendment only moves the version on
-    applies_amendments: bool = False
     #: the log in words (optional; :mod:`web.pages.logview` falls back on the action schema's names):
     #: ``describe(payload, state before, state after, lang)`` one sentence for an action, or None
     describe: Callable[[dict[str, Any], Any, Any, str], str | None] | None = None
     #: ``section(state) -> (turn, phase)``: where an event made on that state goes in the log
     section: Callable[[Any], tuple[int, str]] | None = None
+
+    # -- the kernel's answers, for the generic layers ------------------------------------------
+
+    def apply(self, state: Any, event: Event, state_at: StateAt) -> tuple[Any, list[Effect]]:
+        """The state after one stored event (the first is the setup); :class:`web.errors.Refused`
+        for what the game does not allow (:meth:`web.kernel.Moves.apply`)."""
+        return self.moves.apply(state, event, state_at)
+
+    def undo_target(self, state: Any) -> int:
+        """The action undo would take back, or :class:`web.errors.Refused` saying why none."""
+        return self.moves.undo_target(state)
+
+    def redo_target(self, state: Any) -> int:
+        """The undone action redo would replay, or :class:`web.errors.Refused` saying why none."""
+        return self.moves.redo_target(state)
+
+    @property
+    def not_undoable(self) -> frozenset[str]:
+        """Action types that cannot be undone (a die roll, an adjudication)."""
+        return self.moves.not_undoable
