@@ -31,10 +31,11 @@ import tempfile
 import threading
 import time
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel
 from whoosh import index
@@ -116,7 +117,7 @@ def _fold(text: str) -> str:
 
 
 @cache
-def analyzer(lang: Lang, stem: bool = True):
+def analyzer(lang: Lang, stem: bool = True) -> Any:
     """Case and accent folding, stop words, Snowball stemming for the language."""
     stops = frozenset(_fold(w) for w in stopwords_for_language("english" if lang == "en" else "french"))
     chain = RegexTokenizer(r"[^\W_]+") | LowercaseFilter() | CharsetFilter(accent_map)
@@ -145,7 +146,7 @@ def make_schema() -> Schema:
     return Schema(**fields)
 
 
-def _documents(game: Game):
+def _documents(game: Game) -> Iterator[dict[str, Any]]:
     for lang, corpus in game.corpora.items():
         for section in corpus.sections:
             trail = corpus.breadcrumb(section.id)
@@ -190,7 +191,7 @@ def _documents(game: Game):
             }
 
 
-def _of_kind(doc: dict, kind: str) -> bool:
+def _of_kind(doc: dict[str, Any], kind: str) -> bool:
     """A document of the kind asked; ``table`` is also every section printing a table's rows
     or governing one (a table's ``rule``), so that ``--kind table`` reaches every table."""
     if doc["kind"] == kind:
@@ -210,7 +211,7 @@ def _table_titles(game: Game, table_ids: tuple[str, ...], lang: str) -> list[str
     return [title for title in titles if title]
 
 
-def _synonyms(game: Game) -> dict:
+def _synonyms(game: Game) -> dict[str, Any]:
     """Glossary terms (folded forms in both languages, defining rule) and table talk."""
     talk_file = game_dir(game.id) / "search-synonyms.yaml"
     talk = read_yaml(talk_file) if talk_file.is_file() else {}
@@ -246,14 +247,14 @@ def build_index(game: Game, target: Path) -> None:
 @dataclass
 class _Open:
     stamp: str
-    files: tuple
+    files: tuple[Any, ...]
     ix: index.Index
     searcher: Searcher
-    synonyms: dict
-    patterns: list[tuple[re.Pattern[str], dict]]
-    docs: dict[int, dict] = field(default_factory=dict)
+    synonyms: dict[str, Any]
+    patterns: list[tuple[re.Pattern[str], dict[str, Any]]]
+    docs: dict[int, dict[str, Any]] = field(default_factory=dict)
     checked: float = 0.0
-    _postings: dict[tuple[str, str], frozenset[int]] = field(default_factory=dict)
+    _postings: dict[tuple[str, ...], frozenset[int]] = field(default_factory=dict)
     _weights: dict[tuple[str, str], list[tuple[int, float]]] = field(default_factory=dict)
 
     def postings(self, field_name: str, stem: str) -> list[tuple[int, float]]:
@@ -300,7 +301,7 @@ class _Open:
     def _average(self, field_name: str) -> float:
         key = ("avg", field_name)
         if key not in self._weights:
-            self._weights[key] = self.searcher.avg_field_length(field_name)  # type: ignore[assignment]
+            self._weights[key] = self.searcher.avg_field_length(field_name)
         return self._weights[key]  # type: ignore[return-value]
 
     def _lengths(self, field_name: str) -> dict[int, int]:
@@ -314,11 +315,11 @@ class _Open:
         """Documents a search may return: the language asked, the kind asked or any but glossary."""
         key = ("allowed", lang, kind or "")
         if key not in self._postings:
-            self._postings[key] = frozenset(  # type: ignore[index]
+            self._postings[key] = frozenset(
                 num for num, doc in self.docs.items()
                 if lang in ("all", doc["lang"]) and (_of_kind(doc, kind) if kind else doc["kind"] != "glossary")
             )
-        return self._postings[key]  # type: ignore[index]
+        return self._postings[key]
 
     def holders(self, stem: str, langs: list[str], prefixes: tuple[str, ...]) -> set[int]:
         """Documents holding a stem in any of these fields (the index never changes while open)."""
@@ -371,7 +372,7 @@ class _Collection:
         return lengths / sum(counts) if sum(counts) else 0.0
 
 
-def _file_stamps(game_id: str) -> tuple:
+def _file_stamps(game_id: str) -> tuple[Any, ...]:
     """Cheap change detection: each data file's name, size and modification time."""
     stats = ((p, p.stat()) for p in data_files(game_id))
     return tuple((str(p), st.st_size, st.st_mtime_ns) for p, st in stats)
@@ -449,10 +450,10 @@ def _stems(words: list[str], lang: str) -> list[str]:
 @lru_cache(maxsize=50_000)
 def _word_stems(word: str, lang: str) -> tuple[str, ...]:
     """The index terms of one word: folded, stop words out, stemmed (one word may give several)."""
-    return tuple(t.text for t in analyzer(lang)(word))  # type: ignore[arg-type]
+    return tuple(t.text for t in analyzer(lang)(word))
 
 
-def _known(reader, word: str) -> bool:
+def _known(reader: Any, word: str) -> bool:
     """True when the word, as typed or by its stem in either language, occurs in the index."""
     if reader.frequency("spell", word):
         return True
@@ -524,7 +525,7 @@ def _distance(a: str, b: str) -> int:
 
 
 def _rank(opened: _Open, words: list[str], folded: str, typed_ids: list[str], exact_id: bool,
-          lang: str, kind: str | None, limit: int, stats: _Collection | None) -> list[tuple[float, dict]]:
+          lang: str, kind: str | None, limit: int, stats: _Collection | None) -> list[tuple[float, dict[str, Any]]]:
     """One game's candidate documents with their scores (see the module docstring)."""
     langs: list[str] = list(LANGS) if lang == "all" else [lang]
     boosts: dict[str, float] = {rule_id: 100.0 if exact_id else 5.0 for rule_id in typed_ids}
@@ -608,7 +609,7 @@ def search(
         floor = ranked[0][0] * 0.2
         ranked.sort(key=lambda pair: (not (pair[1]["kind"] in RULE_KINDS and pair[0] >= floor), -pair[0]))
 
-    chosen: list[tuple[float, dict]] = []
+    chosen: list[tuple[float, dict[str, Any]]] = []
     seen: set[tuple[str, str, str, str]] = set()
     for score, doc in ranked:
         # one hit per section: in both languages at once, the better-scoring one stands
@@ -630,7 +631,7 @@ def search(
     return SearchResult(query=text, hits=hits, suggestion=suggestion)
 
 
-def _every_game_shown(ranked: list[tuple[float, dict]], limit: int) -> list[tuple[float, dict]]:
+def _every_game_shown(ranked: list[tuple[float, dict[str, Any]]], limit: int) -> list[tuple[float, dict[str, Any]]]:
     """The best ``limit`` hits, where every game that matches shows its best hit.
 
     Scores of different games' indexes are not on one scale (a glossary term of one game
@@ -639,10 +640,10 @@ def _every_game_shown(ranked: list[tuple[float, dict]], limit: int) -> list[tupl
     ("IED" finds the rule of each game that has one). At most half of ``limit`` is given up,
     and never the first three hits.
     """
-    best: dict[str, tuple[float, dict]] = {}
+    best: dict[str, tuple[float, dict[str, Any]]] = {}
     for pair in ranked:
         best.setdefault(pair[1]["game"], pair)
-    promoted: list[tuple[float, dict]] = []
+    promoted: list[tuple[float, dict[str, Any]]] = []
     while True:
         kept = ranked[: limit - len(promoted)]
         shown = {doc["game"] for _, doc in kept + promoted}
@@ -655,7 +656,7 @@ def _every_game_shown(ranked: list[tuple[float, dict]], limit: int) -> list[tupl
 
 @lru_cache(maxsize=50_000)
 def _stem_of(word: str, lang: str) -> str | None:
-    tokens = [t.text for t in analyzer(lang)(word)]  # type: ignore[arg-type]
+    tokens = [t.text for t in analyzer(lang)(word)]
     return tokens[0] if tokens else None
 
 

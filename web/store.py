@@ -176,8 +176,8 @@ class Store:
             kind = conn.execute(query).scalar_one_or_none()
         if kind is None:
             raise GameNotFound(game_id)
-        self._kinds[game_id] = kind
-        return kind
+        self._kinds[game_id] = str(kind)
+        return str(kind)
 
     def companion_of(self, game_id: str, conn: Connection | None = None) -> Companion:
         """The companion of the game a stored game plays."""
