@@ -100,7 +100,7 @@ def verify(payload: dict[str, Any], game: str, field: str) -> None:
                               "input (recomputed: it differs, so the file was edited)"), status=400)
 
 
-def fold(companion: Companion, state: Any, event: Event, state_at: Callable[[int], Any]) -> tuple[Any, list[Effect]]:
+def fold(companion: Companion[Any, Any], state: Any, event: Event, state_at: Callable[[int], Any]) -> tuple[Any, list[Effect]]:
     """``companion.apply`` (the kernel reads an amendment: the game's, or only the next version)."""
     if event.kind == "action" and event.payload.get("type") == AMEND and state is None:
         raise Refused(Problem("kind", AMEND, "an action after the setup"), status=400)
