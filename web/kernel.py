@@ -88,6 +88,10 @@ class Move(Generic[S, C]):
         return str(get_args(self.model.model_fields["type"].annotation)[0])
 
 
+def _plain_context(state: Any, version: int) -> Any:
+    return Ctx(version)
+
+
 def _anything(state: Any, action: Any) -> None:
     return None
 
@@ -107,8 +111,8 @@ class Moves(Generic[S, C]):
     setup: Callable[[dict[str, Any]], S]
     #: a stored action payload's model; :class:`Refused` naming each bad field
     parse: Callable[[dict[str, Any]], Any]
-    #: the context of a move made as event ``version`` on ``state``
-    context: Callable[[S, int], C]
+    #: the context of a move made as event ``version`` on ``state`` (a plain :class:`Ctx` by default)
+    context: Callable[[S, int], C] = _plain_context
     #: refuses an action the state allows no move for (the game is over, an unknown rule cited)
     allowed: Callable[[S, Any], None] = _anything
     #: a recorded roll's amendment (:mod:`web.amend`) for a game whose state keeps some rolls:

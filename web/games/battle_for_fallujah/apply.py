@@ -607,7 +607,6 @@ KERNEL: Moves[GameState, Ctx] = Moves(
     moves=MOVES,
     setup=lambda payload: initial_state(a.parse_setup(payload)),
     parse=a.read_action,
-    context=lambda state, version: Ctx(version),
     allowed=allowed,
     amend=amend,
     nothing_to_undo=_nothing_to_undo,

@@ -160,7 +160,6 @@ KERNEL: Moves[CardsState, Ctx] = Moves(
     moves=MOVES,
     setup=lambda payload: initial_state(a.stored_setup(payload)),
     parse=a.parse_action,
-    context=lambda state, version: Ctx(version),
     allowed=allowed,
     nothing_to_undo=_nothing_to_undo,
     kept_on_undo=("undo_block",),

@@ -612,7 +612,6 @@ KERNEL: Moves[GameState, Ctx] = Moves(
     moves=MOVES,
     setup=lambda payload: initial_state(a.parse_setup(payload)),
     parse=a.parse_action,
-    context=lambda state, version: Ctx(version),
     allowed=allowed,
     nothing_to_undo=_nothing_to_undo,
 )
