@@ -73,7 +73,7 @@ def table_die(table: Table) -> str | None:
     """The die a table is rolled with ("d10", "d6", "2d6"), or None (lists, modifiers, cards...)."""
     if table.kind == "d10":
         return "d10"
-    return table.die if table.kind == "roll" and table.die != "deck" else None
+    return str(table.die) if table.kind == "roll" and table.die is not None and str(table.die) != "deck" else None
 
 
 def row_chances(table: Table, column: str | None = None) -> list[Fraction | None]:
@@ -192,7 +192,7 @@ class PoolCounts:
 
     @property
     def combinations(self) -> int:
-        return self.sides**self.dice
+        return int(self.sides**self.dice)
 
 
 @lru_cache(maxsize=1024)

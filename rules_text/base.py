@@ -23,4 +23,5 @@ class LocalText(Frozen):
     fr: str | None = None
 
     def get(self, lang: Lang) -> str | None:
-        return getattr(self, lang)
+        found: str | None = getattr(self, lang)
+        return found

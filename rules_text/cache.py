@@ -69,7 +69,7 @@ def remembered_hash(name: str, files: Sequence[Path], compute: Callable[[], str]
         saved = json.loads(stamp_file.read_text(encoding="utf-8"))
         if saved.get("stats") == stats and isinstance(saved.get("hash"), str):
             _REMEMBERED[name] = (stats, saved["hash"])
-            return saved["hash"]
+            return str(saved["hash"])
     except (OSError, ValueError):
         pass
     value = compute()
@@ -88,7 +88,7 @@ def _write_atomic(path: Path, data: bytes) -> None:
         os.replace(staging, path)
     except OSError:
         try:
-            os.unlink(staging)  # type: ignore[possibly-undefined]
+            os.unlink(staging)
         except (OSError, NameError):
             pass
 

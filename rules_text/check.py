@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -185,7 +186,7 @@ def check_game(game: Game) -> Report:
     return Report(problems=problems, errata=list(game.errata), gaps=gaps)
 
 
-def _check_quoted_rows(game: Game, table, problem) -> None:
+def _check_quoted_rows(game: Game, table: Any, problem: Any) -> None:
     """A table printed in no section must quote its rule's prose (13.4.5, 7.2.2) word for word."""
     for row in table.rows:
         rule_id = row.rule or table.rule

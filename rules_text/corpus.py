@@ -156,7 +156,7 @@ class Game(BaseModel):
         for term in self.glossary:
             names = [term.key, term.en, term.fr or ""]
             for lang in ("en", "fr"):
-                names += term.forms(lang)  # type: ignore[arg-type]
+                names += term.forms(lang)
             if wanted in (name.casefold() for name in names if name):
                 return term
         return None

@@ -84,7 +84,7 @@ def corpus_chunks(corpus: Corpus, game: Game) -> list[list[str]]:
                 table = game.tables[found.group(1)]
                 for row in table.rows:  # our gap markers in a row are not the source's words
                     pieces += [markup.MISSING.sub(" ", cell)
-                               for cell in markup.printed_cells(table, row, corpus.lang)]  # type: ignore[arg-type]
+                               for cell in markup.printed_cells(table, row, corpus.lang)]
             else:
                 pieces += list(markup.paragraphs(part))
         sections.append(pieces)
@@ -123,7 +123,7 @@ def measure(game: Game, lang: str) -> Fidelity:
     source_set = set(source_grams)
     corpus_grams: list[tuple[str, ...]] = []
     joined: list[str] = []
-    for pieces in corpus_chunks(game.corpora[lang], game):  # type: ignore[arg-type]
+    for pieces in corpus_chunks(game.corpora[lang], game):
         for piece in pieces:
             tokens = words(piece)
             corpus_grams.extend(ngrams(tokens))  # within a piece: what we wrote

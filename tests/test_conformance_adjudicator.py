@@ -30,6 +30,8 @@ from adjudicator.registry import (
 from rules_text.check import check_game
 from rules_text.loading import game_dir, load_game, read_yaml
 
+pytestmark = pytest.mark.conformance
+
 GAMES = games()
 CASES = [(game, name) for game in GAMES for name in situations(game)]
 JSON_TYPES = {"object", "array", "string", "integer", "number", "boolean", "null"}

@@ -18,10 +18,13 @@ import pytest
 from rules_text.check import check_game
 from rules_text.loading import available_games, load_game
 from web import games as registry
+from web.companion import view_of
 from web.eventlog import Event
 
 from .conftest import ROOT
 from .test_web_fixtures import make_app
+
+pytestmark = pytest.mark.conformance
 
 pytest_plugins = ["tests.test_web_fixtures"]
 
@@ -186,3 +189,28 @@ def test_no_game_package_imports_another_games():
                 for target in (f"adjudicator.games.{theirs_package}", f"web.games.{theirs_package}"):
                     if target in graph.modules:
                         assert not graph.chain_exists(source, target, as_packages=True), (source, target)
+
+
+@pytest.mark.parametrize("game", COMPANIONS)
+def test_every_move_is_declared_once_and_cites_only_rules_of_its_rulebook(game):
+    moves = registry.companion(game).moves
+    assert len(moves.by_type) == len(moves.moves) > 0
+    known = rule_ids(game)
+    assert [(m.type, r) for m in moves.moves for r in m.rules if r not in known] == []
+
+
+@pytest.mark.parametrize("game", COMPANIONS)
+def test_every_state_as_the_api_gives_it_is_the_generic_view(game):
+    """The keys the generic pages read (version, can_undo, undo_version, phase, ...) are one typed
+    model (web.companion.GameView), and every game's rendered state fits it, at every version."""
+    companion = registry.companion(game)
+    assert companion.sample is not None
+    seen: dict[int, Any] = {}
+    state = None
+    for event in companion.sample():
+        state, _ = companion.apply(state, Event(event["version"], event["kind"], event["payload"]), seen.__getitem__)
+        seen[event["version"]] = state
+        view = view_of(json.loads(companion.render(state, "sample")))
+        assert (view.id, view.game, view.version) == ("sample", game, event["version"])
+        assert view.can_undo == (view.undo_version is not None) == bool(state.undo)
+        assert view.can_redo == (view.redo_version is not None) == bool(state.redo)

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from web.eventlog import Event
-from web.games.phantom_fury.apply import fold
+from web.games.phantom_fury.apply import KERNEL
 from web.games.phantom_fury.rules import rules
 from web.games.phantom_fury.view import computed
 
@@ -96,7 +96,7 @@ def test_undo_redo_follow_boardgame_io_and_snapshots_agree(sqlite_app, steps):
             player.state = response.get_json()
         _check(player, model, store)
     exported = client.get(f"/api/games/{player.id}/export").get_json()
-    replayed = fold([Event(e["version"], e["kind"], e["payload"]) for e in exported["events"]], rules())
+    replayed = KERNEL.fold([Event(e["version"], e["kind"], e["payload"]) for e in exported["events"]])
     assert replayed == store.load_uncached(player.id)
 
 

@@ -100,13 +100,8 @@ def verify(payload: dict[str, Any], game: str, field: str) -> None:
                               "input (recomputed: it differs, so the file was edited)"), status=400)
 
 
-def fold(companion: Companion, state: Any, event: Event, state_at: Callable[[int], Any]) -> tuple[Any, list[Effect]]:
-    """``companion.apply``, with the generic amendment: it moves the version on and nothing else."""
-    if event.kind == "action" and event.payload.get("type") == AMEND:
-        if state is None:
-            raise Refused(Problem("kind", AMEND, "an action after the setup"), status=400)
-        if companion.applies_amendments:  # the game's state follows from some recorded rolls
-            return companion.apply(state, event, state_at)
-        return state.model_copy(update={"version": event.version}), [
-            Effect(None, f"roll of event {event.payload.get('amends')} amended")]
+def fold(companion: Companion[Any, Any], state: Any, event: Event, state_at: Callable[[int], Any]) -> tuple[Any, list[Effect]]:
+    """``companion.apply`` (the kernel reads an amendment: the game's, or only the next version)."""
+    if event.kind == "action" and event.payload.get("type") == AMEND and state is None:
+        raise Refused(Problem("kind", AMEND, "an action after the setup"), status=400)
     return companion.apply(state, event, state_at)

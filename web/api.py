@@ -32,7 +32,8 @@ GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 
 def store() -> Store:
-    return current_app.extensions["fallujah.store"]
+    found: Store = current_app.extensions["fallujah.store"]
+    return found
 
 
 def _game_id(game_id: str) -> str:

@@ -61,7 +61,8 @@ class Group:
 
 def _resolve(schema: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
     if "$ref" in node:
-        return schema["$defs"][node["$ref"].rsplit("/", 1)[-1]]
+        found: dict[str, Any] = schema["$defs"][node["$ref"].rsplit("/", 1)[-1]]
+        return found
     return node
 
 

@@ -46,7 +46,7 @@ def _extract(folder: Path, skip: list[str]) -> Iterator[tuple[str, int, str | tu
         return not Path(path).name.startswith((".", "_")) and not (len(relative) == 1 and relative[0] in skip)
 
     with BABEL_CFG.open() as cfg:
-        method_map, options_map = parse_mapping_cfg(cfg)
+        method_map, options_map = parse_mapping_cfg(cfg)  # type: ignore[no-untyped-call]
     yield from extract_from_dir(str(folder), method_map, options_map, keywords=KEYWORDS,
                                 strip_comment_tags=True, directory_filter=keep)
 

@@ -14,12 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from flask_babel import LazyString
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from .eventlog import Effect, Event
+from .kernel import KernelState, Moves
 
 
 class GameState(Protocol):
@@ -53,6 +54,42 @@ class Setup(Protocol):
 
 #: ``state_at(v)``: the game's state just after event ``v`` (undo and redo read earlier states).
 StateAt = Callable[[int], Any]
+
+#: a game's state model (frozen pydantic) and its action models (a union discriminated by ``type``)
+S = TypeVar("S", bound=KernelState)
+A = TypeVar("A", bound=BaseModel)
+
+
+class GameView(BaseModel):
+    """What the generic pages (header, log, calculator, undo and redo) read of any game's state as
+    the API gives it (:attr:`Companion.render`); a game's own pages read the rest."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    #: the stored game's id and the game it plays (``game.yaml``'s id)
+    id: str
+    game: str
+    name: str
+    #: the state's version: the number of events folded into it
+    version: int
+    can_undo: bool
+    can_redo: bool
+    #: the action Undo would take back and the one Redo would replay (None: none)
+    undo_version: int | None
+    redo_version: int | None
+    variant: str | None = None
+    #: where the game stands, for the calculator's suggestions and the log's sections
+    turn: int | None = None
+    phase: str | None = None
+    #: the rulebook read where the languages disagree (a game with one reading has none)
+    ruleset: str | None = None
+    #: why undo stops where it does (a random event the rules hide), when the game says
+    undo_block: str | None = None
+
+
+def view_of(rendered: Mapping[str, Any]) -> GameView:
+    """The generic view of a state as the API gives it."""
+    return GameView.model_validate(rendered)
 #: A page of the game rendered by the game package: ``(game id, state as the API gives it) -> HTML``.
 GamePage = Callable[[str, dict[str, Any]], str]
 
@@ -86,29 +123,24 @@ class CalculatorHooks:
 
 
 @dataclass(frozen=True)
-class Companion:
-    """A game's companion: its state model, setup, actions and moves, views and strings."""
+class Companion(Generic[S, A]):
+    """A game's companion: its state model ``S``, setup, actions ``A`` and moves, views and strings."""
 
     #: the game id (as declared in ``rules_text/games/<id>/game.yaml``)
     game: str
     #: the game's state model (a snapshot is its JSON)
-    state_model: type[BaseModel]
+    state_model: type[S]
     #: the setup model (a :class:`Setup`) of a JSON object, or :class:`web.errors.Refused` (400)
     #: naming each bad field
     parse_setup: Callable[[Any], Any]
     #: the action model of a JSON object, or :class:`web.errors.Refused` (400)
-    parse_action: Callable[[Any], Any]
-    #: the state after one stored event (the first is the setup); refuses what the game does not allow
-    apply: Callable[[Any, Event, StateAt], tuple[Any, list[Effect]]]
-    #: the action undo would take back / redo would replay, or :class:`web.errors.Refused` saying why none
-    undo_target: Callable[[Any], int]
-    redo_target: Callable[[Any], int]
+    parse_action: Callable[[Any], A]
+    #: its moves, applied, undone and redone by the kernel (:mod:`web.kernel`)
+    moves: Moves[S, Any]
     #: the state as the JSON API gives it (text), with the game id
-    render: Callable[[Any, str], str]
+    render: Callable[[S, str], str]
     #: what the actions endpoint accepts (types, JSON schemas), for ``GET /api/actions``
     action_schema: Callable[[], dict[str, Any]]
-    #: action types that cannot be undone (a die roll, an adjudication)
-    not_undoable: frozenset[str] = frozenset()
     #: the game's templates folder (its names start with the package's name: ``<pkg>/game.html``)
     templates: Path | None = None
     #: the game's static files (its stylesheet), served under ``/static/games/<package>/``
@@ -131,15 +163,31 @@ class Companion:
     #: a game played in the terminal (``fallujah play --game <id> [--seed N]``, :mod:`web.play_cli`):
     #: ``(seed or None, read a line or None at the end of input, write a line) -> exit status``
     terminal: Callable[[int | None, Callable[[], str | None], Callable[[str], None]], int] | None = None
-    #: the game's state follows from some recorded rolls (a turn's roll it keeps): ``apply`` receives
-    #: an amendment (``{"type": "amend", "amends", "situation", "input", "result"}``, :mod:`web.amend`)
-    #: and may take the new result or refuse it; otherwise an amendment only moves the version on
-    applies_amendments: bool = False
     #: the log in words (optional; :mod:`web.pages.logview` falls back on the action schema's names):
     #: ``describe(payload, state before, state after, lang)`` one sentence for an action, or None
-    describe: Callable[[dict[str, Any], Any, Any, str], str | None] | None = None
+    describe: Callable[[dict[str, Any], S | None, S, str], str | None] | None = None
     #: ``section(state) -> (turn, phase)``: where an event made on that state goes in the log
-    section: Callable[[Any], tuple[int, str]] | None = None
+    section: Callable[[S], tuple[int, str]] | None = None
     #: state fields that grow with the game (a VP ledger): its JSON and page carry their newest
     #: items and ``<name>_count``, the others are read a page at a time (:mod:`web.paging`)
     paged: tuple[str, ...] = ()
+
+    # -- the kernel's answers, for the generic layers ------------------------------------------
+
+    def apply(self, state: S | None, event: Event, state_at: Callable[[int], S]) -> tuple[S, list[Effect]]:
+        """The state after one stored event (the first is the setup); :class:`web.errors.Refused`
+        for what the game does not allow (:meth:`web.kernel.Moves.apply`)."""
+        return self.moves.apply(state, event, state_at)
+
+    def undo_target(self, state: S) -> int:
+        """The action undo would take back, or :class:`web.errors.Refused` saying why none."""
+        return self.moves.undo_target(state)
+
+    def redo_target(self, state: S) -> int:
+        """The undone action redo would replay, or :class:`web.errors.Refused` saying why none."""
+        return self.moves.redo_target(state)
+
+    @property
+    def not_undoable(self) -> frozenset[str]:
+        """Action types that cannot be undone (a die roll, an adjudication)."""
+        return self.moves.not_undoable

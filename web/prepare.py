@@ -50,7 +50,10 @@ def situations(game: str) -> list[dict[str, str]]:
 
 def adjudicate(situation: str, data: Any, game: str) -> Adjudication:
     """The adjudicator's answer, or :class:`Refused`: 404 for a situation the game does not have
-    (naming the game that has it), 400 naming each bad field."""
+    (naming the game that has it), 400 naming each bad field. Only the adjudicator's own verdict
+    on the input (:class:`InvalidSituation`) is the player's: any other exception is a bug of the
+    adjudicator or of a game's pack and goes up unchanged (a 500 with an id, logged with its
+    traceback: :mod:`web.security`), never a 400 blaming the input."""
     games.require(game)
     try:
         registry.procedure(situation, game=game)
@@ -63,8 +66,6 @@ def adjudicate(situation: str, data: Any, game: str) -> Adjudication:
     except InvalidSituation as exc:
         problems = [Problem(p.field, p.value, p.allowed, p.rule) for p in exc.problems]
         raise Refused(problems, status=400) from None
-    except (ValueError, TypeError, KeyError, IndexError, ArithmeticError, AssertionError) as exc:
-        raise Refused(Problem("body", data, f"a situation the adjudicator can compute ({exc})"), status=400) from None
 
 
 def prepare(action: Any, game: str) -> Any:

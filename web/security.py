@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import secrets
 from collections.abc import Collection
 from typing import Any
 from urllib.parse import urlsplit
@@ -226,7 +227,11 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(Exception)
     def _unexpected(exc: Exception) -> Response | tuple[str, int]:
-        current_app.logger.exception("unexpected error on %s %s", request.method, request.path)
+        """A bug (of the server, the adjudicator or a game's pack), never the player's input: logged
+        with its traceback and an id, answered 500 with that id."""
+        incident = secrets.token_hex(6)
+        current_app.logger.exception("internal error %s on %s %s", incident, request.method, request.path)
+        message = f"internal error {incident}: a bug in the server, not in your input; it was logged with this id"
         if is_api(request):
-            return error(500, "internal error: the server could not handle this request (see its log)")
-        return "internal error", 500
+            return error(500, message, id=incident)
+        return message, 500

@@ -179,10 +179,10 @@ class Store:
             kind = conn.execute(query).scalar_one_or_none()
         if kind is None:
             raise GameNotFound(game_id)
-        self._kinds[game_id] = kind
-        return kind
+        self._kinds[game_id] = str(kind)
+        return str(kind)
 
-    def companion_of(self, game_id: str, conn: Connection | None = None) -> Companion:
+    def companion_of(self, game_id: str, conn: Connection | None = None) -> Companion[Any, Any]:
         """The companion of the game a stored game plays."""
         return registry.companion(self.game_of(game_id, conn))
 
@@ -222,7 +222,7 @@ class Store:
             .order_by(snapshots.c.version.desc()).limit(1)
         ).one()
         companion = self.companion_of(game_id, conn)
-        state: GameState = companion.state_model.model_validate_json(snap.state)  # type: ignore[assignment]
+        state: GameState = companion.state_model.model_validate_json(snap.state)
         rows = conn.execute(
             select(events.c.version, events.c.kind, events.c.payload)
             .where(events.c.game_id == game_id, events.c.version > snap.version, events.c.version <= version)

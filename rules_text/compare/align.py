@@ -70,12 +70,12 @@ class Glossary:
         self.patterns: dict[Lang, list[tuple[str, re.Pattern[str]]]] = {"en": [], "fr": []}
         for term in terms:
             for lang in ("en", "fr"):
-                forms = sorted({f for f in term.forms(lang) if len(f) > 2}, key=len, reverse=True)  # type: ignore[arg-type]
+                forms = sorted({f for f in term.forms(lang) if len(f) > 2}, key=len, reverse=True)
                 if forms:
                     pattern = re.compile(
                         r"(?<!\w)(?:" + "|".join(map(re.escape, forms)) + r")(?!\w)", re.IGNORECASE
                     )
-                    self.patterns[lang].append((term.key, pattern))  # type: ignore[index]
+                    self.patterns[lang].append((term.key, pattern))
 
     def keys(self, text: str, lang: Lang) -> set[str]:
         return {f"g:{key}" for key, pattern in self.patterns[lang] if pattern.search(text)}

@@ -142,8 +142,8 @@ class Names:
         self.terms: dict[Lang, dict[str, GlossaryTerm]] = {"en": {}, "fr": {}}
         for term in glossary:
             for lang in ("en", "fr"):
-                for form in term.forms(lang):  # type: ignore[arg-type]
-                    self.terms[lang][_plain(form)] = term  # type: ignore[index]
+                for form in term.forms(lang):
+                    self.terms[lang][_plain(form)] = term
 
     def names(self, text: str) -> set[str]:
         plain = _strip_refs(text)

@@ -25,8 +25,7 @@ from pathlib import Path
 from tests.test_web_durability import free_port, request, start_server
 from web.app import create_app
 from web.eventlog import Event
-from web.games.phantom_fury.apply import fold
-from web.games.phantom_fury.rules import rules
+from web.games.phantom_fury.apply import KERNEL
 
 SECONDS = float(os.environ.get("BENCH_WEB_SECONDS", "30"))
 CLIENTS = int(os.environ.get("BENCH_WEB_CLIENTS", "20"))
@@ -198,7 +197,7 @@ def test_bench_web(tmp_path: Path) -> None:
         loads.append((time.perf_counter() - start) * 1000)
     export = store.export(big_id)
     start = time.perf_counter()
-    fold([Event(e["version"], e["kind"], e["payload"]) for e in export["events"]], rules())
+    KERNEL.fold([Event(e["version"], e["kind"], e["payload"]) for e in export["events"]])
     full_fold = (time.perf_counter() - start) * 1000
     store.engine.dispose()
 

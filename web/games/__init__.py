@@ -14,7 +14,7 @@ import importlib
 import importlib.util
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rules_text.loading import DEFAULT_GAME, UnknownGame, available_games, package_of
 from rules_text.loading import declaration as _declared
@@ -81,16 +81,16 @@ def has_companion(game: str) -> bool:
 
 
 @cache
-def _load(game: str) -> Companion | None:
+def _load(game: str) -> Companion[Any, Any] | None:
     if not has_companion(game):
         return None
-    found: Companion = importlib.import_module(_module(game)).COMPANION
+    found: Companion[Any, Any] = importlib.import_module(_module(game)).COMPANION
     if found.game != game:
         raise RuntimeError(f"{_module(game)}.COMPANION serves {found.game!r}, not {game!r}")
     return found
 
 
-def companion(game: str) -> Companion:
+def companion(game: str) -> Companion[Any, Any]:
     """The game's companion: :class:`UnknownGame` or :class:`NoCompanion` when there is none."""
     found = _load(require(game))
     if found is None:
@@ -98,7 +98,7 @@ def companion(game: str) -> Companion:
     return found
 
 
-def companions() -> dict[str, Companion]:
+def companions() -> dict[str, Companion[Any, Any]]:
     """Every declared game that has a companion, by id."""
     out = {}
     for game in known_games():

@@ -41,7 +41,7 @@ def vp_chart(points: Sequence[dict[str, int]], last_turn: int, levels: Sequence[
         return LEFT + (turn - 1) * plot_w / max(last_turn - 1, 1)
 
     def y(vp: float) -> float:
-        return TOP + (high - vp) * plot_h / (high - low)
+        return float(TOP + (high - vp) * plot_h / (high - low))
 
     parts = [Markup(
         '<svg class="vp-chart" viewBox="0 0 {w} {h}" role="img" aria-labelledby="vp-chart-title" '

@@ -76,4 +76,4 @@ def marked(paragraphs: list[Markup], differences: list[Difference], lang: str) -
 def other_text(section_id: str, lang: str) -> bool:
     """The section exists in the other rulebook too."""
     other = "fr" if lang == "en" else "en"
-    return section_id in rules_of().corpora.get(other, {})  # type: ignore[call-overload]
+    return section_id in rules_of().corpora.get(other, {})

@@ -13,6 +13,7 @@ from flask_babel import gettext as _
 
 from .. import games as registry
 from ..api import store
+from ..companion import view_of
 from ..i18n import current_lang
 from . import bp
 from .helpers import load_game, query_number
@@ -29,14 +30,14 @@ def _event(game_id: str, version: int | None) -> dict[str, Any] | None:
 def undo_redo(game_id: str, game: dict[str, Any]) -> dict[str, Any]:
     """What Undo and Redo would take back or replay, and why Undo cannot when it cannot: the
     last action still standing is a die roll (not undoable, boardgame.io's rule), or none is left."""
+    view = view_of(game)
     why = None
-    if not game["can_undo"]:
-        recent = store().log(game_id, after=max(game["version"] - 200, 0), limit=200)["events"]
+    if not view.can_undo:
+        recent = store().log(game_id, after=max(view.version - 200, 0), limit=200)["events"]
         standing = [e for e in recent if e["kind"] == "action" and not e["undone"]]
         not_undoable = store().companion_of(game_id).not_undoable | {"amend"}  # a roll's amendment stays too
         why = "roll" if standing and standing[-1]["type"] in not_undoable else "none"
-    return {"undo": _event(game_id, game.get("undo_version")), "redo": _event(game_id, game.get("redo_version")),
-            "why": why}
+    return {"undo": _event(game_id, view.undo_version), "redo": _event(game_id, view.redo_version), "why": why}
 
 
 @bp.get("/games/<game_id>")

@@ -69,7 +69,7 @@ def rule_url(lang: str, section_id: str) -> str:
     the section, else in the other one (some sections exist in one source only); from a stored
     game's page, the link names the game (``?from=``) so that the rule page keeps its header."""
     corpora = rules_of().corpora
-    if section_id not in corpora.get(lang, {}):  # type: ignore[call-overload]
+    if section_id not in corpora.get(lang, {}):
         lang = next((other for other in corpora if section_id in corpora[other]), lang)
     query = from_game() or game_query()
     return url_for("pages.rule", lang=lang, section_id=section_id, **query)  # type: ignore[arg-type]
@@ -93,7 +93,8 @@ def load_game(game_id: str) -> dict[str, Any]:
     g.game_kind = kind
     companion = store().companion_of(game_id)
     text = store().rendered(game_id, state, lambda: companion.render(state, game_id))
-    return json.loads(text)
+    found: dict[str, Any] = json.loads(text)
+    return found
 
 
 def game_part(game: dict[str, Any] | None, name: str) -> str:

@@ -111,7 +111,7 @@ def generic_line(game: str, payload: dict[str, Any], lang: str, after: Any = Non
     if kind == "note":
         return str(payload.get("text", ""))
     if kind == "roll":
-        return _("Rolled by the app: %(faces)s", faces=", ".join(map(str, payload.get("faces") or [])))
+        return str(_("Rolled by the app: %(faces)s", faces=", ".join(map(str, payload.get("faces") or []))))
     name, fields = _schema_names(game).get(kind, (_humanise(kind), {}))
     own = f"log.kind.{kind}"
     name = i18n.label(own, name)
@@ -141,7 +141,7 @@ def _section(companion: Any, state: Any, lang: str) -> tuple[int | None, str] | 
 
 def heading(section: tuple[int | None, str] | None, lang: str) -> str:
     if section is None:
-        return _("Setup")
+        return str(_("Setup"))
     turn, phase = section
     parts = [_("Turn %(n)s", n=turn)] if turn is not None else []
     if phase:

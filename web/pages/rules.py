@@ -178,7 +178,7 @@ def rule(lang: str, section_id: str) -> str | Response:
     if lang not in game.langs:
         abort(404, description=_("language %(value)s: one of %(allowed)s", value=repr(lang[:20]), allowed=", ".join(game.langs)))
     other = next((o for o in game.langs if o != lang), lang)
-    if section_id not in game.corpora[lang] and section_id in game.corpora[other]:  # type: ignore[index]
+    if section_id not in game.corpora[lang] and section_id in game.corpora[other]:
         return redirect(url_for("pages.rule", lang=other, section_id=section_id, missing_in=lang,
                                 **(from_game() or game_query())))  # type: ignore[arg-type]
     corpus = game.corpus(lang)  # type: ignore[arg-type]
@@ -187,7 +187,7 @@ def rule(lang: str, section_id: str) -> str | Response:
     except UnknownSection as exc:
         abort(404, description=_("rule %(id)s is not in the %(lang)s rulebook (close: %(suggestions)s)", id=repr(section_id[:40]), lang=lang,
                                  suggestions=", ".join(exc.suggestions[:5]) or "—"))
-    other_has = other != lang and section.id in game.corpora[other]  # type: ignore[index]
+    other_has = other != lang and section.id in game.corpora[other]
     missing_in = request.args.get("missing_in")
     banner = differences.banner(section, from_game_state)
     paragraphs = linked_text(section.text, lang)

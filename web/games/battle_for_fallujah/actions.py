@@ -230,8 +230,6 @@ ACTION_TYPES: tuple[str, ...] = tuple(
     member.model_fields["type"].annotation.__args__[0]  # type: ignore[union-attr]
     for member in Action.__origin__.__args__  # type: ignore[attr-defined]
 )
-#: A die roll, an adjudication and a chit drawn by the app cannot be taken back to draw or roll again.
-NOT_UNDOABLE = frozenset({"roll", "adjudication", "chit_draw_app"})
 
 
 class Setup(Strict):

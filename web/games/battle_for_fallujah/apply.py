@@ -1,18 +1,16 @@
-"""Battle for Fallujah as a fold over its event log: each move pure, refusing with its rule what
-the game does not allow. Undo and redo as in the other companions (boardgame.io's stacks): a die
-roll, an adjudication or a chit drawn by the app empties the undo stack.
+"""Battle for Fallujah's setup and moves, declared for the kernel (:mod:`web.kernel`): each move
+pure, refusing with its rule what the game does not allow. The kernel undoes and redoes; a die
+roll, an adjudication or a chit drawn by the app cannot be undone (nothing before it either).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from web import rolls
 from web.errors import Refused, refuse
-from web.eventlog import EVENT_KINDS, Effect, Event
-from web.undo_stack import EMPTY
+from web.kernel import Ctx, Move, Moves
 
 from . import actions as a
 from . import cup
@@ -38,15 +36,6 @@ from .state import (
 #: The reading of the Media overflow followed (errata 23.1.3): reading A.
 MEDIA_READING = ("errata 23.1.3, reading A: each time the marker passes 5, Political Pressure +1 and the marker "
                  "goes to the 1 circle; further red successes of the same roll carry on from there")
-
-
-@dataclass
-class Ctx:
-    version: int
-    effects: list[Effect] = field(default_factory=list)
-
-    def effect(self, rule: str | None, text: str) -> None:
-        self.effects.append(Effect(rule, text))
 
 
 # -- shared updates -----------------------------------------------------------------------------
@@ -531,62 +520,59 @@ def adjudication(state: GameState, action: a.Adjudication, ctx: Ctx) -> GameStat
     return state
 
 
-MOVES: dict[str, Callable[[GameState, Any, Ctx], GameState]] = {
-    "next_phase": next_phase,
-    "chit_draw": cup.draw,
-    "chit_draw_app": cup.draw_app,
-    "operations_end": cup.operations_end,
-    "chit_return": cup.chit_return,
-    "activate_hex": cup.activate_hex,
-    "next_step": next_step,
-    "pacified_modifier": pacified_modifier,
-    "vp": vp,
-    "media": media,
-    "hex": hex_update,
-    "unit_move": unit_move,
-    "unit_status": unit_status,
-    "formation": formation,
-    "key_map": key_map,
-    "key_hex": key_hex,
-    "key_counter": key_counter,
-    "key_insurgent": key_insurgent,
-    "key_markers": key_markers,
-    "note": note,
-    "roll": roll,
-    "adjudication": adjudication,
-}
-assert set(MOVES) == set(a.ACTION_TYPES), set(a.ACTION_TYPES) ^ set(MOVES)
+#: Every move (boardgame.io's ``moves``); a die roll, an adjudication or a chit drawn by the app
+#: cannot be undone to roll or draw again.
+MOVES: tuple[Move[GameState, Ctx], ...] = (
+    Move(a.NextPhase, next_phase),
+    Move(a.ChitDraw, cup.draw),
+    Move(a.ChitDrawApp, cup.draw_app, undoable=False),
+    Move(a.OperationsEnd, cup.operations_end),
+    Move(a.ChitReturn, cup.chit_return),
+    Move(a.ActivateHex, cup.activate_hex),
+    Move(a.NextStep, next_step),
+    Move(a.PacifiedModifier, pacified_modifier),
+    Move(a.Vp, vp),
+    Move(a.Media, media),
+    Move(a.HexUpdate, hex_update),
+    Move(a.UnitMove, unit_move),
+    Move(a.UnitStatus, unit_status),
+    Move(a.Formation, formation),
+    Move(a.KeyMap, key_map),
+    Move(a.KeyHex, key_hex),
+    Move(a.KeyCounter, key_counter),
+    Move(a.KeyInsurgent, key_insurgent),
+    Move(a.KeyMarkers, key_markers),
+    Move(a.NoteAction, note),
+    Move(a.Roll, roll, undoable=False),
+    Move(a.Adjudication, adjudication, undoable=False),
+)
+assert {m.type for m in MOVES} == set(a.ACTION_TYPES), {m.type for m in MOVES} ^ set(a.ACTION_TYPES)
 #: what may still be done once the game is over
 AFTER_THE_END = frozenset({"note", "key_map", "key_hex", "key_counter", "key_insurgent", "key_markers"})
 
 
-def apply_action(state: GameState, action: Any, version: int) -> tuple[GameState, list[Effect]]:
+def allowed(state: GameState, action: Any) -> None:
+    """Refuses a rule id the rulebook does not have, and once the game is over anything but a note
+    or the map (14.4.1)."""
     need_rules(action.rules)
     if state.outcome != "in_progress" and action.type not in AFTER_THE_END:
         raise refuse("type", action.type, f"only a note, the map, undo or redo: the game is over ({state.outcome})",
                      "14.4.1")
-    ctx = Ctx(version=version)
-    new = MOVES[action.type](state, action, ctx)
-    undoable = action.type not in a.NOT_UNDOABLE
-    return new.model_copy(update={
-        "version": version, "undo": state.undo.push(version) if undoable else EMPTY, "redo": EMPTY,
-    }), ctx.effects
 
 
 #: the turn's rolls the state keeps, by situation: the field holding it and where it is still open
 KEPT_ROLLS = {"intelligence": "wanted_roll", "ceasefire": "ceasefire_roll", "reinforcements": "reinforcement_roll"}
 
 
-def amend(state: GameState, payload: dict[str, Any], version: int) -> tuple[GameState, list[Effect]]:
+def amend(state: GameState, payload: dict[str, Any], ctx: Ctx) -> GameState:
     """An amended recorded roll (:mod:`web.amend`): a turn's roll the state keeps takes the new
     result while its step is still open (11.4, 14.2, 14.3); once its step is applied it is refused
     (undo the step first). Other rolls change no state: their consequences are separate actions."""
-    ctx = Ctx(version=version)
     field = KEPT_ROLLS.get(str(payload.get("situation")))
     kept: Roll | None = getattr(state, field) if field else None
     if kept is None or kept.version != payload.get("amends"):
         ctx.effect(None, f"roll of event {payload.get('amends')} amended")
-        return state.model_copy(update={"version": version}), ctx.effects
+        return state
     situation = str(payload["situation"])
     open_step = {"intelligence": state.phase == "intelligence",
                  "ceasefire": state.phase == "end_of_turn" and EOT_STEPS[state.eot_step][0] == "ceasefire",
@@ -608,46 +594,23 @@ def amend(state: GameState, payload: dict[str, Any], version: int) -> tuple[Game
         value = int(bool(result.get("ceasefire" if situation == "ceasefire" else "arrive")))
     new = Roll(turn=kept.turn, version=kept.version, value=value, total=result.get("total"))
     ctx.effect(None, f"roll of event {payload.get('amends')} amended: {situation} now {value} (total {new.total})")
-    return state.model_copy(update={field: new, "version": version}), ctx.effects  # type: ignore[dict-item]
+    return state.model_copy(update={field: new})  # type: ignore[dict-item]
 
 
-def undo_target(state: GameState) -> int:
-    if not state.undo:
-        raise refuse("undo", None, "an action to undo: there is none since the start or since the last die roll, "
-                     "adjudication or chit drawn by the app (a draw or roll cannot be undone to draw again)")
-    return state.undo.top()
+def _nothing_to_undo(state: GameState) -> Refused:
+    return refuse("undo", None, "an action to undo: there is none since the start or since the last die roll, "
+                  "adjudication or chit drawn by the app (a draw or roll cannot be undone to draw again)")
 
 
-def redo_target(state: GameState) -> int:
-    if not state.redo:
-        raise refuse("redo", None, "an undone action to redo: there is none (a new action clears them)")
-    return state.redo.top()
+#: What the kernel plays (:mod:`web.kernel`): the moves, the setup, the amendment of a kept roll.
+KERNEL: Moves[GameState, Ctx] = Moves(
+    moves=MOVES,
+    setup=lambda payload: initial_state(a.parse_setup(payload)),
+    parse=a.read_action,
+    allowed=allowed,
+    amend=amend,
+    nothing_to_undo=_nothing_to_undo,
+)
 
 
-def apply_event(state: GameState | None, event: Event, state_at: Callable[[int], GameState]) -> tuple[GameState, list[Effect]]:
-    if event.kind == "setup":
-        return initial_state(a.parse_setup(event.payload)), []
-    if state is None:
-        raise refuse("kind", event.kind, "'setup' first")
-    if event.kind == "action" and event.payload.get("type") == "amend":
-        return amend(state, event.payload, event.version)
-    if event.kind == "action":
-        return apply_action(state, a.read_action(event.payload), event.version)
-    if event.kind == "undo":
-        target = undo_target(state)
-        if event.payload != {"undone": target}:
-            raise refuse("payload", event.payload, f"{{'undone': {target}}}: the action on top of the undo stack")
-        before = state_at(target - 1)
-        return before.model_copy(update={"version": event.version, "undo": state.undo.pop(),
-                                         "redo": state.redo.push(target)}), [Effect(None, f"action {target} undone")]
-    if event.kind == "redo":
-        target = redo_target(state)
-        if event.payload != {"redone": target}:
-            raise refuse("payload", event.payload, f"{{'redone': {target}}}: the action on top of the redo stack")
-        after = state_at(target)
-        return after.model_copy(update={"version": event.version, "undo": state.undo.push(target),
-                                        "redo": state.redo.pop()}), [Effect(None, f"action {target} redone")]
-    raise refuse("kind", event.kind, f"one of {', '.join(EVENT_KINDS)}")
-
-
-__all__ = ["BATTALIONS", "HexState", "apply_event", "redo_target", "undo_target"]
+__all__ = ["BATTALIONS", "KERNEL", "HexState"]

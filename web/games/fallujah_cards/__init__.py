@@ -10,17 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from web.companion import Companion, StateAt
-from web.eventlog import Effect, Event
+from web.companion import Companion
 
 from . import actions, apply, describe, pages, terminal, view
 from .labels import LABELS
 from .sample import sample
 from .state import CardsState
-
-
-def _apply(state: CardsState | None, event: Event, state_at: StateAt) -> tuple[CardsState, list[Effect]]:
-    return apply.apply_event(state, event, state_at)
 
 
 def _action_schema() -> dict[str, Any]:
@@ -39,9 +34,7 @@ COMPANION = Companion(
     state_model=CardsState,
     parse_setup=actions.parse_setup,
     parse_action=actions.parse_action,
-    apply=_apply,
-    undo_target=apply.undo_target,
-    redo_target=apply.redo_target,
+    moves=apply.KERNEL,
     render=view.state_text,
     action_schema=_action_schema,
     templates=Path(__file__).with_name("templates"),

@@ -1,13 +1,11 @@
-"""The game as a fold over its event log: ``state = fold(events)``, each step pure.
-
-Events are ``setup`` (the first), ``action`` (:mod:`.actions`), ``undo`` and ``redo``. Every
-move is the engine's (``adjudicator.games.fallujah_cards.engine.apply``); this module adds the
-companion's parts:
+"""The game's setup and moves, declared for the kernel (:mod:`web.kernel`). Every move is the
+engine's (``adjudicator.games.fallujah_cards.engine.apply``); this module adds the companion's
+parts:
 
 - app mode: the deck's order is the shuffle recorded at setup, and a random discard takes the
   hand card at ``draws[n] % hand size`` (numbers recorded at setup), so a game replays
   identically;
-- undo and redo follow boardgame.io (a stack of undoable actions, a stack of undone ones). In
+- the kernel undoes and redoes (boardgame.io's stacks). In
   app mode an action after which a random event happened (a card turned over or drawn from the
   deck, a random discard, the cards a Recon card showed) empties the undo stack: a shuffle or a
   random discard is never undone to draw again. In a physical game the app draws nothing: an
@@ -24,8 +22,8 @@ from adjudicator.games.fallujah_cards import engine
 from adjudicator.games.fallujah_cards.cards import card_list
 from adjudicator.games.fallujah_cards.state import GameState as Table
 from web.errors import Problem, Refused, refuse
-from web.eventlog import EVENT_KINDS, Effect, Event
-from web.undo_stack import EMPTY
+from web.eventlog import Effect
+from web.kernel import Ctx, Move, Moves
 
 from . import actions as a
 from .state import CardsState
@@ -106,78 +104,63 @@ def _engine_action(action: Any) -> Any:
     return engine_actions.Lost(card=action.card)
 
 
-def apply_action(state: CardsState, action: Any, version: int) -> tuple[CardsState, list[Effect]]:
-    """The state after an action (pure); :class:`Refused` (422) when the game does not allow it,
-    nothing changed."""
-    if action.type == "note":
-        return state.model_copy(update={"version": version, "undo": state.undo.push(version), "redo": EMPTY}), []
+def allowed(state: CardsState, action: Any) -> None:
+    """In a game played with the app's deck the app turns the cards and draws the random discard:
+    no entry of a card (the-deck)."""
     if state.mode == "app" and action.type in a.ENTRIES:
         raise refuse("type", action.type, "a decision: in a game played with the app's deck the app turns the "
                      "cards and draws the random discard (enter cards in a physical game)", "the-deck")
+
+
+def engine_move(state: CardsState, action: Any, ctx: Ctx) -> CardsState:
+    """A decision or an entry, played by the engine; in app mode the random discards it leads to
+    are drawn from the recorded numbers, and what the deck revealed is reported as hidden (undo
+    stops there: the-deck, tactics-phase)."""
     before = state.table()
     table = _engine(lambda: engine.apply(before, _engine_action(action)))
     # no rule on these lines: the page's box of effects links a rule to the default game's rulebook
-    effects = [Effect(None, line) for line in table.said]
+    for line in table.said:
+        ctx.effect(None, line)
     new = state.with_table(table)
-    random_events: list[str] = []
     if state.mode == "app":
-        random_events += _turned(state, new)
-        new, discards = _resolve_losses(new, effects)
-        random_events += discards
+        for what in _turned(state, new):
+            ctx.hide(what)
+        new, discards = _resolve_losses(new, ctx.effects)
+        for what in discards:
+            ctx.hide(what)
         if action.type == "recon":
-            random_events.append("the Recon card showed you the next cards")
-    update: dict[str, Any] = (
-        {"undo": EMPTY, "undo_block": ", then ".join(random_events)} if random_events
-        else {"undo": state.undo.push(version)}
-    )
+            ctx.hide("the Recon card showed you the next cards")
     # what the page shows of the last action: every line of it, the random discards' included
-    said = tuple(e.text for e in effects)
-    return new.model_copy(update={"version": version, "redo": EMPTY, "said": said, **update}), effects
+    return new.model_copy(update={"said": tuple(e.text for e in ctx.effects)})
 
 
-def undo_target(state: CardsState) -> int:
-    """The action undo would take back, or :class:`Refused` (422) saying why there is none."""
-    if not state.undo:
-        if state.undo_block:
-            why = (f"Undo refused: {state.undo_block}. A shuffle, a card turned over or a random discard is "
-                   "never undone to draw again: undo is allowed only while no random event happened since "
-                   "(the-deck, tactics-phase).")
-            raise Refused(Problem("undo", state.version, why, "the-deck"), message=why)
-        why = "Undo refused: there is no action to undo since the game began (the deck was shuffled then)."
-        raise Refused(Problem("undo", state.version, why, "the-deck"), message=why)
-    return state.undo.top()
+def note(state: CardsState, action: a.NoteAction, ctx: Ctx) -> CardsState:
+    return state
 
 
-def redo_target(state: CardsState) -> int:
-    if not state.redo:
-        raise refuse("redo", None, "an undone action to redo: there is none (a new action clears them)")
-    return state.redo.top()
+def _nothing_to_undo(state: CardsState) -> Refused:
+    if state.undo_block:
+        why = (f"Undo refused: {state.undo_block}. A shuffle, a card turned over or a random discard is "
+               "never undone to draw again: undo is allowed only while no random event happened since "
+               "(the-deck, tactics-phase).")
+        return Refused(Problem("undo", state.version, why, "the-deck"), message=why)
+    why = "Undo refused: there is no action to undo since the game began (the deck was shuffled then)."
+    return Refused(Problem("undo", state.version, why, "the-deck"), message=why)
 
 
-def apply_event(state: CardsState | None, event: Event,
-                state_at: Callable[[int], CardsState]) -> tuple[CardsState, list[Effect]]:
-    """The state after one stored event; ``state_at(v)`` gives the state at an earlier version."""
-    if event.kind == "setup":
-        return initial_state(a.stored_setup(event.payload)), []
-    if state is None:
-        raise refuse("kind", event.kind, "'setup': the first event of a game is its setup")
-    if event.kind == "action":
-        return apply_action(state, a.parse_action(event.payload), event.version)
-    if event.kind == "undo":
-        target = undo_target(state)
-        if event.payload != {"undone": target}:
-            raise refuse("payload", event.payload, f"{{'undone': {target}}}: the action on top of the undo stack")
-        before = state_at(target - 1)
-        return before.model_copy(update={
-            "version": event.version, "undo": state.undo.pop(), "redo": state.redo.push(target),
-            "undo_block": state.undo_block,
-        }), [Effect(None, f"action {target} undone")]
-    if event.kind == "redo":
-        target = redo_target(state)
-        if event.payload != {"redone": target}:
-            raise refuse("payload", event.payload, f"{{'redone': {target}}}: the action on top of the redo stack")
-        after = state_at(target)
-        return after.model_copy(update={
-            "version": event.version, "undo": state.undo.push(target), "redo": state.redo.pop(),
-        }), [Effect(None, f"action {target} redone")]
-    raise refuse("kind", event.kind, f"one of {', '.join(EVENT_KINDS)}")
+#: Every move (boardgame.io's ``moves``): the engine's, and a note.
+MOVES: tuple[Move[CardsState, Ctx], ...] = (
+    *(Move(model, engine_move) for model in (a.Play, a.Decline, a.Recon, a.Pass, a.Discard, a.Turn, a.Lost)),
+    Move(a.NoteAction, note),
+)
+assert {m.type for m in MOVES} == set(a.ACTION_TYPES), {m.type for m in MOVES} ^ set(a.ACTION_TYPES)
+
+#: What the kernel plays (:mod:`web.kernel`); an undo keeps the reason undo stops further back.
+KERNEL: Moves[CardsState, Ctx] = Moves(
+    moves=MOVES,
+    setup=lambda payload: initial_state(a.stored_setup(payload)),
+    parse=a.parse_action,
+    allowed=allowed,
+    nothing_to_undo=_nothing_to_undo,
+    kept_on_undo=("undo_block",),
+)

@@ -9,7 +9,7 @@ from adjudicator.games.fallujah_cards.policies import greedy_action
 
 from . import actions as a
 from .advice import web_action
-from .apply import apply_action, initial_state
+from .apply import KERNEL, initial_state
 
 SEED = 7
 DECISIONS = 12
@@ -21,7 +21,7 @@ def sample() -> list[dict[str, Any]]:
     state = initial_state(setup)
     while len(events) <= DECISIONS and not state.table().over:
         body = web_action(greedy_action(state.table()))
-        state, _ = apply_action(state, a.parse_action(body), len(events) + 1)
+        state, _ = KERNEL.play(state, a.parse_action(body), len(events) + 1)
         events.append({"version": len(events) + 1, "kind": "action", "payload": body})
     events.append({"version": len(events) + 1, "kind": "action", "payload": {"type": "note", "text": "a sample"}})
     events.append({"version": len(events) + 1, "kind": "undo", "payload": {"undone": len(events)}})

@@ -19,7 +19,7 @@ from web.errors import Refused
 
 from . import actions as a
 from . import advice
-from .apply import apply_action, initial_state
+from .apply import KERNEL, initial_state
 from .state import CardsState
 
 HELP = ("Type a choice's number, or a command: play CARD, decline, recon CARD, pass, discard CARD[, CARD...]; "
@@ -106,7 +106,7 @@ def play(seed: int | None, read: Callable[[], str | None], write: Callable[[str]
                 show = False
                 continue
         try:
-            state, _effects = apply_action(state, a.parse_action(body), state.version + 1)
+            state, _effects = KERNEL.play(state, a.parse_action(body), state.version + 1)
         except Refused as exc:
             write(str(exc))
             show = False

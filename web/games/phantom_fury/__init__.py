@@ -9,17 +9,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from web.companion import CalculatorHooks, Companion, StateAt
-from web.eventlog import Effect, Event
+from web.companion import CalculatorHooks, Companion
 
 from . import actions, apply, calculator, log, pages, sample, view
 from .labels import LABELS, WORDING
 from .rules import rules
 from .state import PHASES, GameState
-
-
-def _apply(state: GameState | None, event: Event, state_at: StateAt) -> tuple[GameState, list[Effect]]:
-    return apply.apply_event(state, event, rules(), state_at)
 
 
 def _render(state: GameState, game_id: str) -> str:
@@ -42,12 +37,9 @@ COMPANION = Companion(
     state_model=GameState,
     parse_setup=actions.parse_setup,
     parse_action=actions.parse_action,
-    apply=_apply,
-    undo_target=apply.undo_target,
-    redo_target=apply.redo_target,
+    moves=apply.KERNEL,
     render=_render,
     action_schema=_action_schema,
-    not_undoable=actions.NOT_UNDOABLE,
     templates=Path(__file__).with_name("templates"),
     static=Path(__file__).with_name("static"),
     game_page=pages.game_page,

@@ -288,8 +288,6 @@ ACTION_TYPES: tuple[str, ...] = tuple(
     member.model_fields["type"].annotation.__args__[0]  # type: ignore[union-attr]
     for member in Action.__origin__.__args__  # type: ignore[attr-defined]
 )
-#: Actions boardgame.io would mark ``undoable: false``: a die roll cannot be taken back to roll again.
-NOT_UNDOABLE: frozenset[str] = frozenset({"roll", "adjudication"})
 
 
 # -- setup ---------------------------------------------------------------------------------------

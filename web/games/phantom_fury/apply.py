@@ -1,27 +1,20 @@
-"""The game as a fold over its event log: ``state = fold(events)``, each step pure.
-
-Events are ``setup`` (the first), ``action`` (one of :mod:`web.game.actions`), ``undo`` and
-``redo``. Undo and redo follow boardgame.io: the state keeps a stack of the actions undo would
-take back and a stack of those redo would replay; an action that is not undoable (a die roll,
-an adjudication) empties the undo stack, so nothing before it can be taken back to roll again.
-Undoing action ``n`` gives the state as it was just before ``n`` (the state at version ``n-1``);
-redoing it gives the state at version ``n`` again: moves are deterministic.
+"""Phantom Fury's setup and moves, declared for the kernel (:mod:`web.kernel`), which applies
+them, keeps the versions and undoes and redoes: a die roll or an adjudication cannot be undone
+(3), so nothing before it can be taken back to roll again.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from typing import Any
 
 from web import rolls
 from web.errors import Problem, Refused, refuse
-from web.eventlog import EVENT_KINDS, Effect, Event
-from web.undo_stack import EMPTY
+from web.kernel import Move, Moves
 
 from . import actions as a
 from . import units, zones
 from .moves import Ctx, add_vp, drop_security_element, with_unit, with_zone
-from .rules import Rules
+from .rules import Rules, rules
 from .state import PHASES, AppRoll, Caat, GameState, Position, UnitState, ZoneState
 
 # -- setup ---------------------------------------------------------------------------------------
@@ -236,115 +229,57 @@ def note(state: GameState, action: a.NoteAction, ctx: Ctx) -> GameState:
     return state
 
 
-MOVES: dict[str, Callable[[GameState, Any, Ctx], GameState]] = {
-    "next_phase": next_phase,
-    "vp": vp,
-    "note": note,
-    "zone_activate": zones.zone_activate,
-    "zone_control": zones.zone_control,
-    "zone_ruins": zones.zone_ruins,
-    "zone_marker": zones.zone_marker,
-    "zone_counts": zones.zone_counts,
-    "unit_add": units.add,
-    "unit_enter": units.enter,
-    "unit_move": units.move,
-    "unit_step_loss": units.step_loss,
-    "unit_eliminate": units.eliminate,
-    "unit_withdraw": units.withdraw,
-    "unit_status": units.status,
-    "unit_hero": units.hero,
-    "security_element_detach": units.detach,
-    "security_element_regroup": units.regroup,
-    "caat_ammo": units.caat_ammo,
-    "caat_explosives": units.caat_explosives,
-    "caat_remove": units.caat_remove,
-    "support_mission": support_mission,
-    "roll": roll,
-    "adjudication": adjudication,
-}
-assert set(MOVES) == set(a.ACTION_TYPES), set(a.ACTION_TYPES) ^ set(MOVES)
+#: Every move (boardgame.io's ``moves``); a die roll or an adjudication cannot be undone to roll again (3).
+MOVES: tuple[Move[GameState, Ctx], ...] = (
+    Move(a.NextPhase, next_phase, rules=("8",)),
+    Move(a.Vp, vp, rules=("7.2.1",)),
+    Move(a.NoteAction, note),
+    Move(a.ZoneActivate, zones.zone_activate, rules=("4.1.3",)),
+    Move(a.ZoneControl, zones.zone_control, rules=("4.1.4",)),
+    Move(a.ZoneRuins, zones.zone_ruins, rules=("4.1.6",)),
+    Move(a.ZoneMarker, zones.zone_marker),
+    Move(a.ZoneCounts, zones.zone_counts, rules=("5.2", "5.3")),
+    Move(a.UnitAdd, units.add),
+    Move(a.UnitEnter, units.enter, rules=("10",)),
+    Move(a.UnitMove, units.move, rules=("12",)),
+    Move(a.UnitStepLoss, units.step_loss, rules=("5.1.1.1",)),
+    Move(a.UnitEliminate, units.eliminate),
+    Move(a.UnitWithdraw, units.withdraw, rules=("12.4.3",)),
+    Move(a.UnitStatus, units.status, rules=("11.3", "11.5")),
+    Move(a.UnitHero, units.hero, rules=("5.1.5",)),
+    Move(a.SecurityElementDetach, units.detach, rules=("12.3.2",)),
+    Move(a.SecurityElementRegroup, units.regroup, rules=("12.3.2",)),
+    Move(a.CaatAmmo, units.caat_ammo, rules=("11.1.2.1",)),
+    Move(a.CaatExplosives, units.caat_explosives, rules=("13.7.1",)),
+    Move(a.CaatRemove, units.caat_remove, rules=("14.3.5",)),
+    Move(a.SupportMission, support_mission, rules=("9",)),
+    Move(a.Roll, roll, undoable=False, rules=("3",)),
+    Move(a.Adjudication, adjudication, undoable=False, rules=("3",)),
+)
+assert {m.type for m in MOVES} == set(a.ACTION_TYPES), {m.type for m in MOVES} ^ set(a.ACTION_TYPES)
 
 
-def apply_action(state: GameState, action: Any, rules: Rules, version: int) -> tuple[GameState, list[Effect]]:
-    """The state after an action (pure); :class:`Refused` when the game does not allow it."""
-    unknown = [r for r in action.rules if r not in rules.game.corpus("en").by_id]
+def allowed(state: GameState, action: Any) -> None:
+    """Refuses a rule id the rulebook does not have, and any action but a note once the game is over (7)."""
+    unknown = [r for r in action.rules if r not in rules().game.corpus("en").by_id]
     if unknown:
         raise refuse("rules", unknown, "rule ids of the rulebook (e.g. '11.2.1')")
     if state.outcome != "in_progress" and action.type != "note":
         raise refuse("type", action.type, f"only 'note', undo or redo: the game is over ({state.outcome})", "7")
-    ctx = Ctx(rules=rules, version=version)
-    new = MOVES[action.type](state, action, ctx)
-    undoable = action.type not in a.NOT_UNDOABLE
-    return new.model_copy(update={
-        "version": version,
-        "undo": state.undo.push(version) if undoable else EMPTY,
-        "redo": EMPTY,
-    }), ctx.effects
 
 
-def undo_target(state: GameState) -> int:
-    """The action undo would take back, or :class:`Refused` saying why there is none."""
-    if not state.undo:
-        raise refuse("undo", None, "an action to undo: there is none since the start or since the last die roll "
-                      "or adjudication (a roll cannot be undone to roll again)")
-    return state.undo.top()
+def _nothing_to_undo(state: GameState) -> Refused:
+    return refuse("undo", None, "an action to undo: there is none since the start or since the last die roll "
+                  "or adjudication (a roll cannot be undone to roll again)")
 
 
-def redo_target(state: GameState) -> int:
-    if not state.redo:
-        raise refuse("redo", None, "an undone action to redo: there is none (a new action clears them)")
-    return state.redo.top()
+#: What the kernel plays (:mod:`web.kernel`): the moves, the setup, the context of a move.
+KERNEL: Moves[GameState, Ctx] = Moves(
+    moves=MOVES,
+    setup=lambda payload: initial_state(a.parse_setup(payload), rules()),
+    parse=a.parse_action,
+    context=lambda state, version: Ctx(rules(), version),
+    allowed=allowed,
+    nothing_to_undo=_nothing_to_undo,
+)
 
-
-def apply_event(state: GameState | None, event: Event, rules: Rules,
-                state_at: Callable[[int], GameState]) -> tuple[GameState, list[Effect]]:
-    """The state after one stored event; ``state_at(v)`` gives the state at an earlier version."""
-    if event.kind == "setup":
-        return initial_state(a.parse_setup(event.payload), rules), []
-    assert state is not None, "the first event of a game is its setup"
-    if event.kind == "action":
-        return apply_action(state, a.parse_action(event.payload), rules, event.version)
-    if event.kind == "undo":
-        target = undo_target(state)
-        if event.payload != {"undone": target}:
-            raise refuse("payload", event.payload, f"{{'undone': {target}}}: the action on top of the undo stack")
-        before = state_at(target - 1)
-        return before.model_copy(update={
-            "version": event.version, "undo": state.undo.pop(), "redo": state.redo.push(target),
-        }), [Effect(None, f"action {target} undone")]
-    if event.kind == "redo":
-        target = redo_target(state)
-        if event.payload != {"redone": target}:
-            raise refuse("payload", event.payload, f"{{'redone': {target}}}: the action on top of the redo stack")
-        after = state_at(target)
-        return after.model_copy(update={
-            "version": event.version, "undo": state.undo.push(target), "redo": state.redo.pop(),
-        }), [Effect(None, f"action {target} redone")]
-    raise refuse("kind", event.kind, f"one of {', '.join(EVENT_KINDS)}")
-
-
-def fold(events: Iterable[Event], rules: Rules, start: GameState | None = None,
-         state_at: Callable[[int], GameState] | None = None) -> GameState:
-    """The state after a run of events, from ``start`` (a snapshot) or from nothing.
-
-    Without ``state_at``, undo and redo read the states this fold has passed through.
-    """
-    seen: dict[int, GameState] = {}
-    state = start
-
-    def lookup(version: int) -> GameState:
-        if version in seen:
-            return seen[version]
-        if state_at is None:
-            raise refuse("version", version, "a version this fold has passed through")
-        return state_at(version)
-
-    for event in events:
-        if state is not None and event.version != state.version + 1:
-            raise refuse("version", event.version, f"{state.version + 1}: events follow each other")
-        state, _ = apply_event(state, event, rules, lookup)
-        if state_at is None:
-            seen[event.version] = state
-    if state is None:
-        raise refuse("events", [], "at least the setup event")
-    return state

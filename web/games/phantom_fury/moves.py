@@ -6,26 +6,21 @@ A move is a pure function ``(state, action, ctx) -> state``; it raises :class:`R
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
+from web import kernel
 from web.errors import refuse
-from web.eventlog import Effect
 
 from .rules import Rules
 from .state import GameState, UnitState, VpEntry
 
 
-@dataclass
-class Ctx:
+class Ctx(kernel.Ctx):
     """What a move reads besides the state (the rules, the event's version) and what it reports."""
 
-    rules: Rules
-    version: int
-    effects: list[Effect] = field(default_factory=list)
-
-    def effect(self, rule: str, text: str) -> None:
-        self.effects.append(Effect(rule, text))
+    def __init__(self, rules: Rules, version: int) -> None:
+        super().__init__(version)
+        self.rules = rules
 
 
 def with_zone(state: GameState, number: int, **changes: Any) -> GameState:

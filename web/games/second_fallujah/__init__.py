@@ -15,16 +15,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from web.companion import CalculatorHooks, Companion, StateAt
-from web.eventlog import Effect, Event
+from web.companion import CalculatorHooks, Companion
 
 from . import actions, apply, calculator, pages, sample, view
 from .labels import LABELS, WORDING
 from .state import PHASES, GameState
-
-
-def _apply(state: GameState | None, event: Event, state_at: StateAt) -> tuple[GameState, list[Effect]]:
-    return apply.apply_event(state, event, state_at)
 
 
 def _action_schema() -> dict[str, Any]:
@@ -42,12 +37,9 @@ COMPANION = Companion(
     state_model=GameState,
     parse_setup=actions.parse_setup,
     parse_action=actions.parse_action,
-    apply=_apply,
-    undo_target=apply.undo_target,
-    redo_target=apply.redo_target,
+    moves=apply.KERNEL,
     render=view.state_text,
     action_schema=_action_schema,
-    not_undoable=actions.NOT_UNDOABLE,
     templates=Path(__file__).with_name("templates"),
     static=Path(__file__).with_name("static"),
     game_page=pages.game_page,

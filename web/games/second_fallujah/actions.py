@@ -296,8 +296,6 @@ Action = Annotated[
     Field(discriminator="type"),
 ]
 ACTIONS: TypeAdapter[Any] = TypeAdapter(Action)
-#: dice and adjudications stay: undo stops at them (a roll is never undone to roll again)
-NOT_UNDOABLE = frozenset({"roll", "adjudication", "bot_die"})
 
 
 def parse_action(data: Any) -> Any:

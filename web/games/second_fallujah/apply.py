@@ -1,13 +1,10 @@
-"""The game as a fold over its event log, each step pure (the moves of :mod:`.actions`).
-
-Undo and redo follow boardgame.io as Phantom Fury's pack does: the state keeps the actions undo
-would take back and those redo would replay; a die roll, a die entered for the bot or a recorded
-adjudication empties the undo stack, so nothing before it can be taken back to roll again.
+"""Second Fallujah's setup and moves (the actions of :mod:`.actions`), each pure, declared for the
+kernel (:mod:`web.kernel`), which undoes and redoes: a die roll, a die entered for the bot or a
+recorded adjudication cannot be undone, so nothing before it can be taken back to roll again.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -15,8 +12,7 @@ from adjudicator.games.second_fallujah import data
 from adjudicator.games.second_fallujah.common import SUPPORT_TYPES
 from web import rolls
 from web.errors import Refused, refuse
-from web.eventlog import EVENT_KINDS, Effect, Event
-from web.undo_stack import EMPTY
+from web.kernel import Ctx, Move, Moves
 
 from . import actions as a
 from . import table
@@ -39,15 +35,6 @@ from .state import (
 STACK, FRICTION = 8, 5
 #: the Order of Battle's set-up boxes as the companion names them (11.1, 7.2.3)
 SETUP_BOXES = {"nw_entry_zone": "nw_entry_zone", "ne_entry_zone": "ne_entry_zone", "riverine_holding_box": "riverine_box"}
-
-
-class Ctx:
-    def __init__(self, version: int):
-        self.version = version
-        self.effects: list[Effect] = []
-
-    def effect(self, rule: str | None, text: str) -> None:
-        self.effects.append(Effect(rule, text))
 
 
 def _units(state: GameState, changed: dict[str, UnitState]) -> GameState:
@@ -583,15 +570,20 @@ def note(state: GameState, action: a.NoteAction, ctx: Ctx) -> GameState:
     return state
 
 
-MOVES: dict[str, Callable[[GameState, Any, Ctx], GameState]] = {
-    "next_phase": next_phase, "activate": activate, "end_impulse": end_impulse, "end_roll": end_roll,
-    "advantage": advantage, "backlash": backlash, "area_control": area_control, "key_area": key_area,
-    "key_counter": key_counter, "key_map": key_map, "unit_move": unit_move, "unit_status": unit_status,
-    "unit_place": unit_place, "unit_eliminate": unit_eliminate, "resistance": resistance, "casualties": casualties,
-    "reaction": reaction, "bot_setup": bot_setup,
-    "attack_declared": attack_declared, "bot_die": bot_die, "roll": roll, "adjudication": adjudication, "note": note,
-}
-assert set(MOVES) == set(a.ACTION_TYPES), set(MOVES) ^ set(a.ACTION_TYPES)
+#: Every move (boardgame.io's ``moves``); dice and adjudications cannot be undone (a roll is never
+#: undone to roll again).
+MOVES: tuple[Move[GameState, Ctx], ...] = (
+    Move(a.NextPhase, next_phase), Move(a.Activate, activate), Move(a.EndImpulse, end_impulse),
+    Move(a.EndRoll, end_roll), Move(a.AdvantageUse, advantage), Move(a.Backlash, backlash),
+    Move(a.AreaControl, area_control), Move(a.KeyArea, key_area), Move(a.KeyCounter, key_counter),
+    Move(a.KeyMap, key_map), Move(a.UnitMove, unit_move), Move(a.UnitStatus, unit_status),
+    Move(a.UnitPlace, unit_place), Move(a.UnitEliminate, unit_eliminate), Move(a.Resistance, resistance),
+    Move(a.Casualties, casualties), Move(a.ReactionApplied, reaction), Move(a.BotSetup, bot_setup),
+    Move(a.AttackDeclared, attack_declared), Move(a.BotDie, bot_die, undoable=False),
+    Move(a.Roll, roll, undoable=False), Move(a.Adjudication, adjudication, undoable=False),
+    Move(a.NoteAction, note),
+)
+assert {m.type for m in MOVES} == set(a.ACTION_TYPES), {m.type for m in MOVES} ^ set(a.ACTION_TYPES)
 
 
 @cache
@@ -601,52 +593,28 @@ def _known_rules() -> frozenset[str]:
     return frozenset(load_game(table.GAME).corpus("en").by_id)
 
 
-def apply_action(state: GameState, action: Any, version: int) -> tuple[GameState, list[Effect]]:
+def allowed(state: GameState, action: Any) -> None:
+    """Refuses a rule id the rulebook does not have, and any action but a note once the game is over (4.4)."""
     unknown = [r for r in action.rules if r not in _known_rules()]
     if unknown:
         raise refuse("rules", unknown, "rule ids of the rulebook (e.g. '7.2.4')")
     if state.outcome != "in_progress" and action.type != "note":
         raise refuse("type", action.type, "only 'note', undo or redo: the game is over", "4.4")
-    ctx = Ctx(version)
-    new = MOVES[action.type](state, action, ctx)
-    undoable = action.type not in a.NOT_UNDOABLE
-    return new.model_copy(update={"version": version, "undo": state.undo.push(version) if undoable else EMPTY, "redo": EMPTY}), ctx.effects
 
 
-def undo_target(state: GameState) -> int:
-    if not state.undo:
-        raise refuse("undo", None, "an action to undo: there is none since the start or since the last die or "
-                     "adjudication (a roll is never undone to roll again)")
-    return state.undo.top()
+def _nothing_to_undo(state: GameState) -> Refused:
+    return refuse("undo", None, "an action to undo: there is none since the start or since the last die or "
+                  "adjudication (a roll is never undone to roll again)")
 
 
-def redo_target(state: GameState) -> int:
-    if not state.redo:
-        raise refuse("redo", None, "an undone action to redo: there is none (a new action clears them)")
-    return state.redo.top()
+#: What the kernel plays (:mod:`web.kernel`): the moves and the setup.
+KERNEL: Moves[GameState, Ctx] = Moves(
+    moves=MOVES,
+    setup=lambda payload: initial_state(a.parse_setup(payload)),
+    parse=a.parse_action,
+    allowed=allowed,
+    nothing_to_undo=_nothing_to_undo,
+)
 
 
-def apply_event(state: GameState | None, event: Event, state_at: Callable[[int], GameState]) -> tuple[GameState, list[Effect]]:
-    if event.kind == "setup":
-        return initial_state(a.parse_setup(event.payload)), []
-    assert state is not None, "the first event of a game is its setup"
-    if event.kind == "action":
-        return apply_action(state, a.parse_action(event.payload), event.version)
-    if event.kind == "undo":
-        target = undo_target(state)
-        if event.payload != {"undone": target}:
-            raise refuse("payload", event.payload, f"{{'undone': {target}}}: the action on top of the undo stack")
-        before = state_at(target - 1)
-        return before.model_copy(update={"version": event.version, "undo": state.undo.pop(), "redo": state.redo.push(target)}), \
-            [Effect(None, f"action {target} undone")]
-    if event.kind == "redo":
-        target = redo_target(state)
-        if event.payload != {"redone": target}:
-            raise refuse("payload", event.payload, f"{{'redone': {target}}}: the action on top of the redo stack")
-        after = state_at(target)
-        return after.model_copy(update={"version": event.version, "undo": state.undo.push(target), "redo": state.redo.pop()}), \
-            [Effect(None, f"action {target} redone")]
-    raise refuse("kind", event.kind, f"one of {', '.join(EVENT_KINDS)}")
-
-
-__all__ = ["FIRST_TURN", "SUPPORT_TYPES", "apply_event", "initial_state", "redo_target", "undo_target"]
+__all__ = ["FIRST_TURN", "KERNEL", "SUPPORT_TYPES", "initial_state"]
