@@ -103,37 +103,47 @@ def word(labels: Mapping[str, LazyString], key: str, default: str | None = None,
     return str(found) % fields if fields else str(found)
 
 
+#: Keys a game words for its own pages only: a calculator's field, value, situation and outcome
+#: words (one game's "d10" is not another's die).
+GAME_ONLY = "calc."
+
+
 @cache
 def _every_label() -> Mapping[str, LazyString]:
-    """The companion's labels and every game's (a value's word is the same on every page)."""
+    """The companion's labels and every game's but their calculator words (a value's word is
+    the same on every page)."""
     from .labels import LABELS
 
     merged = dict(LABELS)
     for companion in registry.companions().values():
-        merged.update(companion.labels)
+        merged.update({k: v for k, v in companion.labels.items() if not k.startswith(GAME_ONLY)})
     return merged
 
 
-def _wording() -> Mapping[str, LazyString]:
-    """The page's game's own wording of generic texts (none outside a request)."""
-    from .pages.helpers import current_game
+def _game_labels() -> Mapping[str, LazyString]:
+    """The labels of the game in play, its own wording of generic texts over them (none outside
+    a request or on a page about no game)."""
+    from .pages.helpers import game_in_play
 
     if not has_request_context():
         return {}
-    game = current_game(strict=False)
-    return registry.companion(game).wording if registry.has_companion(game) else {}
+    game = game_in_play()
+    if game is None or not registry.has_companion(game):
+        return {}
+    companion = registry.companion(game)
+    return {**companion.labels, **companion.wording}
 
 
 def page_labels() -> Mapping[str, LazyString]:
-    """Every label, with the page's game's own wording of generic texts over them."""
-    return {**_every_label(), **_wording()}
+    """Every label, with the game in play's own words over them."""
+    return {**_every_label(), **_game_labels()}
 
 
 def label(key: str, default: str | None = None, **fields: object) -> str:
     """The word for ``key`` (a value the state holds, or a generic text the page's game words its
     own way) in the page's language (:func:`word`)."""
-    wording = _wording()
-    return word(wording if key in wording else _every_label(), key, default, **fields)
+    own = _game_labels()
+    return word(own if key in own else _every_label(), key, default, **fields)
 
 
 def english(text: LazyString | str, **fields: object) -> str:
