@@ -2,8 +2,9 @@
  * the adjudication and applying its consequences. Uses fallujah.api (app.js) for every call.
  *
  * Fields are [data-path] controls ("shooter.cf" nests, "attacking.0.white" makes a list) typed by
- * data-type (int, bool, tristate, ints, str, json: a list of objects as JSON text); empty fields are left out (an "ints" field too when it
- * is marked data-optional). Each change posts the situation to
+ * data-type (int, bool, tristate, ints, str, auto: a number or a word); empty fields are left out
+ * (an "ints" field too when it is marked data-optional). A list of objects is rows (fieldset
+ * [data-rows]) the player adds and removes; rows marked data-mapping are sent as {key: value}. Each change posts the situation to
  * /api/adjudicate/<situation> and draws the odds, modifiers, notes and result it answers.
  */
 "use strict";
@@ -68,7 +69,9 @@
       case "bool": return input.checked;
       case "tristate": return raw === "" ? undefined : raw === "true";
       case "int": return raw === "" ? undefined : Number(raw);
-      case "json": return raw === "" ? undefined : JSON.parse(raw);
+      case "strs": return raw === "" ? (input.hasAttribute("data-optional") ? undefined : [])
+        : raw.split(/\s*,\s*/).filter(Boolean);
+      case "auto": return raw === "" ? undefined : /^-?\d+$/.test(raw) ? Number(raw) : raw;
       case "ints": return raw === "" ? (input.hasAttribute("data-optional") ? undefined : [])
         : raw.split(/[\s,;]+/).filter(Boolean).map(Number);
       default: return raw === "" ? undefined : raw;
@@ -87,7 +90,58 @@
     }
     const ruleset = form.querySelector("[data-ruleset]:checked");
     if (ruleset) data.ruleset = ruleset.value;
-    return listed(data);
+    const out = listed(data);
+    for (const box of form.querySelectorAll("[data-rows]")) { // a list the player emptied is sent empty
+      const keys = box.dataset.rows.split(".");
+      let node = out;
+      keys.slice(0, -1).forEach((key) => { node = node[key] = node[key] || {}; });
+      const last = keys[keys.length - 1];
+      const rows = Array.isArray(node[last]) ? node[last].filter((r) => r) : [];
+      node[last] = box.hasAttribute("data-mapping")
+        ? Object.fromEntries(rows.filter((r) => r.key !== undefined).map((r) => [r.key, r.value])) : rows;
+    }
+    return out;
+  }
+
+  /* -- rows of a list: added from the list's <template>, removed by their button, numbered again
+     after each (data-path "defenders.0.cf", ids "f-defenders-0-cf") so that a problem the
+     adjudicator names by index lands beside its row. */
+  function renumber(box) {
+    box.querySelectorAll("tbody > tr").forEach((row, i) => {
+      row.querySelector(".calc-row-number").textContent = i + 1;
+      const prefix = box.dataset.rows + ".";
+      for (const node of row.querySelectorAll("[data-path], [data-error-for], [id], label[for], [aria-describedby]")) {
+        for (const attr of ["data-path", "data-error-for", "id", "for", "aria-describedby"]) {
+          const value = node.getAttribute(attr);
+          if (!value) continue;
+          const dotted = attr === "data-path" || attr === "data-error-for";
+          const head = dotted ? prefix : "f-" + prefix.replace(/\./g, "-");
+          if (!value.startsWith(head)) continue;
+          const rest = value.slice(head.length).replace(/^(\d+|__i__)/, String(i));
+          node.setAttribute(attr, head + rest);
+        }
+      }
+    });
+  }
+
+  function addRow(button) {
+    const box = button.closest("[data-rows]");
+    const body = box.querySelector("tbody");
+    body.appendChild(box.querySelector("template").content.cloneNode(true));
+    renumber(box);
+    touched = true;
+    const first = body.lastElementChild.querySelector("input, select");
+    if (first) first.focus();
+    schedule();
+  }
+
+  function removeRow(button) {
+    const box = button.closest("[data-rows]");
+    button.closest("tr").remove();
+    renumber(box);
+    touched = true;
+    box.querySelector("[data-add-row]").focus();
+    schedule();
   }
 
   /* A list of objects comes from numbered paths ("attacking.0.white"): an object whose keys are
@@ -319,13 +373,14 @@
     const byField = {};
     const loose = [];
     for (const p of problems || []) {
-      const input = form.querySelector('[data-path="' + p.field + '"]');
+      const input = form.querySelector('[data-path="' + p.field + '"], [data-rows="' + p.field + '"]');
       if (input && !(p.field in byField)) byField[p.field] = p;
       else if (!input) loose.push(p);
     }
-    for (const input of form.querySelectorAll("[data-path]")) {
-      const p = byField[input.dataset.path];
-      const box = errorBox(input.dataset.path);
+    for (const input of form.querySelectorAll("[data-path], [data-rows]")) {
+      const path = input.dataset.path || input.dataset.rows;
+      const p = byField[path];
+      const box = errorBox(path);
       if (p) input.setAttribute("aria-invalid", "true");
       else input.removeAttribute("aria-invalid");
       if (box) {
@@ -756,7 +811,9 @@
   document.addEventListener("click", (event) => {
     const target = event.target.closest("button");
     if (!target) return;
-    if (target.id === "calc-roll-for-me") rollForMe(target);
+    if (target.hasAttribute("data-add-row")) addRow(target);
+    else if (target.hasAttribute("data-remove-row")) removeRow(target);
+    else if (target.id === "calc-roll-for-me") rollForMe(target);
     else if (target.id === "calc-record") record(target);
     else if (target.id === "calc-undo") post(target, "/api/games/" + d.gameId + "/undo", {});
     else if (target.id === "calc-apply-all") applyAll(target);
@@ -768,7 +825,7 @@
     }
   });
   if (d.recorded) {
-    form.querySelectorAll("[data-path], [data-query], .calc-override, .calc-override-reason").forEach((i) => { i.disabled = true; });
+    form.querySelectorAll("[data-path], [data-query], .calc-override, .calc-override-reason, [data-add-row], [data-remove-row]").forEach((i) => { i.disabled = true; });
     const query = new URLSearchParams(window.location.search);
     const applied = Number(query.get("applied"));
     if (Number.isInteger(applied) && applied > 0 && applied <= 50 && query.get("at") === document.body.dataset.version) {

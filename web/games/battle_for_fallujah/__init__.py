@@ -12,6 +12,7 @@ from web.companion import CalculatorHooks, Companion, StateAt
 from web.eventlog import Effect, Event
 
 from . import actions, apply, calculator, log, pages, sample, view
+from .labels import LABELS
 from .state import EOT_STEPS, PHASES, GameState
 
 
@@ -49,6 +50,7 @@ COMPANION = Companion(
         page=calculator.page,
         roll_rules=("7.1",),
     ),
+    labels=LABELS,
     sample=sample.events,
     applies_amendments=True,
     describe=log.describe,
