@@ -7,7 +7,28 @@ from __future__ import annotations
 from flask_babel import LazyString, lazy_gettext
 
 LABELS: dict[str, LazyString] = {
-    # the calculator's fields, choices and groups, in the rulebook's words
+    # the calculator's fields, choices, groups and outcomes, in the rulebook's words
+    "calc.o.q.insurgent_cp": lazy_gettext("Insurgent Casualty Points"),
+    "calc.o.q.coalition_cp": lazy_gettext("Coalition Casualty Points"),
+    "calc.o.q.political_backlash": lazy_gettext("Political Backlash"),
+    "calc.o.q.other": lazy_gettext("The attack"),
+    "calc.o.action_phase_ends": lazy_gettext("The Action Phase ends"),
+    "calc.o.overrun": lazy_gettext("Overrun"),
+    "calc.o.repulse": lazy_gettext("Repulsed"),
+    "calc.o.stall": lazy_gettext("Stall"),
+    "calc.o.success": lazy_gettext("Success"),
+    "calc.o.fail": lazy_gettext("Failure"),
+    "calc.o.dug_in": lazy_gettext("Dug In"),
+    "calc.o.no_effect": lazy_gettext("No effect"),
+    "calc.o.retreat": lazy_gettext("Retreat"),
+    "calc.o.continues": lazy_gettext("The Action Phase continues"),
+    "calc.o.ends": lazy_gettext("The Action Phase ends"),
+    "calc.o.fedayeen": lazy_gettext("Fedayeen"),
+    "calc.o.nothing": lazy_gettext("Nothing"),
+    "calc.o.militia": lazy_gettext("Militia"),
+    "calc.o.adj_militia": lazy_gettext("Militia in an adjacent area"),
+    "calc.o.fedayeen+adj_fedayeen": lazy_gettext("Fedayeen, and Fedayeen in an adjacent area"),
+    "calc.o.militia+adj_militia": lazy_gettext("Militia, and Militia in an adjacent area"),
     "calc.f.lead": lazy_gettext("Lead unit"),
     "calc.f.casualty-allocation:lead": lazy_gettext("Lead defensive unit (0 is row 1, 1 row 2…)"),
     "calc.f.supporting": lazy_gettext("Supporting units"),
