@@ -243,22 +243,36 @@ def glossary(term: str | None, as_json: bool, game: str) -> None:
 
 
 @click.command()
-@game_option
+@game_option(default=None)
 @fails_cleanly
-def check(game: str) -> None:
-    """Validate the rulebook data; list known source errata and gaps; exit 1 on any problem."""
+def check(game: str | None) -> None:
+    """Validate the rulebook data of every game (or --game's alone); list known source errata and
+    gaps; exit 1 on any problem."""
+    games = [game] if game is not None else available_games()
+    failed = [name for name in games if not _check_one(name, several=len(games) > 1)]
+    if failed:
+        if len(games) > 1:
+            click.echo(f"\nProblems in: {', '.join(failed)}.", err=True)
+        sys.exit(1)
+
+
+def _check_one(game: str, *, several: bool) -> bool:
+    """One game's check, printed; False on a problem of ours."""
     from .check import check_game
     from .loading import DataError, load_game
 
+    if several:
+        click.echo(f"== {game}")
     try:
         loaded = load_game(game)
     except DataError as exc:
         if len(exc.problems) == 1:
-            raise
+            click.echo(f"error: {exc}", err=True)
+            return False
         click.echo(f"{len(exc.problems)} problem(s) in our data:", err=True)
         for line in exc.problems:
             click.echo(f"  {line}", err=True)
-        sys.exit(1)
+        return False
     report = check_game(loaded)
     counts = ", ".join(f"{lang}: {len(c.sections)} sections" for lang, c in loaded.corpora.items())
     click.echo(f"{loaded.title}: {counts}, {len(loaded.tables)} tables, {len(loaded.glossary)} glossary terms")
@@ -276,8 +290,9 @@ def check(game: str) -> None:
         click.echo(f"\n{len(report.problems)} problem(s) in our data:")
         for problem in report.problems:
             click.echo(f"  {problem}")
-        sys.exit(1)
-    click.echo("\nNo problems.")
+        return False
+    click.echo("\nNo problems.\n" if several else "\nNo problems.")
+    return True
 
 
 COMMANDS = [rule, export, glossary, check]

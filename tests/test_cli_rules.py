@@ -80,9 +80,29 @@ def test_unknown_glossary_term_is_a_usage_error_with_the_nearest_terms():
 
 
 def test_check_passes_and_lists_errata():
-    result = run_cli("check")
+    result = run_cli("check", "--game", "phantom-fury")
     assert result.returncode == 0, result.stdout
     assert "Known source errata" in result.stdout and "6.3.2" in result.stdout
+
+
+def test_check_without_game_checks_every_game():
+    """``fallujah check`` with no --game checks each registered game, under its id (issue 20)."""
+    from rules_text.fast_rule import available_games
+
+    result = run_cli("check")
+    assert result.returncode == 0, result.stdout + result.stderr
+    for game in available_games():
+        assert f"== {game}\n" in result.stdout
+    assert result.stdout.count("No problems.") == len(available_games()) > 1
+
+
+def test_check_without_game_fails_when_one_game_is_broken(tmp_path):
+    game_dir = _copy_game(tmp_path)
+    path = game_dir.parent / "second-fallujah" / "game.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + "\nnot: [valid\n", encoding="utf-8")
+    result = run_cli("check", env={"FALLUJAH_GAMES_DIR": str(game_dir.parent)})
+    assert result.returncode == 1
+    assert "second-fallujah" in result.stderr and "== phantom-fury" in result.stdout
 
 
 def _copy_game(tmp_path):

@@ -106,7 +106,8 @@ def test_each_games_catalogue_is_found_through_the_registry(sqlite_app):  # noqa
     assert "<title>Compagnon Phantom Fury</title>" in client.get("/?lang=fr&game=phantom-fury").get_data(as_text=True)
     assert "<title>Compagnon Second Fallujah</title>" in client.get("/?lang=fr&game=second-fallujah").get_data(as_text=True)
     page = client.get("/?lang=fr&game=battle-for-fallujah").get_data(as_text=True)
-    assert "<title>Compagnon Fallujah</title>" in page and "Vos parties" in page
+    assert "<title>Compagnon Battle for Fallujah</title>" in page and "Vos parties" in page
+    assert "<title>Compagnon Fallujah</title>" in client.get("/?lang=fr").get_data(as_text=True)  # no game in play
 
 
 def test_code_outside_a_request_speaks_english_and_in_lang_switches(sqlite_app):  # noqa: F811

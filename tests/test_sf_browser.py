@@ -193,8 +193,10 @@ def test_a_coalition_impulse_and_a_bot_impulse_on_a_phone(page, live_server, scr
     page.locator("#resolve-insurgent-attack").click()
     page.wait_for_url(re.compile(r"/calculator/insurgent-attack\?area=19"))
     assert page.locator('[data-path="attacker"]').input_value() == "militia"
-    assert "a_company" not in page.locator('[data-path="defenders"]').input_value()  # types, not ids
-    assert '"infantry"' in page.locator('[data-path="defenders"]').input_value()
+    # the defenders are rows of the form (issue 20), each by its type, never a counter's id
+    types = [page.locator(f'[data-path="defenders.{i}.type"]').input_value()
+             for i in range(page.locator('[data-rows="defenders"] tbody tr').count())]
+    assert "infantry" in types and "a_company" not in types
     log = store.log(game_id)["events"]
     assert [e["payload"]["situation"] for e in log if e["type"] == "adjudication"] == [
         "bot-reaction", "coalition-attack", "bot-casualties", "bot-impulse"]

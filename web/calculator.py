@@ -3,8 +3,10 @@
 ``/calculator/?game=`` lists a game's situations (the default game without ``?game=``);
 ``/calculator/<situation>?game=`` is the free calculator; ``/games/<id>/calculator/<situation>``
 is the page of a stored game, prefilled by its game's companion (``Companion.calculator.page``).
-The odds are the adjudicator's, fetched live by ``static/calculator.js`` from
-``POST /api/adjudicate/<situation>?game=``; recording and applying go through the game's JSON API.
+The answer (odds, modifiers, notes, result) is rendered on the server by one renderer
+(:mod:`web.calculator_answer`, ``calculator/_answer.html``), live from
+``POST /calculator/<situation>/answer?game=`` as the form changes, and from the log for a recorded
+roll; recording and applying go through the game's JSON API.
 """
 
 from __future__ import annotations
@@ -19,12 +21,14 @@ from werkzeug.exceptions import HTTPException
 
 from adjudicator import registry as situations_registry
 
+from . import calculator_answer, prepare
 from . import calculator_strings as strings
 from . import games as registry
 from .api import store
 from .calculator_form import form, split, with_values
 from .i18n import current_lang
 from .pages.helpers import current_game, game_query, load_game, query_number, rule_url, rules_of
+from .security import json_body
 
 bp = Blueprint("calculator", __name__)
 
@@ -118,6 +122,21 @@ def page(situation: str, data: dict[str, Any], **extra: Any) -> str:
         rule_href=rule_href, picks=[p for p in picks if p.path is None],
         field_picks={p.path: p for p in picks if p.path is not None}, **extra,
     )
+
+
+@bp.context_processor
+def _answer_view() -> dict[str, Any]:
+    """What every calculator page's answer renderer reads (``calculator/_answer.html``)."""
+    return {"A": calculator_answer, "strings": strings, "rule_href": rule_href}
+
+
+@bp.post("/calculator/<situation>/answer")
+def answer(situation: str) -> str:
+    """The live answer to the form: its regions rendered as a recorded roll's are (a refused
+    situation: 400 with the API's JSON problems, each naming its field)."""
+    game = current_game()
+    found = prepare.adjudicate(situation, json_body(), game).model_dump(mode="json")
+    return render_template("calculator/answer.html", answer=found, situation=situation)
 
 
 @bp.get("/calculator/")

@@ -1,7 +1,10 @@
 """The calculator's form, generated from a situation's input model (its JSON Schema).
 
 Each field of the adjudicator's pydantic model becomes one control: a select for a choice
-(``Literal``), a number with its range, a checkbox for a yes/no, a list of numbers. A die is
+(``Literal``), a number with its range, a checkbox for a yes/no, a list of numbers, and a list of
+objects (defenders, supporting units, areas) as rows the player adds and removes, one control per
+field of the object; a nested object's fields are the group's own (``state.advantage.owner``).
+Never a JSON text box. A die is
 known from the schema (``json_schema_extra={"die": "d10"}``), not from its bounds: dice, and
 everything under ``rolls``, go apart, in the "roll" part of the page, entered after the odds
 have been read (with what the game's companion adds there, such as a drawn counter's value).
@@ -21,7 +24,7 @@ class Field:
     """One control of the form: ``path`` is the dotted JSON path (``shooter.cf``)."""
 
     path: str
-    kind: str  #: select, number, checkbox, tristate (yes, no, not said), numbers, text, json
+    kind: str  #: select, number, checkbox, tristate (yes, no, not said), numbers, words, text, auto (a number or a word), rows
     required: bool
     options: tuple[str, ...] = ()
     nullable: bool = False
@@ -36,6 +39,14 @@ class Field:
     #: required once other fields hold one of these values (the schema's ``required_when``, by
     #: sibling name, here by path): a value asked for only in some cases
     required_when: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    #: a list of objects (``rows``): the controls of one row, paths relative to the row
+    columns: tuple[Field, ...] = ()
+    #: the rows holding the prefilled list, each its controls with their whole paths
+    #: (``defenders.0.cf``); ``blank`` is a new row's, numbered ``__i__`` until added
+    rows: tuple[tuple[Field, ...], ...] = ()
+    blank: tuple[Field, ...] = ()
+    #: rows sent as an object, each row's ``key`` naming its ``value`` (a die rolled per area)
+    mapping: bool = False
 
     @property
     def face(self) -> bool:
@@ -91,10 +102,35 @@ def hints(game: str) -> Hints:
     return Hints(options=dict(hooks.options()), after_odds=frozenset(hooks.after_odds))
 
 
-def _field(path: str, node: dict[str, Any], required: bool, in_rolls: bool, given: Hints) -> Field:
+def _object(schema: dict[str, Any], node: dict[str, Any]) -> dict[str, Any] | None:
+    """The object schema a node holds (through ``$ref`` and an optional ``anyOf``), else None."""
+    for option in [node, *node.get("anyOf", ())]:
+        found = _resolve(schema, option)
+        if found.get("type") == "object" and "properties" in found:
+            return found
+    return None
+
+
+def _fields(schema: dict[str, Any], prefix: str, node: dict[str, Any], in_rolls: bool, given: Hints) -> list[Field]:
+    """The controls of an object's fields, a nested object's flattened into them (dotted paths)."""
+    out: list[Field] = []
+    required = set(node.get("required", ()))
+    for name, child in node["properties"].items():
+        path = f"{prefix}.{name}" if prefix else name
+        inner = _object(schema, child)
+        if inner is not None:
+            out.extend(_fields(schema, path, inner, in_rolls, given))
+        else:
+            out.append(_field(schema, path, child, name in required, in_rolls, given))
+    return out
+
+
+def _field(schema: dict[str, Any], path: str, node: dict[str, Any], required: bool, in_rolls: bool,
+           given: Hints) -> Field:
     options = node.get("anyOf") or [node]
     nullable = any(o.get("type") == "null" for o in options)
-    main: dict[str, Any] = next((o for o in options if o.get("type") != "null"), {})
+    kept = [o for o in options if o.get("type") != "null"]
+    main: dict[str, Any] = kept[0] if kept else {}
     name = path.rsplit(".", 1)[-1]
     die = die_of(node)
     roll = in_rolls or die is not None or name in given.after_odds
@@ -103,8 +139,10 @@ def _field(path: str, node: dict[str, Any], required: bool, in_rolls: bool, give
             for sibling, values in (node.get("required_when") or {}).items()}
     common: dict[str, Any] = {"path": path, "required": required, "nullable": nullable,
                               "default": node.get("default"), "roll": roll, "required_when": when}
-    if "enum" in main:
-        return Field(kind="select", options=tuple(main["enum"]), **common)
+    if kept and all("enum" in o for o in kept):  # a choice, or a choice among several lists (a unit's type)
+        return Field(kind="select", options=tuple(v for o in kept for v in o["enum"]), **common)
+    if "enum" in main or any("enum" in o for o in kept):  # a number or a named place (a unit's location)
+        return Field(kind="auto", **common)
     if name in given.options:
         return Field(kind="select", options=given.options[name], **common)
     if main.get("type") == "boolean":
@@ -112,14 +150,20 @@ def _field(path: str, node: dict[str, Any], required: bool, in_rolls: bool, give
         return Field(kind="tristate" if nullable else "checkbox", **common)
     if main.get("type") == "array":
         items = main.get("items") or {}
-        #: a list of objects (defenders, areas) or of anything but numbers: its JSON, edited as text
-        if "$ref" in items or items.get("type") not in ("integer", "number"):
-            return Field(kind="json", **common)
-        return Field(kind="numbers", **common)
-    if "$ref" in main or main.get("type") in ("object", None) and "minimum" not in main:
-        return Field(kind="json", **common)
+        item = _object(schema, items)
+        if item is not None:  # a list of objects: rows the player adds and removes
+            return Field(kind="rows", columns=tuple(_fields(schema, "", item, in_rolls, given)), **common)
+        if items.get("type") == "string":  # card names: words separated by commas
+            return Field(kind="words", **common)
+        return Field(kind="numbers", die=die_of(items), **common)
+    if main.get("type") == "object" and isinstance(main.get("additionalProperties"), dict):
+        value = _field(schema, "value", main["additionalProperties"], True, in_rolls, given)
+        key = Field(path="key", kind="text", required=True, roll=roll)
+        return Field(kind="rows", columns=(key, value), mapping=True, **common)
     if main.get("type") == "string":
         return Field(kind="text", **common)
+    if main.get("type") not in ("integer", "number"):  # anything (an override's choice): a number or a word
+        return Field(kind="auto", **common)
     return Field(kind="number", minimum=main.get("minimum"), maximum=main.get("maximum"), die=die, **common)
 
 
@@ -133,16 +177,11 @@ def form(schema: dict[str, Any], game: str) -> list[Group]:
     for name, node in schema["properties"].items():
         if name == "ruleset":
             continue
-        ref = node if "$ref" in node else next((o for o in node.get("anyOf", []) if "$ref" in o), None)
-        sub = _resolve(schema, ref) if ref else node
-        if sub.get("type") == "object" and "properties" in sub:
-            group = Group(name)
-            inner = set(sub.get("required", ()))
-            for child, child_node in sub["properties"].items():
-                group.fields.append(_field(f"{name}.{child}", child_node, child in inner, name == "rolls", given))
-            groups.append(group)
+        sub = _object(schema, node)
+        if sub is not None:
+            groups.append(Group(name, _fields(schema, name, sub, name == "rolls", given)))
         else:
-            top.fields.append(_field(name, node, name in required, False, given))
+            top.fields.append(_field(schema, name, node, name in required, False, given))
     return groups
 
 
@@ -162,13 +201,25 @@ def split(groups: list[Group]) -> tuple[list[Group], list[Field]]:
     return [g for g in kept if g.fields], rolls
 
 
+def _filled(f: Field, value: Any) -> Field:
+    """``f`` holding ``value`` (else its default); a list of objects, its rows."""
+    value = f.default if value is None else value
+    if f.kind != "rows":
+        return Field(**{**f.__dict__, "value": value})
+    if f.mapping and isinstance(value, dict):
+        value = [{"key": k, "value": v} for k, v in value.items()]
+    items = [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
+    rows = tuple(_row(f, str(i), item) for i, item in enumerate(items))
+    if not rows and f.required:  # a list that needs one item opens with one row to fill in
+        rows = (_row(f, "0", {}),)
+    return Field(**{**f.__dict__, "value": None, "rows": rows, "blank": _row(f, "__i__", {})})
+
+
+def _row(f: Field, index: str, item: dict[str, Any]) -> tuple[Field, ...]:
+    return tuple(_filled(Field(**{**c.__dict__, "path": f"{f.path}.{index}.{c.path}"}), _lookup(item, c.path))
+                 for c in f.columns)
+
+
 def with_values(groups: list[Group], data: dict[str, Any]) -> list[Group]:
     """The same groups, each field holding its prefilled value, else its default."""
-    out = []
-    for group in groups:
-        fields = []
-        for f in group.fields:
-            value = _lookup(data, f.path)
-            fields.append(Field(**{**f.__dict__, "value": f.default if value is None else value}))
-        out.append(Group(group.name, fields))
-    return out
+    return [Group(group.name, [_filled(f, _lookup(data, f.path)) for f in group.fields]) for group in groups]

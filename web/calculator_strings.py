@@ -15,8 +15,10 @@ def maybe(key: str, fallback: str) -> str:
 
 
 def field_label(path: str, situation: str = "") -> str:
-    """The label of a form field: for this situation, else by its whole path, else by its last part."""
+    """The label of a form field: for this situation, else by its whole path, else by its last
+    part; a row's field is named as its list's (``defenders.0.cf`` as ``defenders.cf``)."""
     labels = page_labels()
+    path = ".".join(part for part in path.split(".") if not (part.isdigit() or part == "__i__"))
     for key in (f"calc.f.{situation}:{path}", f"calc.f.{path}"):
         if key in labels:
             return str(labels[key])

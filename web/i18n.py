@@ -103,43 +103,53 @@ def word(labels: Mapping[str, LazyString], key: str, default: str | None = None,
     return str(found) % fields if fields else str(found)
 
 
+#: Keys a game words for its own pages only: a calculator's field, value, situation and outcome
+#: words (one game's "d10" is not another's die).
+GAME_ONLY = "calc."
+
+
 @cache
 def _every_label() -> Mapping[str, LazyString]:
-    """The companion's labels and every game's (a value's word is the same on every page)."""
+    """The companion's labels and every game's but their calculator words (a value's word is
+    the same on every page)."""
     from .labels import LABELS
 
     merged = dict(LABELS)
     for companion in registry.companions().values():
-        merged.update(companion.labels)
+        merged.update({k: v for k, v in companion.labels.items() if not k.startswith(GAME_ONLY)})
     return merged
 
 
-def _wording() -> Mapping[str, LazyString]:
-    """The page's game's own wording of generic texts (none outside a request); found once per
-    request, as long as the page's game stays the same (a page draws hundreds of labels)."""
-    from .pages.helpers import current_game
+def _game_labels() -> Mapping[str, LazyString]:
+    """The labels of the game in play, its own wording of generic texts over them (none outside
+    a request or on a page about no game); found once per request, as long as the page's game
+    stays the same (a page draws hundreds of labels)."""
+    from .pages.helpers import game_in_play
 
     if not has_request_context():
         return {}
-    game = current_game(strict=False)
-    found = getattr(g, "fallujah_wording", None)
+    game = game_in_play()
+    found = getattr(g, "fallujah_labels", None)
     if found is not None and found[0] == game:
-        return found[1]
-    wording = registry.companion(game).wording if registry.has_companion(game) else {}
-    g.fallujah_wording = (game, wording)
-    return wording
+        return cast("Mapping[str, LazyString]", found[1])
+    labels: Mapping[str, LazyString] = {}
+    if game is not None and registry.has_companion(game):
+        companion = registry.companion(game)
+        labels = {**companion.labels, **companion.wording}
+    g.fallujah_labels = (game, labels)
+    return labels
 
 
 def page_labels() -> Mapping[str, LazyString]:
-    """Every label, with the page's game's own wording of generic texts over them."""
-    return {**_every_label(), **_wording()}
+    """Every label, with the game in play's own words over them."""
+    return {**_every_label(), **_game_labels()}
 
 
 def label(key: str, default: str | None = None, **fields: object) -> str:
     """The word for ``key`` (a value the state holds, or a generic text the page's game words its
     own way) in the page's language (:func:`word`)."""
-    wording = _wording()
-    return word(wording if key in wording else _every_label(), key, default, **fields)
+    own = _game_labels()
+    return word(own if key in own else _every_label(), key, default, **fields)
 
 
 def english(text: LazyString | str, **fields: object) -> str:

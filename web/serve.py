@@ -46,6 +46,14 @@ def _fail(message: str) -> NoReturn:
     sys.exit(2)
 
 
+def _served(game: str) -> str:
+    """What the banner names: the game asked for with --game, else the product (every game is served)."""
+    from .games import declaration
+
+    asked = click.get_current_context().get_parameter_source("game") is not click.core.ParameterSource.DEFAULT
+    return f"the {declaration(game).title} companion" if asked else "the Fallujah companion (every game)"
+
+
 def _hosts_for(host: str, extra: tuple[str, ...]) -> list[str]:
     """The hosts served: this machine's, the listening address (unless a wildcard) and ``extra``."""
     from .security import trusted_hosts
@@ -75,7 +83,6 @@ def serve(host: str, port: int, database_url: str | None, trusted: tuple[str, ..
 
     from .app import create_app
     from .db import StorageError
-    from .games import declaration
     from .guard import connection_limit, create_server
 
     try:
@@ -92,8 +99,7 @@ def serve(host: str, port: int, database_url: str | None, trusted: tuple[str, ..
         _fail(f"cannot listen on {host}:{port}: {getattr(exc, 'strerror', None) or exc}")
     if not _loopback(host):
         click.echo(f"warning: listening on {host}: anyone who can reach this address can use the companion", err=True)
-    click.echo(f"Serving the {declaration(game).title} companion on http://{host}:{port}/ (database: {shown}); "
-               "Ctrl+C stops it.")
+    click.echo(f"Serving {_served(game)} on http://{host}:{port}/ (database: {shown}); Ctrl+C stops it.")
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # "Task queue depth" under load is not news
     try:
         server.run()

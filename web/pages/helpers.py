@@ -35,6 +35,28 @@ def current_game(*, strict: bool = True) -> str:
     return str(g.game_kind)
 
 
+def game_in_play() -> str | None:
+    """The game a page is about when one is in play: a stored game's, or one the page read
+    (:func:`current_game`), or a known ``?game=``; None on a page about no game (the games list,
+    a search of every rulebook, an error), whose header names the product, not a game."""
+    if "game_kind" in g:
+        return str(g.game_kind)
+    asked = request.args.get("game")
+    return asked if asked in registry.known_games() else None
+
+
+def app_name() -> str:
+    """What the header and the titles call the app: the game in play's companion (its own wording
+    of ``app.name`` when it has one), else the product."""
+    game = game_in_play()
+    if game is None:
+        return _("Fallujah companion")
+    wording = registry.companion(game).wording if registry.has_companion(game) else {}
+    if "app.name" in wording:
+        return str(wording["app.name"])
+    return _("%(game)s companion", game=registry.declaration(game).name)
+
+
 def rules_of() -> Game:
     """The rulebooks of the page's game, read once per request (a page may link fifty rules,
     and each look-up would check the data files again)."""
@@ -150,6 +172,8 @@ def init(bp: Blueprint) -> None:
     bp.app_template_global("game_part")(game_part)
     bp.app_template_global("game_title")(game_title)
     bp.app_template_global("game_query")(game_query)
+    bp.app_template_global("app_name")(app_name)
+    bp.app_template_global("game_in_play")(game_in_play)
 
     @bp.app_context_processor
     def _globals() -> dict[str, Any]:

@@ -78,8 +78,30 @@ def highlighted(snippet: str) -> Markup:
     return Markup(_BOLD.sub(r"<mark>\1</mark>", str(escape(snippet))))
 
 
+#: the search page's choice of every game's rulebooks
+ALL_GAMES = "all"
+
+
+def _searched_game() -> str:
+    """The game the search page searches: ``?game=`` (a game, or ``all``), else every game; an
+    unknown game is a 404 page naming the known games."""
+    asked = request.args.get("game") or ALL_GAMES
+    if asked == ALL_GAMES:
+        return ALL_GAMES
+    return current_game()
+
+
+def hit_url(hit: Any) -> str:
+    """Where a search hit links: its rule in its own game's rulebook."""
+    if hit.game == g.get("game_kind"):
+        return rule_url(hit.lang, hit.id)
+    query = {} if hit.game == current_app.config["GAME"] else {"game": hit.game}
+    return url_for("pages.rule", lang=hit.lang, section_id=hit.id, **query)
+
+
 @bp.get("/search")
 def search() -> tuple[str, int] | str:
+    searched = _searched_game()
     query = request.args.get("q", "").strip()
     lang = request.args.get("in") or current_lang()
     if lang not in (*LANGS, "all"):
@@ -90,13 +112,14 @@ def search() -> tuple[str, int] | str:
         problem, kind = _("kind: %(value)s: one of %(allowed)s", value=repr(kind[:40]), allowed=", ".join(KINDS)), None
     if query:
         try:
-            result = search_rules(query, lang, kind)
+            result = search_rules(query, lang, kind, searched)
         except SearchError as exc:
             problem = f"{query[:80]!r}: {exc}"
     status = 400 if problem else 200
+    games = [(game, registry.declaration(game).name) for game in registry.known_games()]
     return render_template("search.html", query=query, lang=lang, kind=kind, kinds=KINDS, result=result,
-                           problem=problem, highlighted=highlighted, rule_url=rule_url,
-                           ruled=_ruled(result)), status
+                           problem=problem, highlighted=highlighted, hit_url=hit_url, games=games,
+                           searched=searched, several=searched == ALL_GAMES, ruled=_ruled(result)), status
 
 
 def _ruled(result: Any) -> dict[str, set[str]]:
@@ -107,10 +130,10 @@ def _ruled(result: Any) -> dict[str, set[str]]:
     return {game: ruled_ids(engine, load_rules(game)) for game in {hit.game for hit in result.hits}}
 
 
-def search_rules(query: str, lang: str, kind: str | None) -> Any:
-    """The same search as ``/api/search`` (``rules_text.search.search``)."""
+def search_rules(query: str, lang: str, kind: str | None, game: str) -> Any:
+    """The same search as ``/api/search`` (``rules_text.search.search``), of one game or ``all``."""
     return search_module.search(query, lang=lang, kind=kind, limit=SEARCH_LIMIT,  # type: ignore[arg-type]
-                                game=current_game())
+                                game=game)
 
 
 def site_url(section: Any) -> str | None:

@@ -2,9 +2,12 @@
  * the adjudication and applying its consequences. Uses fallujah.api (app.js) for every call.
  *
  * Fields are [data-path] controls ("shooter.cf" nests, "attacking.0.white" makes a list) typed by
- * data-type (int, bool, tristate, ints, str, json: a list of objects as JSON text); empty fields are left out (an "ints" field too when it
- * is marked data-optional). Each change posts the situation to
- * /api/adjudicate/<situation> and draws the odds, modifiers, notes and result it answers.
+ * data-type (int, bool, tristate, ints, str, auto: a number or a word); empty fields are left out
+ * (an "ints" field too when it is marked data-optional). A list of objects is rows (fieldset
+ * [data-rows]) the player adds and removes; rows marked data-mapping are sent as {key: value}.
+ * Each change posts the situation to /calculator/<situation>/answer, which answers the odds,
+ * modifiers, notes, result and summary rendered on the server (calculator/_answer.html, the same
+ * renderer as a recorded roll's): each <template data-swap="id"> goes into the element #id.
  */
 "use strict";
 
@@ -13,10 +16,6 @@
   if (!form) return;
   const d = form.dataset;
   const lang = d.lang || "en";
-  const outcomes = JSON.parse(d.outcomes || "{}");
-  /* The rule ids of each rulebook of the game: a rule links to the interface's language when
-     that rulebook has it, else to the first that has it. */
-  const ruleIds = Object.fromEntries(Object.entries(JSON.parse(d.ruleIds || "{}")).map(([k, v]) => [k, new Set(v)]));
   const game = d.game || "";
   const gameQuery = game ? "game=" + encodeURIComponent(game) : "";
   /* Which dice "Roll for me" rolls first, per situation (from the game's companion). */
@@ -36,39 +35,15 @@
     return node;
   }
 
-  // Words of an answer in the page's language; a game printed in English only gives no French,
-  // so the English words are shown and marked lang="en" (screen readers, hyphenation).
-  function words(text) {
-    if (!text) return { text: "", lang: lang };
-    if (text[lang]) return { text: text[lang], lang: lang };
-    return { text: text.en || "", lang: "en" };
-  }
-
-  function wordsEl(tag, text, suffix, cls) {
-    const w = words(text);
-    const node = el(tag, undefined, cls);
-    const span = el("span", w.text);
-    if (w.lang !== lang) span.lang = w.lang;
-    node.appendChild(span);
-    if (suffix) node.appendChild(document.createTextNode(suffix));
-    return node;
-  }
-
-  function ruleLink(rule) {
-    const link = el("a", rule, "rule-link");
-    const where = ruleIds[lang] && ruleIds[lang].has(rule) ? lang
-      : (Object.keys(ruleIds).find((l) => ruleIds[l].has(rule)) || lang);
-    link.href = "/rule/" + where + "/" + encodeURIComponent(rule) + "?lang=" + lang + (gameQuery ? "&" + gameQuery : "");
-    return link;
-  }
-
   function valueOf(input) {
     const raw = input.value.trim();
     switch (input.dataset.type) {
       case "bool": return input.checked;
       case "tristate": return raw === "" ? undefined : raw === "true";
       case "int": return raw === "" ? undefined : Number(raw);
-      case "json": return raw === "" ? undefined : JSON.parse(raw);
+      case "strs": return raw === "" ? (input.hasAttribute("data-optional") ? undefined : [])
+        : raw.split(/\s*,\s*/).filter(Boolean);
+      case "auto": return raw === "" ? undefined : /^-?\d+$/.test(raw) ? Number(raw) : raw;
       case "ints": return raw === "" ? (input.hasAttribute("data-optional") ? undefined : [])
         : raw.split(/[\s,;]+/).filter(Boolean).map(Number);
       default: return raw === "" ? undefined : raw;
@@ -87,7 +62,58 @@
     }
     const ruleset = form.querySelector("[data-ruleset]:checked");
     if (ruleset) data.ruleset = ruleset.value;
-    return listed(data);
+    const out = listed(data);
+    for (const box of form.querySelectorAll("[data-rows]")) { // a list the player emptied is sent empty
+      const keys = box.dataset.rows.split(".");
+      let node = out;
+      keys.slice(0, -1).forEach((key) => { node = node[key] = node[key] || {}; });
+      const last = keys[keys.length - 1];
+      const rows = Array.isArray(node[last]) ? node[last].filter((r) => r) : [];
+      node[last] = box.hasAttribute("data-mapping")
+        ? Object.fromEntries(rows.filter((r) => r.key !== undefined).map((r) => [r.key, r.value])) : rows;
+    }
+    return out;
+  }
+
+  /* -- rows of a list: added from the list's <template>, removed by their button, numbered again
+     after each (data-path "defenders.0.cf", ids "f-defenders-0-cf") so that a problem the
+     adjudicator names by index lands beside its row. */
+  function renumber(box) {
+    box.querySelectorAll("tbody > tr").forEach((row, i) => {
+      row.querySelector(".calc-row-number").textContent = i + 1;
+      const prefix = box.dataset.rows + ".";
+      for (const node of row.querySelectorAll("[data-path], [data-error-for], [id], label[for], [aria-describedby]")) {
+        for (const attr of ["data-path", "data-error-for", "id", "for", "aria-describedby"]) {
+          const value = node.getAttribute(attr);
+          if (!value) continue;
+          const dotted = attr === "data-path" || attr === "data-error-for";
+          const head = dotted ? prefix : "f-" + prefix.replace(/\./g, "-");
+          if (!value.startsWith(head)) continue;
+          const rest = value.slice(head.length).replace(/^(\d+|__i__)/, String(i));
+          node.setAttribute(attr, head + rest);
+        }
+      }
+    });
+  }
+
+  function addRow(button) {
+    const box = button.closest("[data-rows]");
+    const body = box.querySelector("tbody");
+    body.appendChild(box.querySelector("template").content.cloneNode(true));
+    renumber(box);
+    touched = true;
+    const first = body.lastElementChild.querySelector("input, select");
+    if (first) first.focus();
+    schedule();
+  }
+
+  function removeRow(button) {
+    const box = button.closest("[data-rows]");
+    button.closest("tr").remove();
+    renumber(box);
+    touched = true;
+    box.querySelector("[data-add-row]").focus();
+    schedule();
   }
 
   /* A list of objects comes from numbered paths ("attacking.0.white"): an object whose keys are
@@ -100,182 +126,38 @@
     return value;
   }
 
-  function percent(p) {
-    return (Math.round(p * 1000) / 10).toLocaleString(lang) + " %";
-  }
-
-  function label(key) {
-    return outcomes[key] || key.replace(/_/g, " ");
-  }
-
-  /* The odds by question: each named distribution of the answer (``distributions``) is one
-     question; outcomes of the flat list sharing a prefix ("side_event_") are another; the rest
-     go together. One question only: a single list, as before. */
-  function questions(odds, distributions) {
-    const groups = [];
-    const taken = new Set();
-    for (const [name, dist] of Object.entries(distributions || {})) {
-      const items = Object.entries(dist).filter(([, p]) => p > 0).map(([k, p]) => {
-        const flat = name + "_" + k;
-        if (flat in odds) taken.add(flat);
-        return [flat in outcomes || flat in odds ? flat : k, p];
-      });
-      Object.keys(dist).forEach((k) => taken.add(name + "_" + k));
-      if (items.length && !(items.length === 1 && items[0][1] === 1)) groups.push({ name, items });
+  /* The server's answer put in place: each <template data-swap="id"> of ``root`` fills #id. */
+  function place(root) {
+    for (const part of root.querySelectorAll("template[data-swap]")) {
+      const target = $(part.dataset.swap);
+      if (target) target.replaceChildren(part.content.cloneNode(true));
     }
-    const rest = Object.keys(odds || {}).filter((k) => !taken.has(k) && odds[k] > 0);
-    /* the longest prefix (cut at "_") that another outcome shares: "side_event_long_name" goes
-       with "side_event_other" under "side_event" */
-    const prefix = (k) => {
-      for (let cut = k.lastIndexOf("_"); cut > 0; cut = k.lastIndexOf("_", cut - 1)) {
-        const p = k.slice(0, cut);
-        if (rest.some((other) => other !== k && other.startsWith(p + "_"))) return p;
-      }
-      return "";
-    };
-    const byPrefix = {};
-    const other = [];
-    for (const k of rest) {
-      const p = groups.length ? prefix(k) : "";
-      if (p) (byPrefix[p] = byPrefix[p] || []).push([k, odds[k]]);
-      else other.push([k, odds[k]]);
-    }
-    for (const [name, items] of Object.entries(byPrefix)) groups.push({ name, items });
-    if (other.length) groups.push({ name: groups.length ? "other" : "", items: other });
-    return groups;
-  }
-
-  function oddsList(items, exact) {
-    const list = el("ul", undefined, "plain calc-odds-list");
-    for (const [key, p] of items) {
-      const item = el("li", undefined, "calc-odd");
-      item.dataset.outcome = key;
-      const name = el("span", label(key), "calc-odd-name");
-      const value = el("strong", percent(p), "calc-odd-value");
-      const bar = el("progress");
-      bar.max = 1;
-      bar.value = p;
-      bar.setAttribute("aria-label", name.textContent);
-      const figures = el("span", undefined, "calc-odd-figures");
-      figures.appendChild(value);
-      if (exact && typeof exact[key] === "string") figures.appendChild(el("small", " (" + exact[key] + ")"));
-      item.append(name, figures);
-      item.appendChild(bar);
-      list.appendChild(item);
-    }
-    return list;
-  }
-
-  function drawOdds(odds, exact, distributions) {
-    const box = $("calc-odds");
-    box.textContent = "";
-    const groups = questions(odds || {}, distributions);
-    if (!groups.length) { box.appendChild(el("p", "—", "muted")); summary(null); return; }
-    for (const group of groups) {
-      if (group.name) {
-        const section = el("section", undefined, "calc-question");
-        section.dataset.question = group.name;
-        section.appendChild(el("h3", outcomes["q." + group.name] || label(group.name)));
-        section.appendChild(oddsList(group.items, exact));
-        box.appendChild(section);
-      } else {
-        box.appendChild(oddsList(group.items, exact));
-      }
-    }
-    summary(groups);
-  }
-
-  /* The sticky one-line summary: each question's likeliest outcomes. */
-  function summary(groups, text) {
     const line = $("calc-summary");
-    if (!line) return; // a game's own calculator page may have no summary bar
-    if (text !== undefined) { line.textContent = text; return; }
-    if (!groups) { line.textContent = d.msgSummaryNone; return; }
-    const parts = groups.map((g) => {
-      const top = g.items.slice().sort((a, b) => b[1] - a[1]).slice(0, groups.length > 1 ? 1 : 3);
-      const words = top.map(([k, p]) => label(k) + " " + percent(p)).join(" · ");
-      return g.name && groups.length > 1 ? (outcomes["q." + g.name] || label(g.name)) + ": " + words : words;
-    });
-    line.textContent = d.msgSummary + " — " + parts.join(" | ");
-    line.title = line.textContent; // cut to one line on a narrow screen: the whole line on hover
+    if (line) line.title = line.textContent; // cut to one line on a narrow screen: the whole line on hover
+    const box = $("calc-notes-box");
+    if (box) box.hidden = !$("calc-notes").children.length;
+    const facts = root.querySelector("template[data-answer]");
+    return facts && facts.dataset.hasResult === "true" ? { result: { pending: JSON.parse(facts.dataset.pending || "[]") } } : { result: null };
   }
 
-  /* A value the adjudicator adjusts before the roll comes as a {base, modifiers, final} object. */
-  function cfParts(data) {
-    return Object.entries(data).filter(([, v]) => v && typeof v === "object" && !Array.isArray(v)
-      && Array.isArray(v.modifiers) && "base" in v && "final" in v);
+  /* What the answer says of the choices left to the player (what_if, best, options, summary, goal),
+     for what_if.js ("calc:answer"), carried by the rendered answer's data-decisions. */
+  function decisions(root) {
+    const facts = root.querySelector("template[data-answer]");
+    return facts && facts.dataset.decisions ? JSON.parse(facts.dataset.decisions) : null;
   }
 
-  function drawModifiers(data) {
-    const mods = data.modifiers;
-    const drm = data.drm;
-    const body = $("calc-modifiers");
-    body.textContent = "";
-    const cf = cfParts(data);
-    const rows = cf.flatMap(([, part]) => part.modifiers.map((m) => [d.msgCf, m])).concat(
-      Array.isArray(mods) ? mods.map((m) => [null, m])
-        : Object.entries(mods || {}).flatMap(([side, list]) => list.map((m) => [side, m])));
-    if (!rows.length) {
-      const row = el("tr");
-      const cell = el("td", d.msgNone, "muted");
-      cell.colSpan = 3;
-      row.appendChild(cell);
-      body.appendChild(row);
-    }
-    for (const [side, m] of rows) {
-      const row = el("tr");
-      row.appendChild(el("td", (m.value > 0 ? "+" : "") + m.value, "num"));
-      const rule = el("td");
-      rule.appendChild(ruleLink(m.rule));
-      row.appendChild(rule);
-      const reason = el("td");
-      if (side) reason.appendChild(document.createTextNode(side + ": "));
-      reason.appendChild(wordsEl("span", m.reason));
-      if (m.condition) reason.appendChild(document.createTextNode(" (" + d.msgConditional + ")"));
-      row.appendChild(reason);
-      body.appendChild(row);
-    }
-    const total = typeof drm === "object" ? Object.entries(drm || {}).map(([k, v]) => k + " " + (v > 0 ? "+" : "") + v).join(", ")
-      : (drm > 0 ? "+" : "") + drm;
-    const cfText = cf.filter(([, p]) => p.modifiers.length).map(([, p]) => d.msgCf + " " + p.base + " → " + p.final);
-    $("calc-drm").textContent = drm === undefined ? "" : cfText.concat([d.msgDrm + ": " + total]).join(" · ");
-  }
-
-  function drawNotes(notes) {
-    const list = $("calc-notes");
-    list.textContent = "";
-    for (const note of notes || []) {
-      const item = wordsEl("li", note, " ");
-      if (note.rule) item.appendChild(ruleLink(note.rule));
-      if (note.ruleset_entry) item.appendChild(el("small", " [" + note.ruleset_entry + "]", "muted"));
-      list.appendChild(item);
-    }
-    $("calc-notes-box").hidden = !(notes && notes.length);
-  }
-
-  function drawResult(result) {
-    const box = $("calc-result");
-    box.textContent = "";
-    if (!result) { box.appendChild(el("p", d.msgNeedsRoll, "muted")); return; }
-    if (result.outcome !== undefined) {
-      const outcome = String(result.outcome);
-      box.appendChild(el("p", outcomes[outcome] || outcome.replace(/_/g, " "), "calc-outcome"));
-    }
-    if (result.pending && result.pending.length) {
-      const names = result.pending.map((p) => {
-        const input = form.querySelector('[data-path$="' + p + '"]');
-        const label = input && form.querySelector('label[for="' + input.id + '"]');
-        return label ? label.textContent.replace("*", "").trim() : p;
-      });
-      box.appendChild(el("p", d.msgPending.replace("{fields}", names.join(", ")), "badge warn"));
-    }
-    const steps = el("ol", undefined, "calc-steps");
-    for (const step of result.steps || []) {
-      const item = wordsEl("li", step, " ");
-      item.appendChild(ruleLink(step.rule));
-      steps.appendChild(item);
-    }
-    box.appendChild(steps);
+  /* No answer (the form incomplete or against a rule): the regions say so. */
+  function clearAnswer(summaryText, oddsText) {
+    $("odds-title").textContent = d.msgOdds;
+    $("calc-odds").replaceChildren(el("p", oddsText || "—", "muted"));
+    $("calc-modifiers").replaceChildren();
+    $("calc-drm").textContent = "";
+    $("calc-notes").replaceChildren();
+    $("calc-notes-box").hidden = true;
+    $("calc-result").replaceChildren(el("p", d.msgNeedsRoll, "muted"));
+    const line = $("calc-summary");
+    if (line) line.textContent = summaryText;
   }
 
   /* Once a write is refused because the game moved on (409), the message stays until the page is
@@ -295,18 +177,21 @@
     box.hidden = !message;
   }
 
-  /* The adjudicator is asked without expected_version: it reads a situation, not the game. */
+  /* The answer is asked without expected_version: it reads a situation, not the game. */
   async function adjudicate(situation) {
     let response;
     try {
-      response = await fetch("/api/adjudicate/" + d.situation + (gameQuery ? "?" + gameQuery : ""), { method: "POST", credentials: "same-origin",
-        headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(situation) });
+      response = await fetch("/calculator/" + encodeURIComponent(d.situation) + "/answer" + (gameQuery ? "?" + gameQuery : "") + (gameQuery ? "&" : "?") + "lang=" + lang,
+        { method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json", Accept: "text/html" },
+          body: JSON.stringify(situation) });
     } catch (err) {
       throw new fallujah.ApiError(document.body.dataset.msgNetwork || "network error", 0);
     }
-    const data = await response.json().catch(() => ({}));
-    if (!response.ok) throw new fallujah.ApiError(data.error || String(response.status), response.status, data);
-    return data;
+    if (!response.ok) {
+      const data = await response.json().catch(() => ({}));
+      throw new fallujah.ApiError(data.error || String(response.status), response.status, data);
+    }
+    return new DOMParser().parseFromString(await response.text(), "text/html");
   }
 
   function errorBox(path) {
@@ -319,13 +204,14 @@
     const byField = {};
     const loose = [];
     for (const p of problems || []) {
-      const input = form.querySelector('[data-path="' + p.field + '"]');
+      const input = form.querySelector('[data-path="' + p.field + '"], [data-rows="' + p.field + '"]');
       if (input && !(p.field in byField)) byField[p.field] = p;
       else if (!input) loose.push(p);
     }
-    for (const input of form.querySelectorAll("[data-path]")) {
-      const p = byField[input.dataset.path];
-      const box = errorBox(input.dataset.path);
+    for (const input of form.querySelectorAll("[data-path], [data-rows]")) {
+      const path = input.dataset.path || input.dataset.rows;
+      const p = byField[path];
+      const box = errorBox(path);
       if (p) input.setAttribute("aria-invalid", "true");
       else input.removeAttribute("aria-invalid");
       if (box) {
@@ -403,9 +289,7 @@
         form.querySelector('[data-path="' + b.field + '"]').setAttribute("aria-invalid", "true");
         if (box) { box.textContent = b.words; box.hidden = false; }
       }
-      drawOdds({}, null);
-      summary(null, d.msgSummaryAgainst);
-      drawResult(null);
+      clearAnswer(d.msgSummaryAgainst);
       document.dispatchEvent(new CustomEvent("calc:answer", { detail: null }));
       showRecord();
       return;
@@ -418,40 +302,26 @@
       answer = null;
       markInvalid([]);
       showError("");
-      $("odds-title").textContent = d.msgOdds;
-      $("calc-odds").textContent = "";
-      $("calc-odds").appendChild(el("p", d.msgFillIn, "muted"));
-      summary(null);
-      drawModifiers({});
-      drawNotes([]);
-      drawResult(null);
+      clearAnswer(d.msgSummaryNone, d.msgFillIn);
       document.dispatchEvent(new CustomEvent("calc:answer", { detail: null }));
       showRecord();
       return;
     }
     try {
-      const data = await adjudicate(situationData());
+      const doc = await adjudicate(situationData());
       if (mine !== sequence) return;
-      answer = data;
       showError("");
       markInvalid([]);
-      const partial = data.result && data.result.probabilities;
-      $("odds-title").textContent = partial ? d.msgOddsAfter : d.msgOdds;
-      drawOdds(partial || data.probabilities, partial ? null : data.exact, partial ? null : data.distributions);
-      drawModifiers(data);
-      drawNotes(data.notes);
-      drawResult(data.result);
-      document.dispatchEvent(new CustomEvent("calc:answer", { detail: data }));
+      answer = place(doc);
+      document.dispatchEvent(new CustomEvent("calc:answer", { detail: decisions(doc) }));
     } catch (err) {
       if (mine !== sequence) return;
       answer = null;
       const problems = (err.data && err.data.problems) || [];
       const loose = markInvalid(problems);
-      drawOdds({}, null);
-      summary(null, d.msgInvalid + " " + (problems.length ? problems.length + " ✗" : err.message));
+      clearAnswer(d.msgInvalid + " " + (problems.length ? problems.length + " ✗" : err.message));
       document.dispatchEvent(new CustomEvent("calc:answer", { detail: null }));
       showError(loose.length || !problems.length ? d.msgInvalid + " " + (loose.length ? loose.map((p) => p.field + ": " + p.allowed).join("; ") : err.message) : "");
-      drawResult(null);
     }
     showRecord();
   }
@@ -760,7 +630,9 @@
   document.addEventListener("click", (event) => {
     const target = event.target.closest("button");
     if (!target) return;
-    if (target.id === "calc-roll-for-me") rollForMe(target);
+    if (target.hasAttribute("data-add-row")) addRow(target);
+    else if (target.hasAttribute("data-remove-row")) removeRow(target);
+    else if (target.id === "calc-roll-for-me") rollForMe(target);
     else if (target.id === "calc-record") record(target);
     else if (target.id === "calc-undo") post(target, "/api/games/" + d.gameId + "/undo", {});
     else if (target.id === "calc-apply-all") applyAll(target);
@@ -772,7 +644,7 @@
     }
   });
   if (d.recorded) {
-    form.querySelectorAll("[data-path], [data-query], .calc-override, .calc-override-reason").forEach((i) => { i.disabled = true; });
+    form.querySelectorAll("[data-path], [data-query], .calc-override, .calc-override-reason, [data-add-row], [data-remove-row]").forEach((i) => { i.disabled = true; });
     const query = new URLSearchParams(window.location.search);
     const applied = Number(query.get("applied"));
     if (Number.isInteger(applied) && applied > 0 && applied <= 50 && query.get("at") === document.body.dataset.version) {
@@ -782,6 +654,6 @@
     }
   } else restoreDraft();
   applyLabel();
-  update();
+  if (d.recorded) { answer = place(document); showRecord(); } else update(); // a recorded roll's answer came with the page
   document.documentElement.classList.add("calc-scripted"); // its buttons take taps from now on (calculator.css)
 })();

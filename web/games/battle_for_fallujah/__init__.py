@@ -11,6 +11,7 @@ from typing import Any
 from web.companion import CalculatorHooks, Companion
 
 from . import actions, apply, calculator, log, pages, sample, view
+from .labels import LABELS
 from .state import EOT_STEPS, PHASES, GameState
 
 
@@ -42,6 +43,7 @@ COMPANION = Companion(
         page=calculator.page,
         roll_rules=("7.1",),
     ),
+    labels=LABELS,
     sample=sample.events,
     describe=log.describe,
     section=log.section,

@@ -7,6 +7,11 @@ from __future__ import annotations
 from flask_babel import LazyString, lazy_gettext, lazy_pgettext
 
 LABELS: dict[str, LazyString] = {
+    "calc.f.deck": lazy_gettext("The deck, top to bottom (card names as printed, separated by commas)"),
+    "calc.f.hand": lazy_gettext("The hand (card names as printed, separated by commas)"),
+    "calc.f.policy": lazy_gettext("How the cards are played"),
+    "calc.v.greedy": lazy_gettext("The best score now"),
+    "calc.v.lookahead": lazy_gettext("Looking ahead"),
     "cards.mode.app": lazy_gettext("Played with the app's deck"),
     "cards.mode.physical": lazy_gettext("Physical game kept"),
     "cards.phase.asset": lazy_gettext("Asset"),

@@ -1,6 +1,6 @@
 /* Second Fallujah's game page: a "map & counters" file chosen on the device is sent as a
    key_map action (fallujah.api from app.js adds the page's version); errors go to the form's
-   [data-error] box. Without a script the same file can be pasted into the textarea. */
+   [data-error] box. */
 "use strict";
 document.addEventListener("change", async (event) => {
   const input = event.target.closest("input[data-map-file]");

@@ -1,0 +1,142 @@
+"""The adjudicator's answer as the calculator shows it, live or recorded: one renderer.
+
+``POST /calculator/<situation>/answer?game=`` takes the situation (the JSON ``/api/adjudicate``
+takes) and answers the page's pieces rendered by ``calculator/_answer.html`` (the odds by
+question, the modifiers with their rules, the notes, the result step by step, the summary
+line); ``calculator.js`` puts each in its place. A recorded roll's page renders the same
+macros from the answer stored in the log. A refused situation answers 400 with the API's JSON
+``problems``, which the script shows beside each field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from babel.numbers import format_decimal
+
+from .calculator_strings import field_label
+from .i18n import current_lang, page_labels
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question the odds answer (a named distribution, or outcomes sharing a prefix):
+    ``name`` "" when the answer asks one question only."""
+
+    name: str
+    items: list[tuple[str, float]]
+
+
+def percent(p: float) -> str:
+    """A chance as the page writes it: 55.6 %, 50 % (55,6 % in French)."""
+    return format_decimal(round(p * 1000) / 10, format="#,##0.#", locale=current_lang()) + " %"
+
+
+def outcome(key: str) -> str:
+    """An outcome's words (``calc.o.<key>``), else its name."""
+    found = page_labels().get(f"calc.o.{key}")
+    return str(found) if found is not None else key.replace("_", " ")
+
+
+def _prefix(key: str, rest: list[str]) -> str:
+    """The longest prefix (cut at "_") another outcome shares: "side_event_a" goes with "side_event_b"."""
+    cut = key.rfind("_")
+    while cut > 0:
+        head = key[:cut]
+        if any(other != key and other.startswith(head + "_") for other in rest):
+            return head
+        cut = key.rfind("_", 0, cut)
+    return ""
+
+
+def questions(odds: dict[str, float] | None, distributions: dict[str, dict[str, float]] | None) -> list[Question]:
+    """The odds by question: each named distribution is one; outcomes of the flat list sharing a
+    prefix are another; the rest go together (one question alone: a single list)."""
+    odds = odds or {}
+    known = page_labels()
+    groups: list[Question] = []
+    taken: set[str] = set()
+    for name, dist in (distributions or {}).items():
+        items = []
+        for key, p in dist.items():
+            flat = f"{name}_{key}"
+            taken.add(flat)
+            if p > 0:
+                items.append((flat if f"calc.o.{flat}" in known or flat in odds else key, p))
+        if items and not (len(items) == 1 and items[0][1] == 1):
+            groups.append(Question(name, items))
+    rest = [k for k, p in odds.items() if k not in taken and p > 0]
+    by_prefix: dict[str, list[tuple[str, float]]] = {}
+    other: list[tuple[str, float]] = []
+    for key in rest:
+        head = _prefix(key, rest) if groups else ""
+        if head:
+            by_prefix.setdefault(head, []).append((key, odds[key]))
+        else:
+            other.append((key, odds[key]))
+    groups.extend(Question(name, items) for name, items in by_prefix.items())
+    if other:
+        groups.append(Question("other" if groups else "", other))
+    return groups
+
+
+def question_title(name: str) -> str:
+    found = page_labels().get(f"calc.o.q.{name}")
+    return str(found) if found is not None else outcome(name)
+
+
+def summary(groups: list[Question]) -> str:
+    """The sticky one-line summary: each question's likeliest outcomes."""
+    parts = []
+    for group in groups:
+        top = sorted(group.items, key=lambda item: -item[1])[: 1 if len(groups) > 1 else 3]
+        words = " · ".join(f"{outcome(k)} {percent(p)}" for k, p in top)
+        parts.append(f"{question_title(group.name)}: {words}" if group.name and len(groups) > 1 else words)
+    return " | ".join(parts)
+
+
+def cf_parts(answer: dict[str, Any]) -> list[dict[str, Any]]:
+    """The values the adjudicator adjusts before the roll (``{base, modifiers, final}``)."""
+    return [v for v in answer.values()
+            if isinstance(v, dict) and isinstance(v.get("modifiers"), list) and "base" in v and "final" in v]
+
+
+def modifier_rows(answer: dict[str, Any], cf_word: str) -> list[tuple[str | None, dict[str, Any]]]:
+    """Each modifier with the side it belongs to (a CF's, a side's, or none)."""
+    rows: list[tuple[str | None, dict[str, Any]]] = [(cf_word, m) for part in cf_parts(answer) for m in part["modifiers"]]
+    mods = answer.get("modifiers")
+    if isinstance(mods, list):
+        rows += [(None, m) for m in mods]
+    elif isinstance(mods, dict):
+        rows += [(side, m) for side, listed in mods.items() for m in listed]
+    return rows
+
+
+def signed(value: Any) -> str:
+    return f"+{value}" if isinstance(value, (int, float)) and value > 0 else str(value)
+
+
+def drm_line(answer: dict[str, Any], cf_word: str, drm_word: str) -> str:
+    """The net DRM (per side when there are several), after each adjusted CF."""
+    drm = answer.get("drm")
+    if drm is None:
+        return ""
+    total = ", ".join(f"{k} {signed(v)}" for k, v in drm.items()) if isinstance(drm, dict) else signed(drm)
+    cfs = [f"{cf_word} {p['base']} → {p['final']}" for p in cf_parts(answer) if p["modifiers"]]
+    return " · ".join([*cfs, f"{drm_word}: {total}"])
+
+
+def words(text: Any) -> tuple[str, str]:
+    """An answer's words in the page's language, else English: (text, its language)."""
+    lang = current_lang()
+    if not isinstance(text, dict):
+        return ("", lang)
+    if text.get(lang):
+        return (str(text[lang]), lang)
+    return (str(text.get("en") or ""), "en")
+
+
+def pending_words(pending: list[Any], situation: str) -> str:
+    """The dice still to roll, by their fields' words."""
+    return ", ".join(field_label(str(name), situation) for name in pending)
