@@ -15,6 +15,7 @@ from typing import Any, NoReturn
 import click
 
 from .errors import InvalidSituation
+from .json_bounds import structure_problem
 from .registry import (
     DEFAULT_GAME,
     UnknownGame,
@@ -56,6 +57,9 @@ def _read(file: str | None) -> Any:
         _fail(f"the situation is not UTF-8 text (byte {exc.start}: {data[exc.start:exc.start + 1]!r})")
     if not raw.strip():
         return {}
+    beyond = structure_problem(data)
+    if beyond:
+        _fail(f"the situation: {len(data):,} bytes of JSON: {beyond}")
     try:
         value = json.loads(raw, parse_float=_finite, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:

@@ -247,7 +247,10 @@ def _rule_problems(proc: Procedure, body: Mapping[str, Any] | BaseModel, exc: In
     when it still cannot be read)."""
     if isinstance(body, BaseModel) or not isinstance(body, Mapping):
         return []
-    pruned = copy.deepcopy(dict(body))
+    try:
+        pruned = copy.deepcopy(dict(body))
+    except RecursionError:  # nested past Python's limit: the first problems stand alone
+        return []
     for problem in exc.problems:
         parts = problem.field.split(".") if problem.field else []
         holder: Any = pruned

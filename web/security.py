@@ -11,8 +11,12 @@ Only the hosts of ``TRUSTED_HOSTS`` are served (this machine by default; ``fallu
 attacker's domain that resolves to this server (DNS rebinding) is refused, and no redirect or
 page echoes a foreign ``Host``. Every error is bounded and sendable whatever it quotes
 (:func:`adjudicator.errors.clean_text`); a JSON body is refused (400) before any view reads it
-when it holds a lone surrogate or a NUL, a number JSON cannot hold (``1e999``), or a list longer
-than :data:`MAX_LIST_ITEMS`. A database that refuses a write (read-only, full disk) answers 503.
+when it is nested deeper, holds more keys in one object or more values in all than
+:mod:`adjudicator.json_bounds` allows (measured on the text before it is parsed), when it holds a
+lone surrogate or a NUL, a number JSON cannot hold (``1e999``) or an integer beyond
+:data:`MAX_INTEGER`, or a list longer than :data:`MAX_LIST_ITEMS`. A database that cannot serve
+(unreachable, read-only, full disk) answers 503; any other database error is a bug, logged and
+answered 500 (never reported as an outage).
 """
 
 from __future__ import annotations
@@ -20,14 +24,17 @@ from __future__ import annotations
 import json
 import math
 import os
+import threading
 from collections.abc import Collection
 from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask, Request, Response, abort, current_app, jsonify, request
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, InterfaceError, InternalError, OperationalError
 from werkzeug.exceptions import HTTPException
 from werkzeug.sansio.utils import host_is_trusted
+
+from adjudicator.json_bounds import structure_problem
 
 from .errors import Problem, Refused, clean_text
 from .games import NoCompanion, UnknownGame
@@ -56,8 +63,18 @@ def is_api(req: Request) -> bool:
 
 #: The hosts served by default: this machine's names.
 DEFAULT_TRUSTED_HOSTS = ("localhost", "127.0.0.1", "[::1]", "::1")
+#: A body over this many bytes waits for any other such body to be answered (:class:`LargeBodies`)
+LARGE_BODY = 1024 * 1024
 #: The longest list a JSON body may hold (an import's ``events`` excepted: :data:`web.store.MAX_IMPORT_EVENTS`).
 MAX_LIST_ITEMS = 1000
+#: the largest integer a JSON body may hold, either sign: JavaScript's ``Number.MAX_SAFE_INTEGER``
+#: (no integer of the API comes near it; 10**30 would overflow SQLite's columns)
+MAX_INTEGER = 2**53 - 1
+
+
+#: The database errors that mean it cannot serve (unreachable, read-only, full, locked): 503.
+#: Any other (a value out of range, a broken constraint) is a bug of ours: logged, and 500.
+OUTAGES = (OperationalError, InterfaceError, InternalError)
 
 
 def trusted_hosts(extra: Collection[str] = ()) -> list[str]:
@@ -75,17 +92,26 @@ def error(status: int, message: str, **extra: Any) -> Response:
 
 
 def json_body(long_lists: Collection[str] = (), max_long: int = 0) -> Any:
-    """The request's JSON body; 415 unless ``Content-Type: application/json``, 400 unless it parses
-    into text and numbers every layer can keep (:func:`check_json`). ``long_lists``: top-level keys
-    whose list may hold up to ``max_long`` items (an import's events)."""
+    """The request's JSON body; 415 unless ``Content-Type: application/json``; 400 unless it is
+    UTF-8 within the bounds of :mod:`adjudicator.json_bounds` (measured on the text, before it
+    is parsed) and parses into text and numbers every layer can keep (:func:`check_json`).
+    ``long_lists``: top-level keys whose list may hold up to ``max_long`` items (an import's events)."""
     if request.mimetype != "application/json":
         given = request.headers.get("Content-Type") or "none"
         abort(error(415, f"Content-Type: {given!r}: the API accepts only 'application/json' bodies"))
     raw = request.get_data(cache=True)
     try:
-        body = json.loads(raw, parse_constant=_no_constant, parse_float=_finite)
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        abort(error(400, f"body: not UTF-8 text (byte {exc.start}: {raw[exc.start:exc.start + 1]!r})"))
+    beyond = structure_problem(raw)
+    if beyond:
+        raise Refused(Problem("body", f"{len(raw):,} bytes of JSON", beyond), status=400)
+    try:
+        body = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
     except (ValueError, RecursionError) as exc:
         abort(error(400, f"body: not valid JSON ({type(exc).__name__}: {clean_text(str(exc), 120)})"))
+    del text
     check_json(body, long_lists, max_long)
     return body
 
@@ -112,10 +138,47 @@ def _bad_text(text: str) -> str | None:
     return None
 
 
+def _bad_number(value: float) -> str | None:
+    if type(value) is int and not -MAX_INTEGER <= value <= MAX_INTEGER:
+        return f"an integer from -{MAX_INTEGER:,} to {MAX_INTEGER:,} (2**53 - 1: the largest JSON keeps exactly)"
+    return None
+
+
+def _acceptable(body: Any, long_lists: Collection[str], max_long: int) -> bool:
+    """Whether every string, number and list of ``body`` passes :func:`check_json` (a walk that
+    builds no path: the paths are made only to name a problem found)."""
+    stack = [body]
+    top = True
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            if _bad_text(value):
+                return False
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if _bad_text(key) or (top and key in long_lists and isinstance(item, list) and len(item) > max_long):
+                    return False
+                if not (top and key in long_lists and isinstance(item, list)):
+                    stack.append(item)
+                else:
+                    stack.extend(item)
+        elif isinstance(value, list):
+            if len(value) > MAX_LIST_ITEMS:
+                return False
+            stack.extend(value)
+        elif isinstance(value, int) and _bad_number(value):
+            return False
+        top = False
+    return True
+
+
 def check_json(body: Any, long_lists: Collection[str] = (), max_long: int = 0) -> None:
     """:class:`Refused` (400) naming the first string that is not text every database can keep
-    (a NUL, a lone surrogate, in a value or a key) and the first list longer than
-    :data:`MAX_LIST_ITEMS` (``long_lists``: top-level keys allowed ``max_long`` items)."""
+    (a NUL, a lone surrogate, in a value or a key), the first integer beyond
+    :data:`MAX_INTEGER` and the first list longer than :data:`MAX_LIST_ITEMS` (``long_lists``:
+    top-level keys allowed ``max_long`` items)."""
+    if _acceptable(body, long_lists, max_long):
+        return
     stack: list[tuple[str, Any]] = [("", body)]
     while stack:
         path, value = stack.pop()
@@ -135,6 +198,10 @@ def check_json(body: Any, long_lists: Collection[str] = (), max_long: int = 0) -
             if len(value) > limit:
                 raise Refused(Problem(path or "body", value, f"a list of at most {limit} items"), status=400)
             stack.extend((f"{path}.{i}" if path else str(i), item) for i, item in enumerate(value))
+        elif isinstance(value, int):
+            why = _bad_number(value)
+            if why:
+                raise Refused(Problem(path or "body", value, why), status=400)
 
 
 def _same_origin() -> None:
@@ -163,7 +230,37 @@ def _build_internals() -> None:
         abort(404)
 
 
+class LargeBodies:
+    """WSGI middleware: requests whose body is over :data:`LARGE_BODY` are served one at a time.
+
+    Parsing JSON multiplies its size in memory (a 16 MB import becomes about ten times that as
+    Python objects), so sixteen at once would need gigabytes. The server holds a waiting body
+    on disk (waitress spools any body over 512 KB to a file), so a request waiting here costs no
+    memory; its response is read whole before the next one starts (an API answer is one JSON)."""
+
+    def __init__(self, app: Any):
+        self.app = app
+        self.lock = threading.Lock()
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+        try:
+            length = int(environ.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        if length <= LARGE_BODY:
+            return self.app(environ, start_response)
+        with self.lock:
+            response = self.app(environ, start_response)
+            try:
+                return [b"".join(response)]
+            finally:
+                close = getattr(response, "close", None)
+                if close is not None:
+                    close()
+
+
 def init_app(app: Flask) -> None:
+    app.wsgi_app = LargeBodies(app.wsgi_app)  # type: ignore[method-assign]
     app.config.setdefault("TRUSTED_HOSTS", None)
     if not app.config["TRUSTED_HOSTS"]:
         app.config["TRUSTED_HOSTS"] = trusted_hosts()
@@ -217,6 +314,8 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(DBAPIError)
     def _storage(exc: DBAPIError) -> Response | tuple[str, int]:
+        if not isinstance(exc, OUTAGES):  # a query the database refused is a bug, not an outage
+            return _unexpected(exc)
         reason = clean_text(str(getattr(exc, "orig", exc)).splitlines()[0] if str(exc) else type(exc).__name__, 200)
         current_app.logger.error("the database refused %s %s: %s", request.method, request.path, reason)
         message = f"storage unavailable: the database refused the request ({reason}); nothing was changed"
