@@ -33,13 +33,10 @@ def _fail(message: str) -> NoReturn:
     sys.exit(2)
 
 
-#: the longest list a situation may hold (a longer one is refused before it is validated)
-MAX_LIST_ITEMS = 1000
-
-
 def _read(file: str | None) -> Any:
-    """The situation's JSON: refused in one line when it is not UTF-8, not JSON, nested too
-    deeply, holds a number Python cannot read (5,000 digits, ``1e999``) or a list too long."""
+    """The situation's JSON: refused in one line when it is not UTF-8, past a bound of
+    :mod:`adjudicator.json_bounds` (too deep, too many keys or values, a list too long: measured
+    before it is parsed), not JSON, or holds a number Python cannot read (5,000 digits, ``1e999``)."""
     if file is not None:
         try:
             with open(file, "rb") as handle:
@@ -64,11 +61,8 @@ def _read(file: str | None) -> Any:
         value = json.loads(raw, parse_float=_finite, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         _fail(f"the situation is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
-    except RecursionError:
-        _fail("the situation is nested too deeply")
     except ValueError as exc:
         _fail(f"the situation holds a number that cannot be read ({str(exc)[:120]})")
-    _check_lists(value)
     return value
 
 
@@ -81,18 +75,6 @@ def _finite(text: str) -> float:
 
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
-
-
-def _check_lists(value: Any) -> None:
-    stack = [("", value)]
-    while stack:
-        path, item = stack.pop()
-        if isinstance(item, list):
-            if len(item) > MAX_LIST_ITEMS:
-                _fail(f"{path or 'input'}: a list of {len(item)} items: at most {MAX_LIST_ITEMS}")
-            stack.extend((f"{path}.{i}" if path else str(i), x) for i, x in enumerate(item))
-        elif isinstance(item, dict):
-            stack.extend((f"{path}.{k}" if path else str(k), x) for k, x in item.items())
 
 
 def _epilog() -> str:

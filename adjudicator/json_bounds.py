@@ -11,7 +11,8 @@ the text is measured first, at C speed with regular expressions and never a loop
    literal, colon and blank, leaving only ``[ ] { } ,`` (:func:`shape`);
 3. the innermost containers (``{,,,}``, ``[]``) are removed, one level per pass, at most
    :data:`MAX_DEPTH` passes: an object found with more than :data:`MAX_KEYS` keys is refused,
-   and brackets left after the last pass are a document nested too deeply.
+   and so is a list of more than :data:`MAX_ITEMS` items; brackets left after the last pass are a
+   document nested too deeply.
 
 For valid JSON the measure is exact; text that is not JSON is left for the parser to refuse.
 """
@@ -24,6 +25,8 @@ import re
 MAX_DEPTH = 32
 #: the most keys one object may hold (no input model has more than a few dozen fields)
 MAX_KEYS = 1000
+#: the longest list (one list of an import, its events, may be longer: :func:`structure_problem`)
+MAX_ITEMS = 1000
 #: the most values (objects, lists, strings, numbers, literals) in one document: a full import of
 #: 100,000 short events holds about 700,000
 MAX_NODES = 1_000_000
@@ -62,8 +65,10 @@ def shape(raw: bytes) -> bytes:
     return b"".join(pieces)
 
 
-def structure_problem(raw: bytes) -> str | None:
-    """What bound the JSON text ``raw`` (UTF-8) exceeds, in words naming the bound, or None."""
+def structure_problem(raw: bytes, max_items: int = MAX_ITEMS) -> str | None:
+    """What bound the JSON text ``raw`` (UTF-8) exceeds, in words naming the bound, or None;
+    ``max_items``: the longest list (an import's list of events is longer than the others)."""
+    too_many_items = re.compile(rb"\[,{%d}" % max_items)
     if values_at_most(raw) > MAX_NODES:
         return (f"a JSON document of at most {MAX_NODES:,} values (counted as its commas, '[' and '{{', "
                 "those inside strings too)")
@@ -72,11 +77,13 @@ def structure_problem(raw: bytes) -> str | None:
         if b"[" not in structure and b"{" not in structure:
             return None
         if _TOO_MANY_KEYS.search(structure):
-            return f"objects of at most {MAX_KEYS:,} keys"
+            return f"objects of at most {MAX_KEYS} keys"
+        if too_many_items.search(structure):
+            return f"lists of at most {max_items} items"
         inner = _INNERMOST.sub(b"", structure)
         if inner == structure:  # brackets that do not pair: not JSON, which the parser says
             return None
         structure = inner
     if b"[" in structure or b"{" in structure:
-        return f"objects and lists nested at most {MAX_DEPTH} deep"
+        return f"objects and lists nested at most {MAX_DEPTH} deep (this one is nested too deeply)"
     return None

@@ -21,11 +21,12 @@ answered 500 (never reported as an outage).
 
 from __future__ import annotations
 
+import gc
 import json
 import math
 import os
-import threading
 from collections.abc import Collection
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -34,7 +35,7 @@ from sqlalchemy.exc import DBAPIError, InterfaceError, InternalError, Operationa
 from werkzeug.exceptions import HTTPException
 from werkzeug.sansio.utils import host_is_trusted
 
-from adjudicator.json_bounds import structure_problem
+from adjudicator.json_bounds import MAX_ITEMS, structure_problem
 
 from .errors import Problem, Refused, clean_text
 from .games import NoCompanion, UnknownGame
@@ -66,7 +67,7 @@ DEFAULT_TRUSTED_HOSTS = ("localhost", "127.0.0.1", "[::1]", "::1")
 #: A body over this many bytes waits for any other such body to be answered (:class:`LargeBodies`)
 LARGE_BODY = 1024 * 1024
 #: The longest list a JSON body may hold (an import's ``events`` excepted: :data:`web.store.MAX_IMPORT_EVENTS`).
-MAX_LIST_ITEMS = 1000
+MAX_LIST_ITEMS = MAX_ITEMS
 #: the largest integer a JSON body may hold, either sign: JavaScript's ``Number.MAX_SAFE_INTEGER``
 #: (no integer of the API comes near it; 10**30 would overflow SQLite's columns)
 MAX_INTEGER = 2**53 - 1
@@ -104,7 +105,7 @@ def json_body(long_lists: Collection[str] = (), max_long: int = 0) -> Any:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         abort(error(400, f"body: not UTF-8 text (byte {exc.start}: {raw[exc.start:exc.start + 1]!r})"))
-    beyond = structure_problem(raw)
+    beyond = structure_problem(raw, max(MAX_LIST_ITEMS, max_long))
     if beyond:
         raise Refused(Problem("body", f"{len(raw):,} bytes of JSON", beyond), status=400)
     try:
@@ -147,28 +148,32 @@ def _bad_number(value: float) -> str | None:
 def _acceptable(body: Any, long_lists: Collection[str], max_long: int) -> bool:
     """Whether every string, number and list of ``body`` passes :func:`check_json` (a walk that
     builds no path: the paths are made only to name a problem found)."""
-    stack = [body]
-    top = True
+    if isinstance(body, dict):
+        for key in long_lists:
+            item = body.get(key)
+            if isinstance(item, list) and len(item) > max_long:
+                return False
+        stack = [item for key, item in body.items() if not (key in long_lists and isinstance(item, list))]
+        stack += [item for key in long_lists if isinstance(body.get(key), list) for item in body[key]]
+        stack += list(body)
+    else:
+        stack = [body]
     while stack:
         value = stack.pop()
-        if isinstance(value, str):
+        kind = type(value)
+        if kind is int:
+            if value > MAX_INTEGER or value < -MAX_INTEGER:
+                return False
+        elif kind is str:
             if _bad_text(value):
                 return False
-        elif isinstance(value, dict):
-            for key, item in value.items():
-                if _bad_text(key) or (top and key in long_lists and isinstance(item, list) and len(item) > max_long):
-                    return False
-                if not (top and key in long_lists and isinstance(item, list)):
-                    stack.append(item)
-                else:
-                    stack.extend(item)
-        elif isinstance(value, list):
+        elif kind is dict:
+            stack.extend(value)
+            stack.extend(value.values())
+        elif kind is list:
             if len(value) > MAX_LIST_ITEMS:
                 return False
             stack.extend(value)
-        elif isinstance(value, int) and _bad_number(value):
-            return False
-        top = False
     return True
 
 
@@ -231,16 +236,21 @@ def _build_internals() -> None:
 
 
 class LargeBodies:
-    """WSGI middleware: requests whose body is over :data:`LARGE_BODY` are served one at a time.
+    """WSGI middleware: requests whose body is over :data:`LARGE_BODY` are served one at a time,
+    all by one thread.
 
-    Parsing JSON multiplies its size in memory (a 16 MB import becomes about ten times that as
-    Python objects), so sixteen at once would need gigabytes. The server holds a waiting body
-    on disk (waitress spools any body over 512 KB to a file), so a request waiting here costs no
-    memory; its response is read whole before the next one starts (an API answer is one JSON)."""
+    Parsing JSON multiplies its size in memory (a 16 MB import is about a hundred megabytes of
+    Python objects), so sixteen at once would need gigabytes. The server holds a waiting body on
+    disk (waitress spools any body over 512 KB to a file), so a request waiting here costs no
+    memory. One thread serves them all because the C allocator gives each thread its own arena
+    and keeps what a thread freed for that thread: sixteen threads taking turns would each keep
+    a large body's worth. The response is read whole (an API answer is one JSON), then the
+    garbage is collected (an exception's traceback holds the body it refused in a reference
+    cycle: left to the collector's own pace, sixteen of them add up)."""
 
     def __init__(self, app: Any):
         self.app = app
-        self.lock = threading.Lock()
+        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="large-bodies")
 
     def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
         try:
@@ -249,14 +259,18 @@ class LargeBodies:
             length = 0
         if length <= LARGE_BODY:
             return self.app(environ, start_response)
-        with self.lock:
-            response = self.app(environ, start_response)
-            try:
-                return [b"".join(response)]
-            finally:
-                close = getattr(response, "close", None)
-                if close is not None:
-                    close()
+        return self.worker.submit(self._whole, environ, start_response).result()
+
+    def _whole(self, environ: dict[str, Any], start_response: Any) -> list[bytes]:
+        response = self.app(environ, start_response)
+        try:
+            return [b"".join(response)]
+        finally:
+            close = getattr(response, "close", None)
+            if close is not None:
+                close()
+            del response
+            gc.collect()
 
 
 def init_app(app: Flask) -> None:
