@@ -2,7 +2,8 @@
 
 The only module of the package that reads or prints: it takes the situation as JSON, hands it
 to :func:`adjudicator.registry.adjudicate` for the game and prints the answer. Bad input
-(an unknown game or situation, a situation the rules do not allow) exits 2 with one line.
+is one line: an unknown game or situation exits 2 (usage), a situation that cannot be read or
+that the rules do not allow exits 1 (data).
 """
 
 from __future__ import annotations
@@ -28,9 +29,11 @@ from .registry import (
 )
 
 
-def _fail(message: str) -> NoReturn:
+def _fail(message: str, status: int = 1) -> NoReturn:
+    """One line and exit ``status``: 1 for a situation that cannot be read or that the rules
+    refuse (data), 2 for a command line that cannot run (usage: an unknown game or situation)."""
     click.echo(f"error: {message}", err=True)
-    sys.exit(2)
+    sys.exit(status)
 
 
 def _read(file: str | None) -> Any:
@@ -46,7 +49,7 @@ def _read(file: str | None) -> Any:
     else:
         stream = sys.stdin
         if stream.isatty():
-            _fail("give the situation as JSON on stdin or with --file F")
+            _fail("give the situation as JSON on stdin or with --file F", 2)
         data = stream.buffer.read() if hasattr(stream, "buffer") else stream.read().encode("utf-8", "surrogatepass")
     try:
         raw = data.decode("utf-8")
@@ -131,7 +134,7 @@ def adjudicate_command(
     try:
         proc = procedure(situation, game=game)
     except (UnknownGame, UnknownSituation) as exc:
-        _fail(str(exc))
+        _fail(str(exc), 2)
     if schema:
         click.echo(json.dumps(proc.input_model.model_json_schema(), ensure_ascii=False, indent=2))
         return

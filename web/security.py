@@ -33,7 +33,6 @@ from urllib.parse import urlsplit
 from flask import Flask, Request, Response, abort, current_app, jsonify, request
 from sqlalchemy.exc import DBAPIError, InterfaceError, InternalError, OperationalError
 from werkzeug.exceptions import HTTPException
-from werkzeug.sansio.utils import host_is_trusted
 
 from adjudicator.json_bounds import MAX_ITEMS, structure_problem
 
@@ -217,15 +216,35 @@ def _same_origin() -> None:
         abort(error(403, f"Origin: {origin!r}: requests from another site are refused"))
 
 
+def is_trusted(host: str, trusted: Collection[str]) -> bool:
+    """Whether ``host`` (a ``Host`` header: name or address, and a port) is one of ``trusted``
+    (a name starting with a dot trusts its subdomains). An IPv6 address keeps its brackets and
+    loses only its port: werkzeug's own check cuts ``[::1]:5000`` at its first colon."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        name = host[:host.find("]") + 1] if "]" in host else host
+    else:
+        name = host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+    bare = name.strip("[]")
+    for entry in trusted:
+        entry = entry.lower()
+        if entry.startswith("."):
+            if name == entry[1:] or name.endswith(entry):
+                return True
+        elif name == entry or (":" in bare and bare == entry.strip("[]")):
+            return True
+    return False
+
+
 def _trusted_host(app: Flask) -> None:
     """403 unless the request's ``Host`` (and ``Origin``, when sent) is one of ``TRUSTED_HOSTS``."""
-    trusted = app.config["TRUSTED_HOSTS"]
+    trusted = app.config["HOSTS_SERVED"]
     host = request.environ.get("HTTP_HOST") or request.environ.get("SERVER_NAME", "")
-    if not host_is_trusted(host, trusted):
+    if not is_trusted(host, trusted):
         abort(error(400, f"Host: {host!r}: this server answers only for {', '.join(trusted)} (TRUSTED_HOSTS; "
                          "fallujah serve --trusted-host NAME)"))
     origin = request.headers.get("Origin")
-    if origin and origin != "null" and not host_is_trusted(urlsplit(origin).netloc, trusted):
+    if origin and origin != "null" and not is_trusted(urlsplit(origin).netloc, trusted):
         abort(error(403, f"Origin: {origin!r}: requests from another site are refused"))
 
 
@@ -275,9 +294,10 @@ class LargeBodies:
 
 def init_app(app: Flask) -> None:
     app.wsgi_app = LargeBodies(app.wsgi_app)  # type: ignore[method-assign]
-    app.config.setdefault("TRUSTED_HOSTS", None)
-    if not app.config["TRUSTED_HOSTS"]:
-        app.config["TRUSTED_HOSTS"] = trusted_hosts()
+    # The hosts served are checked by :func:`is_trusted`; Flask's own check of ``TRUSTED_HOSTS``
+    # (werkzeug's) cuts an IPv6 entry at its first colon and refuses ``[::1]``: it is given none.
+    app.config["HOSTS_SERVED"] = list(app.config.get("TRUSTED_HOSTS") or trusted_hosts())
+    app.config["TRUSTED_HOSTS"] = None
 
     @app.before_request
     def _guard() -> None:

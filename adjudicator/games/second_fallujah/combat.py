@@ -12,6 +12,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from adjudicator.models import MAX_TEXT
+
 from ...errors import Checker
 from ...models import Adjudication, Modifier, Note, Step
 from . import casualties, data
@@ -58,7 +60,7 @@ MILITIA_LEADERS = frozenset({"lar", "cavalry"})
 
 
 class Model(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid")
 
 
 class Rolls(Model):
