@@ -119,7 +119,7 @@ def rule(section_id: str, lang: str, as_json: bool, game: str) -> None:
     answer, unknown = fast_rule.answer_or_error(game, lang, section_id)
     if unknown is not None:  # as fails_cleanly says an UnknownSection
         click.echo(f"error: {unknown}", err=True)
-        sys.exit(2)
+        sys.exit(1)
     print_rule(answer or full_answer(game, lang, section_id), as_json)
 
 
