@@ -20,6 +20,7 @@ For valid JSON the measure is exact; text that is not JSON is left for the parse
 from __future__ import annotations
 
 import re
+from itertools import accumulate
 
 #: the deepest nesting of objects and lists (an import's event payloads reach about 8)
 MAX_DEPTH = 32
@@ -33,6 +34,8 @@ MAX_NODES = 1_000_000
 
 #: every byte but quotes, brackets, braces and commas: what :meth:`bytes.translate` deletes
 _NOT_STRUCTURE = bytes(c for c in range(256) if c not in b'"[]{},')
+#: each byte of a structure as one more than the depth it adds: opening 2, closing 0, a comma 1
+_STEPS = bytes.maketrans(b"[{]},", b"\x02\x02\x00\x00\x01")
 _INNERMOST = re.compile(rb"\{,*\}|\[,*\]")
 _TOO_MANY_KEYS = re.compile(rb"\{,{%d}" % MAX_KEYS)
 #: the text is split at its quotes a piece at a time, so the pieces never hold much memory
@@ -65,6 +68,12 @@ def shape(raw: bytes) -> bytes:
     return b"".join(pieces)
 
 
+def _deepest(structure: bytes) -> int:
+    """How deep the brackets of ``structure`` open, whether they pair or not."""
+    steps = structure.translate(_STEPS)
+    return max(accumulate(byte - 1 for byte in steps), default=0)
+
+
 def structure_problem(raw: bytes, max_items: int = MAX_ITEMS) -> str | None:
     """What bound the JSON text ``raw`` (UTF-8) exceeds, in words naming the bound, or None;
     ``max_items``: the longest list (an import's list of events is longer than the others)."""
@@ -73,7 +82,7 @@ def structure_problem(raw: bytes, max_items: int = MAX_ITEMS) -> str | None:
         return (f"a JSON document of at most {MAX_NODES:,} values (counted as its commas, '[' and '{{', "
                 "those inside strings too)")
     structure = shape(raw)
-    for _ in range(MAX_DEPTH):
+    for level in range(MAX_DEPTH):
         if b"[" not in structure and b"{" not in structure:
             return None
         if _TOO_MANY_KEYS.search(structure):
@@ -81,7 +90,10 @@ def structure_problem(raw: bytes, max_items: int = MAX_ITEMS) -> str | None:
         if too_many_items.search(structure):
             return f"lists of at most {max_items} items"
         inner = _INNERMOST.sub(b"", structure)
-        if inner == structure:  # brackets that do not pair: not JSON, which the parser says
+        if inner == structure:  # brackets that do not pair: not JSON, which the parser says once
+            # it has gone as deep as they open (``[[[[...``), so that depth is bounded too
+            if level + _deepest(structure) > MAX_DEPTH:
+                break
             return None
         structure = inner
     if b"[" in structure or b"{" in structure:

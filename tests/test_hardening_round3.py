@@ -60,6 +60,8 @@ def test_the_text_measure_is_the_parsed_measure(value, items):
 def test_depth_keys_and_items_at_their_bounds():
     assert structure_problem(b"[" * MAX_DEPTH + b"]" * MAX_DEPTH) is None
     assert "nested at most" in structure_problem(b"[" * (MAX_DEPTH + 1) + b"]" * (MAX_DEPTH + 1))
+    assert "nested at most" in structure_problem(b"[" * 100_000)  # never closed: the parser would recurse
+    assert structure_problem(b"[" * 5) is None  # not JSON: the parser says so
     keys = {f"k{n}": {"inner": [n]} for n in range(MAX_KEYS)}
     assert structure_problem(json.dumps({"a": keys}).encode()) is None
     keys["one more"] = {}
