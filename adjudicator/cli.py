@@ -2,7 +2,8 @@
 
 The only module of the package that reads or prints: it takes the situation as JSON, hands it
 to :func:`adjudicator.registry.adjudicate` for the game and prints the answer. Bad input
-(an unknown game or situation, a situation the rules do not allow) exits 2 with one line.
+is one line: an unknown game or situation exits 2 (usage), a situation that cannot be read or
+that the rules do not allow exits 1 (data).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any, NoReturn
 import click
 
 from .errors import InvalidSituation
+from .json_bounds import structure_problem
 from .registry import (
     DEFAULT_GAME,
     UnknownGame,
@@ -27,18 +29,17 @@ from .registry import (
 )
 
 
-def _fail(message: str) -> NoReturn:
+def _fail(message: str, status: int = 1) -> NoReturn:
+    """One line and exit ``status``: 1 for a situation that cannot be read or that the rules
+    refuse (data), 2 for a command line that cannot run (usage: an unknown game or situation)."""
     click.echo(f"error: {message}", err=True)
-    sys.exit(2)
-
-
-#: the longest list a situation may hold (a longer one is refused before it is validated)
-MAX_LIST_ITEMS = 1000
+    sys.exit(status)
 
 
 def _read(file: str | None) -> Any:
-    """The situation's JSON: refused in one line when it is not UTF-8, not JSON, nested too
-    deeply, holds a number Python cannot read (5,000 digits, ``1e999``) or a list too long."""
+    """The situation's JSON: refused in one line when it is not UTF-8, past a bound of
+    :mod:`adjudicator.json_bounds` (too deep, too many keys or values, a list too long: measured
+    before it is parsed), not JSON, or holds a number Python cannot read (5,000 digits, ``1e999``)."""
     if file is not None:
         try:
             with open(file, "rb") as handle:
@@ -48,7 +49,7 @@ def _read(file: str | None) -> Any:
     else:
         stream = sys.stdin
         if stream.isatty():
-            _fail("give the situation as JSON on stdin or with --file F")
+            _fail("give the situation as JSON on stdin or with --file F", 2)
         data = stream.buffer.read() if hasattr(stream, "buffer") else stream.read().encode("utf-8", "surrogatepass")
     try:
         raw = data.decode("utf-8")
@@ -56,15 +57,15 @@ def _read(file: str | None) -> Any:
         _fail(f"the situation is not UTF-8 text (byte {exc.start}: {data[exc.start:exc.start + 1]!r})")
     if not raw.strip():
         return {}
+    beyond = structure_problem(data)
+    if beyond:
+        _fail(f"the situation: {len(data):,} bytes of JSON: {beyond}")
     try:
         value = json.loads(raw, parse_float=_finite, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         _fail(f"the situation is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
-    except RecursionError:
-        _fail("the situation is nested too deeply")
     except ValueError as exc:
         _fail(f"the situation holds a number that cannot be read ({str(exc)[:120]})")
-    _check_lists(value)
     return value
 
 
@@ -77,18 +78,6 @@ def _finite(text: str) -> float:
 
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
-
-
-def _check_lists(value: Any) -> None:
-    stack = [("", value)]
-    while stack:
-        path, item = stack.pop()
-        if isinstance(item, list):
-            if len(item) > MAX_LIST_ITEMS:
-                _fail(f"{path or 'input'}: a list of {len(item)} items: at most {MAX_LIST_ITEMS}")
-            stack.extend((f"{path}.{i}" if path else str(i), x) for i, x in enumerate(item))
-        elif isinstance(item, dict):
-            stack.extend((f"{path}.{k}" if path else str(k), x) for k, x in item.items())
 
 
 def _epilog() -> str:
@@ -145,7 +134,7 @@ def adjudicate_command(
     try:
         proc = procedure(situation, game=game)
     except (UnknownGame, UnknownSituation) as exc:
-        _fail(str(exc))
+        _fail(str(exc), 2)
     if schema:
         click.echo(json.dumps(proc.input_model.model_json_schema(), ensure_ascii=False, indent=2))
         return

@@ -14,10 +14,15 @@ from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model
 Ruleset = Literal["en", "fr"]
 
 
+#: the longest text any input field holds unless its model says less (a note, a reason): a 4 MB
+#: ``reason`` became an 8 MB event (issue 23)
+MAX_TEXT = 2000
+
+
 class Frozen(BaseModel):
     """Immutable model refusing unknown fields, so a misspelt field is reported, not ignored."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, frozen=True, extra="forbid")
 
 
 class _Omitting(BaseModel):
@@ -113,7 +118,7 @@ class Outcome(BaseModel):
     subclass with typed fields. A field never given is absent from the JSON; one given as None
     is written null."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid")
 
     steps: list[Step] = []
     #: the rolls still needed to finish the resolution
@@ -193,7 +198,7 @@ class Adjudication(_Omitting):
     """What every procedure answers (the Contract of issue 4). Each situation answers with its
     own subclass: its own typed fields and its own :class:`Outcome` as ``result``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid")
 
     OMIT_IF_NONE: ClassVar[frozenset[str]] = frozenset(
         {"ruleset_points", "distributions", "steps", "goal", "summary", "options"}

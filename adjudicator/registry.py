@@ -9,7 +9,6 @@ yet: it is still a game (rules, search), not an error. An unknown id raises
 
 from __future__ import annotations
 
-import copy
 import importlib
 import time
 from collections.abc import Callable, Mapping
@@ -255,12 +254,15 @@ def _rule_problems(proc: Procedure, body: Mapping[str, Any] | BaseModel, exc: In
     when it still cannot be read)."""
     if isinstance(body, BaseModel) or not isinstance(body, Mapping):
         return []
-    pruned = copy.deepcopy(dict(body))
+    pruned = dict(body)  # copied along each problem's path only: the rest is read, never changed
     for problem in exc.problems:
         parts = problem.field.split(".") if problem.field else []
         holder: Any = pruned
         for part in parts[:-1]:
-            holder = holder.get(part) if isinstance(holder, dict) else None
+            inner = holder.get(part) if isinstance(holder, dict) else None
+            if isinstance(inner, dict):
+                inner = holder[part] = dict(inner)
+            holder = inner
         if isinstance(holder, dict) and parts and problem.value is not MISSING:
             holder.pop(parts[-1], None)
     try:

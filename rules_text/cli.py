@@ -29,9 +29,11 @@ JSON_OPTION = click.option("--json", "as_json", is_flag=True, help="Print JSON i
 
 
 def _known_game(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    """An unknown ``--game``: one line naming it and the known games, exit status 2. A game whose
-    folder is there without its ``game.yaml`` goes on to the command: a data error (exit 1)."""
-    if value is not None and value not in available_games() and not (fast_rule.games_dir() / value).is_dir():
+    """An unknown ``--game`` (an empty one too): one line naming it and the known games, exit
+    status 2. A game whose folder is there without its ``game.yaml`` goes on to the command: a
+    data error (exit 1)."""
+    if value is not None and value not in available_games() and (
+            not value.strip() or not (fast_rule.games_dir() / value).is_dir()):
         known = ", ".join(available_games()) or "none"
         click.echo(f"error: unknown game {value!r} (known games: {known})", err=True)
         ctx.exit(2)
@@ -55,8 +57,8 @@ def game_option(func: Callable[..., Any] | None = None, *, default: str | None =
 
 
 def fails_cleanly(func: Callable[..., Any]) -> Callable[..., Any]:
-    """Turn data and lookup errors into a one-line message: exit status 2 for an id the
-    rulebook does not have (bad input, with the nearest ids), 1 for broken data."""
+    """Turn data and lookup errors into a one-line message and exit status 1: an id the
+    rulebook does not have (with the nearest ids), broken data."""
 
     @wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -67,7 +69,7 @@ def fails_cleanly(func: Callable[..., Any]) -> Callable[..., Any]:
             corpus, loading = sys.modules.get("rules_text.corpus"), sys.modules.get("rules_text.loading")
             if corpus is not None and isinstance(exc, corpus.UnknownSection):
                 click.echo(f"error: {exc}", err=True)
-                sys.exit(2)
+                sys.exit(1)
             if loading is not None and isinstance(exc, loading.DataError):
                 click.echo(f"error: {exc}", err=True)
                 sys.exit(1)
@@ -126,7 +128,7 @@ def rule(section_id: str, lang: str, as_json: bool, game: str) -> None:
     answer, unknown = fast_rule.answer_or_error(game, lang, section_id)
     if unknown is not None:  # as fails_cleanly says an UnknownSection
         click.echo(f"error: {unknown}", err=True)
-        sys.exit(2)
+        sys.exit(1)
     print_rule(answer or full_answer(game, lang, section_id), as_json)
 
 
@@ -213,14 +215,14 @@ def glossary(term: str | None, as_json: bool, game: str) -> None:
     loaded = load_game(game)
     if term is not None:
         found = loaded.term(term)
-        if found is None:  # bad input, not broken data: one line with the nearest terms, exit 2
+        if found is None:  # a lookup error: one line with the nearest terms, exit 1
             import difflib
 
             names = sorted({name for t in loaded.glossary for name in (t.en, t.fr) if name})
             close = difflib.get_close_matches(term, names, n=5, cutoff=0.5)
             hint = f"close: {', '.join(close)}" if close else f"{len(names)} terms: fallujah glossary --game {game}"
             click.echo(f"error: term: no {term!r} in the {game} glossary ({hint})", err=True)
-            sys.exit(2)
+            sys.exit(1)
         terms = [found]
     else:
         terms = list(loaded.glossary)

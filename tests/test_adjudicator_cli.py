@@ -117,9 +117,10 @@ def test_schema_of_every_situation(situation: str) -> None:
         ("sniper-street", {"insurgent_units": -1, "suspects": 0}, ["insurgent_units", "-1"]),
     ],
 )
-def test_bad_input_exits_2_with_one_line(situation: str, data: dict, words: list[str]) -> None:
+def test_bad_input_exits_1_with_one_line(situation: str, data: dict, words: list[str]) -> None:
+    """A situation the rules refuse is a data error (exit 1); README "Commands"."""
     result = run_cli("adjudicate", situation, stdin=json.dumps(data))
-    assert result.returncode == 2
+    assert result.returncode == 1
     assert result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1
     assert "Traceback" not in result.stderr
@@ -127,14 +128,14 @@ def test_bad_input_exits_2_with_one_line(situation: str, data: dict, words: list
         assert word in result.stderr
 
 
-def test_unknown_situation_and_invalid_json_exit_2() -> None:
+def test_an_unknown_situation_exits_2_and_unreadable_input_1() -> None:
     unknown = run_cli("adjudicate", "parachute", stdin="{}")
     assert unknown.returncode == 2 and "parachute" in unknown.stderr and "fire" in unknown.stderr
     broken = run_cli("adjudicate", "fire", stdin="{not json")
     assert (
-        broken.returncode == 2
+        broken.returncode == 1
         and "JSON" in broken.stderr
         and len(broken.stderr.strip().splitlines()) == 1
     )
     missing = run_cli("adjudicate", "fire", "--file", "/nonexistent/situation.json")
-    assert missing.returncode == 2 and "/nonexistent/situation.json" in missing.stderr
+    assert missing.returncode == 1 and "/nonexistent/situation.json" in missing.stderr

@@ -104,11 +104,12 @@ def test_cli_schema_and_json_answer() -> None:
     assert text.returncode == 0 and "17.2.3.2" in text.stdout and "success" in text.stdout
 
 
-def test_cli_bad_input_exits_2_with_one_line_naming_every_problem() -> None:
+def test_cli_bad_input_exits_1_with_one_line_naming_every_problem() -> None:
+    """A situation the rules refuse is a data error: exit 1 (README "Commands")."""
     bad = {"mission": "strike", "attacker": "insurgency", "terrain": "urban",
            "attacking": [{"source": "lead", "white": -1, "green": 1}], "rolls": {"attacking": {"white": [7]}}}
     done = run_cli("adjudicate", "--game", GAME, "operation", stdin=json.dumps(bad))
-    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.returncode == 1 and "Traceback" not in done.stderr
     line = done.stderr.strip()
     assert "\n" not in line
     for piece in ("mission: 'strike'", "(15.3)", "attacking.0.white: -1", "(7.2.1)", "attacking.0.green", "(7)",

@@ -36,14 +36,14 @@ def test_rule_in_french_and_readable_text():
 
 def test_unknown_rule_suggests_nearest_ids():
     result = run_cli("rule", "11.4.9")
-    assert result.returncode == 2
+    assert result.returncode == 1  # a lookup error (README "Commands")
     assert "11.4.9" in result.stderr and "did you mean" in result.stderr and "11.4" in result.stderr
     assert "Traceback" not in result.stderr
 
 
 def test_rule_absent_from_french_source_says_so():
     result = run_cli("rule", "5.3.3", "--lang", "fr")
-    assert result.returncode == 2
+    assert result.returncode == 1
     assert "fr" in result.stderr and "Traceback" not in result.stderr
 
 
@@ -71,12 +71,12 @@ def test_glossary_lookup_both_languages():
     assert en["used_in"]["en"] and en["rule"]
 
 
-def test_unknown_glossary_term_is_a_usage_error_with_the_nearest_terms():
+def test_unknown_glossary_term_is_a_lookup_error_with_the_nearest_terms():
     result = run_cli("glossary", "warp drive")
-    assert result.returncode == 2 and result.stderr.count("\n") == 1
+    assert result.returncode == 1 and result.stderr.count("\n") == 1
     assert "term: no 'warp drive' in the phantom-fury glossary" in result.stderr
     near = run_cli("glossary", "Step Los")
-    assert near.returncode == 2 and "close: Step Loss" in near.stderr
+    assert near.returncode == 1 and "close: Step Loss" in near.stderr
 
 
 def test_check_passes_and_lists_errata():

@@ -126,7 +126,7 @@ def _adjudicate(data: bytes) -> subprocess.CompletedProcess[str]:
     (b'{"last_turn_played": 5, "uncontrolled_zones": [' + b",".join([b"3"] * 5000) + b"]}", "at most 1000"),
 ])
 def test_adjudicate_refuses_unreadable_input_in_one_line(data, said):
-    assert said in _one_line(_adjudicate(data))
+    assert said in _one_line(_adjudicate(data), status=1)
 
 
 # -- 9. every command: usage errors, full disk, suggestions, tables --------------------------------
@@ -153,7 +153,7 @@ def test_a_full_disk_is_one_line_not_a_traceback():
 
 
 def test_an_unknown_rule_number_gets_suggestions():
-    line = _one_line(run_cli("rule", "99.99"))
+    line = _one_line(run_cli("rule", "99.99"), status=1)
     assert "did you mean" in line
 
 

@@ -12,6 +12,7 @@ import threading
 import pytest
 from sqlalchemy import func, select, text
 
+from adjudicator.json_bounds import MAX_NODES
 from web.app import create_app
 from web.db import StorageError, make_engine, snapshots, upgrade
 from web.security import MAX_LIST_ITEMS
@@ -158,7 +159,10 @@ def test_a_million_bad_zones_get_a_short_error(client):
     response = _post_raw(client, "/api/adjudicate/victory", raw)
     assert response.status_code == 400
     assert len(response.data) < MAX_ERROR_BYTES
-    assert f"at most {MAX_LIST_ITEMS} items" in response.get_json()["error"]
+    assert f"at most {MAX_NODES:,} values" in response.get_json()["error"]  # measured before it is parsed
+    raw = '{"last_turn_played": 5, "uncontrolled_zones": [' + ",".join(["99"] * 5000) + "]}"
+    response = _post_raw(client, "/api/adjudicate/victory", raw)
+    assert response.status_code == 400 and f"at most {MAX_LIST_ITEMS} items" in response.get_json()["error"]
 
 
 def test_a_ten_megabyte_value_is_not_echoed_whole(client):

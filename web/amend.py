@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .companion import Companion
+from .db import MAX_VERSION
 from .errors import Problem, Refused
 from .eventlog import Effect, Event
 from .prepare import adjudicate
@@ -49,8 +50,9 @@ def prepare_amend(data: dict[str, Any], game: str, event_at: Callable[[int], dic
         raise Refused([Problem(key, data[key], "an amendment changes only the recorded input and dice; "
                                f"'{key}' stays as recorded") for key in extra], status=400)
     amends, new_input = data.get("amends"), data.get("input")
-    if type(amends) is not int or amends < 1:
-        raise Refused(Problem("amends", amends, "the number of the recorded roll's event (an integer)"), status=400)
+    if type(amends) is not int or not 1 <= amends <= MAX_VERSION:
+        raise Refused(Problem("amends", amends, "the number of the recorded roll's event (an integer from 1 to "
+                              f"{MAX_VERSION:,})"), status=400)
     if not isinstance(new_input, dict):
         raise Refused(Problem("input", new_input, "the roll's input as a JSON object"), status=400)
     event = event_at(amends)

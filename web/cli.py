@@ -61,7 +61,7 @@ def fast_rule(args: Sequence[str]) -> int | None:
     section_id, lang, as_json, game = request
     answer, unknown = answers.answer_or_error(game, lang, section_id)
     if unknown is not None:
-        die(unknown, 2)
+        die(unknown, 1)
     if answer is None:
         return None
     try:

@@ -75,6 +75,11 @@ def compare(
     if chosen != 1:
         raise click.UsageError("give one of: a rule ID, --all, or --measure")
     loaded = load_game(game)
+    if len(loaded.langs) < 2:  # nothing to compare: a usage error, like a --lang the game lacks
+        click.echo(f"error: fallujah compare: {game} has one rulebook ({', '.join(loaded.langs)}): compare sets "
+                   "an English and a French rulebook side by side (fallujah games lists each game's languages)",
+                   err=True)
+        sys.exit(2)
     if show_figures:
         figures = measure(loaded)
         if as_json:

@@ -46,6 +46,10 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 
 metadata = MetaData()
 
+#: The largest version (event number) a game may reach: PostgreSQL's ``integer``, the columns'
+#: type. A version asked for beyond it is refused or not found before any query holds it.
+MAX_VERSION = 2**31 - 1
+
 #: One row per game: its id (unguessable), the game it plays (a declared game id), the version of
 #: its last event.
 games = Table(

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from adjudicator.models import MAX_TEXT
 from adjudicator.registry import schema
 
 from .errors import refuse
@@ -26,7 +27,7 @@ AppRollVersion = Annotated[int | None, Field(ge=1)]
 class AppRoll(BaseModel):
     """Faces the app rolled (a ``roll`` event), kept until an adjudication uses them, once."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, frozen=True, extra="forbid")
 
     #: the version of the ``roll`` event
     version: int

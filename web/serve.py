@@ -85,10 +85,13 @@ def serve(host: str, port: int, database_url: str | None, trusted: tuple[str, ..
     from .db import StorageError
     from .guard import connection_limit, create_server
 
+    if database_url is not None and not database_url.strip():
+        _fail("--db: an empty URL: give a database URL (sqlite:///path or postgresql://...), or leave --db out "
+              "for $DATABASE_URL or the default SQLite file")
     try:
         app = create_app({"GAME": game, "TRUSTED_HOSTS": _hosts_for(host, trusted),
                           "MAX_CONTENT_LENGTH": MAX_BODY,
-                          **({"DATABASE_URL": database_url} if database_url else {})})
+                          **({"DATABASE_URL": database_url} if database_url is not None else {})})
     except StorageError as exc:
         _fail(str(exc))
     shown = make_url(app.config["DATABASE_URL"]).render_as_string(hide_password=True)
@@ -99,7 +102,8 @@ def serve(host: str, port: int, database_url: str | None, trusted: tuple[str, ..
         _fail(f"cannot listen on {host}:{port}: {getattr(exc, 'strerror', None) or exc}")
     if not _loopback(host):
         click.echo(f"warning: listening on {host}: anyone who can reach this address can use the companion", err=True)
-    click.echo(f"Serving {_served(game)} on http://{host}:{port}/ (database: {shown}); Ctrl+C stops it.")
+    address = f"[{host}]" if ":" in host else host
+    click.echo(f"Serving {_served(game)} on http://{address}:{port}/ (database: {shown}); Ctrl+C stops it.")
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # "Task queue depth" under load is not news
     try:
         server.run()

@@ -25,7 +25,7 @@ from . import games as registry
 from .amend import fold, is_amend, prepare_amend
 from .amend import verify as verify_amend
 from .companion import Companion, GameState, Setup
-from .db import Prepared, Writer, events, games, snapshots, write
+from .db import MAX_VERSION, Prepared, Writer, events, games, snapshots, write
 from .errors import Problem, Refused
 from .eventlog import EVENT_KINDS, Effect, Event
 from .prepare import prepare, verify
@@ -311,7 +311,7 @@ class Store:
 
     def event(self, game_id: str, version: int) -> dict[str, Any] | None:
         """Event ``version`` of a game as :meth:`log` gives it, or None."""
-        found = self.log(game_id, after=version - 1, limit=1)["events"] if version >= 1 else []
+        found = self.log(game_id, after=version - 1, limit=1)["events"] if 1 <= version <= MAX_VERSION else []
         return found[0] if found and found[0]["version"] == version else None
 
     def undo(self, game_id: str, expected_version: int) -> tuple[GameState, list[Effect]]:
@@ -433,7 +433,7 @@ class Store:
                     if event.kind == "action" and is_amend(event.payload):
                         verify_amend(event.payload, kind, "payload")
                     elif event.kind == "action":
-                        verify(event.payload, kind, f"events.{index}.payload")
+                        verify(event.payload, kind, "payload")
                     state, effects = fold(companion, state, event, earlier)
                 except Refused as exc:
                     problems = [Problem(f"events.{index}.{p.field}".rstrip("."), p.value, p.allowed, p.rule)

@@ -12,6 +12,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from adjudicator.models import MAX_TEXT
+
 from ...errors import Checker
 from .answer import D6, check_face, count_field
 from .data import COLOURS
@@ -25,7 +27,7 @@ MAX_DICE = 60
 class Dice(BaseModel):
     """A number of dice of each colour (7.0: Blue, White and Red)."""
 
-    model_config = ConfigDict(
+    model_config = ConfigDict(str_max_length=MAX_TEXT, 
         frozen=True, extra="allow", json_schema_extra={"additionalProperties": False}
     )
 
@@ -40,7 +42,7 @@ class Dice(BaseModel):
 class Faces(BaseModel):
     """The faces rolled for each colour of a pool."""
 
-    model_config = ConfigDict(
+    model_config = ConfigDict(str_max_length=MAX_TEXT, 
         frozen=True, extra="allow", json_schema_extra={"additionalProperties": False}
     )
 

@@ -20,9 +20,11 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from adjudicator.models import MAX_TEXT
+
 
 class _Action(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, frozen=True, extra="forbid")
 
 
 #: the readings a game follows where the rules are ambiguous (errata.yaml: ambiguity id -> reading)

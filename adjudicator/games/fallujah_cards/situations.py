@@ -18,7 +18,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from adjudicator.errors import Checker, from_validation_error
-from adjudicator.models import Adjudication, Outcome, odds_fields
+from adjudicator.models import MAX_TEXT, Adjudication, Outcome, odds_fields
 from adjudicator.registry import Procedure
 
 from .cards import card_list
@@ -55,7 +55,7 @@ POLICY_TEXT = {
 class ExpectedScoreInput(BaseModel):
     """A deck in known order, top to bottom, a starting hand and a policy."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid")
 
     deck: list[str] = Field(min_length=1, description="card names as printed, top to bottom")
     hand: list[str] = Field(default_factory=list, description="card names as printed")

@@ -7,6 +7,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from adjudicator.models import MAX_TEXT
+
 from ...errors import Checker
 from ...models import Adjudication
 from . import casualties
@@ -14,7 +16,7 @@ from .common import CF, AllocationOutcome, InsurgentType, Status, check_cf, fini
 
 
 class Unit(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid")
 
     id: str | None = None
     type: InsurgentType
@@ -24,7 +26,7 @@ class Unit(BaseModel):
 
 
 class CasualtyAllocation(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid")
 
     cp: int = Field(ge=0, description="Insurgent Casualty Points (OT - DT)")
     defenders: list[Unit] = Field(min_length=1, max_length=8)

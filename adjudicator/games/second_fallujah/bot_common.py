@@ -7,6 +7,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from adjudicator.models import MAX_TEXT
+
 from ...errors import Checker
 from ...models import Adjudication, Outcome
 from .common import D6, finish
@@ -17,7 +19,7 @@ from .state import TableState, check_state
 class Override(BaseModel):
     """The player's choice instead of the bot's at an unspecified point; logged in the trace."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid")
 
     choice: Any
     #: why: required (an override without a reason is refused)
@@ -27,14 +29,14 @@ class Override(BaseModel):
 
 
 class TieDice(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid")
 
     #: 1D6 rolls for 12.2's tie-break, used in order
     tiebreak: list[D6] = Field(default_factory=list)
 
 
 class Unspecified(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid")
 
     point: str
     rule: str

@@ -13,6 +13,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from adjudicator.models import MAX_TEXT
+
 from ...errors import Checker
 from ...models import Adjudication, Modifier, Note, Step
 from ...readings import followed, readings_field
@@ -63,7 +65,7 @@ MILITIA_LEADERS = frozenset({"lar", "cavalry"})
 
 
 class Model(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid")
 
 
 class Rolls(Model):

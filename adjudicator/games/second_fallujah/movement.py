@@ -7,6 +7,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from adjudicator.models import MAX_TEXT
+
 from ...errors import Checker
 from ...models import Adjudication
 from . import data
@@ -16,7 +18,7 @@ from .common import MovementOutcome, finish, modifier, note
 
 
 class Model(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid")
 
 
 class Enemy(Model):

@@ -12,11 +12,13 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from adjudicator.models import MAX_TEXT
+
 from . import data
 
 
 class TraceEntry(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid")
 
     rule: str
     criterion: str
@@ -31,7 +33,7 @@ class TraceEntry(BaseModel):
 class Need(BaseModel):
     """A fact the bot must be told before it can go on (never guessed)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid")
 
     field: str
     what: str

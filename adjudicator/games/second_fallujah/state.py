@@ -16,6 +16,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from adjudicator.models import MAX_TEXT
+
 from ...errors import Checker
 from . import data
 from .common import (
@@ -39,7 +41,7 @@ STACK, FRICTION = 8, 5
 
 
 class Area(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid", frozen=True)
 
     id: int
     control: Side | None = None
@@ -49,7 +51,7 @@ class Area(BaseModel):
 
 
 class Unit(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid", frozen=True)
 
     id: str
     type: CoalitionType | InsurgentType
@@ -71,7 +73,7 @@ class Unit(BaseModel):
 
 
 class Advantage(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid", frozen=True)
 
     owner: Side = "coalition"
     available: bool = True
@@ -80,7 +82,7 @@ class Advantage(BaseModel):
 class TableState(BaseModel):
     """What the bot needs to know of the table."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid", frozen=True)
 
     areas: list[Area] = Field(default_factory=list)
     units: list[Unit] = Field(default_factory=list)

@@ -9,6 +9,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from adjudicator.models import MAX_TEXT
+
 from ...dice import sum_of, uniform
 from ...errors import Checker
 from ...models import Adjudication
@@ -18,7 +20,7 @@ from .odds import SINGLE, floats, over
 
 
 class Model(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid")
 
 
 class RollAnswer(Adjudication):

@@ -6,6 +6,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from adjudicator.models import MAX_TEXT
+
 from ...errors import Checker
 from ...models import Adjudication
 from . import data
@@ -23,7 +25,7 @@ AREA_AWARDS = {
 class Victory(BaseModel):
     """What the Insurgent holds at the end of the game."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid")
 
     fedayeen: int = Field(ge=0, description="surviving Fedayeen units")
     cadre: int = Field(ge=0, description="surviving Cadre units")

@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
+from adjudicator.models import MAX_TEXT
 from web.errors import Problem, Refused, from_validation_error
 from web.rolls import AppRollNamed, AppRollVersion
 
@@ -35,7 +36,7 @@ RANDOM = random.SystemRandom()
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+    model_config = ConfigDict(str_max_length=MAX_TEXT, strict=True, extra="forbid", frozen=True)
 
 
 class ActionBase(Strict):

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from adjudicator.games.fallujah_cards import engine
 from adjudicator.games.fallujah_cards.cards import INSURGENT_TACTICS, card_list
 from adjudicator.games.fallujah_cards.state import HAND_LIMIT
+from adjudicator.models import MAX_TEXT
 from web.errors import Problem, Refused, from_validation_error
 
 from .state import Mode
@@ -46,7 +47,7 @@ def deal(seed: int) -> tuple[list[str], list[int]]:
 class Strict(BaseModel):
     """Refuses unknown fields and coercions ("1" is not 1)."""
 
-    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+    model_config = ConfigDict(str_max_length=MAX_TEXT, strict=True, extra="forbid", frozen=True)
 
 
 class Setup(Strict):

@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
 from adjudicator.games.phantom_fury.models import Location
+from adjudicator.models import MAX_TEXT
 from web.errors import Problem, Refused, from_validation_error
 from web.rolls import AppRollNamed, AppRollVersion
 
@@ -43,7 +44,7 @@ VP_REASONS: tuple[str, ...] = VpReason.__args__  # type: ignore[attr-defined]
 class Strict(BaseModel):
     """Refuses unknown fields and coercions ("1" is not 1, true is not 1)."""
 
-    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+    model_config = ConfigDict(str_max_length=MAX_TEXT, strict=True, extra="forbid", frozen=True)
 
 
 class Where(Strict):

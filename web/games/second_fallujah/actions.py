@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
 from adjudicator.games.second_fallujah.common import CF_MAX, CF_MIN
+from adjudicator.models import MAX_TEXT
 from web.errors import Problem, Refused, from_validation_error
 
 from .state import OFF_MAP, Side, Status, Variant
@@ -30,7 +31,7 @@ DieField = Annotated[str, Field(pattern=r"^dice\.[a-z0-9_.-]{1,80}$")]
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+    model_config = ConfigDict(str_max_length=MAX_TEXT, strict=True, extra="forbid", frozen=True)
 
 
 class ActionBase(Strict):
