@@ -40,7 +40,7 @@ def _known_game(ctx: click.Context, param: click.Parameter, value: str | None) -
     return value
 
 
-def game_option(func: Callable[..., Any] | None = None, *, default: str | None = DEFAULT_GAME) -> Any:
+def game_option(func: Callable[..., Any] | None = None, *, default: str | None = DEFAULT_GAME) -> Callable[..., Any]:
     """``--game`` (default the default game; ``fallujah games`` lists them), checked before the command runs."""
 
     def decorate(f: Callable[..., Any]) -> Callable[..., Any]:

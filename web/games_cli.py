@@ -32,7 +32,7 @@ def describe(game: str) -> dict[str, object]:
 
 @click.command("games")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
-@game_option(default=None)  # type: ignore[untyped-decorator]
+@game_option(default=None)
 def games(as_json: bool, game: str | None) -> None:
     """List the registered games: id, title, languages, dice, situations, companion."""
     try:

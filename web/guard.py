@@ -64,7 +64,7 @@ def connection_limit(wanted: int = CONNECTION_LIMIT) -> int:
     return max(min(wanted, raise_file_limit(wanted + SPARE_FILES) - SPARE_FILES), 16)
 
 
-class GuardedChannel(HTTPChannel):
+class GuardedChannel(HTTPChannel):  # type: ignore[misc]  # waitress ships no types
     """A waitress connection that its server counts by client address."""
 
     server: GuardedServer
@@ -84,7 +84,7 @@ class GuardedChannel(HTTPChannel):
         super().del_channel(map)
 
 
-class GuardedServer(TcpWSGIServer):
+class GuardedServer(TcpWSGIServer):  # type: ignore[misc]  # waitress ships no types
     """Waitress' TCP server with a header deadline and a per-address connection cap."""
 
     channel_class = GuardedChannel
@@ -103,7 +103,7 @@ class GuardedServer(TcpWSGIServer):
 
     def accept(self) -> tuple[socket.socket, Any] | None:
         """A new connection, unless its address already holds :attr:`per_address` (closed at once)."""
-        pair = super().accept()
+        pair: tuple[socket.socket, Any] | None = super().accept()
         if pair is None:
             return None
         conn, addr = pair

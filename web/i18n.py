@@ -20,7 +20,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, cast
 from urllib.parse import urlencode
 
 from babel.messages.mofile import write_mo

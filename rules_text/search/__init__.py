@@ -36,7 +36,7 @@ parentheses are plain words.
 from __future__ import annotations
 
 import json
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel
 
@@ -131,7 +131,7 @@ def search(
         for i in range(1, len(ranked)):
             ranked[i] = (min(ranked[i][0], ranked[i - 1][0]), ranked[i][1])
 
-    chosen: list[tuple[float, dict]] = []
+    chosen: list[tuple[float, dict[str, Any]]] = []
     seen: set[tuple[str, str, str, str]] = set()
     for score, doc in ranked:
         # one hit per section: in both languages at once, the better-scoring one stands

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import cache, lru_cache
+from typing import Any
 
 from whoosh.analysis import (
     CharsetFilter,
@@ -28,7 +29,7 @@ def fold(text: str) -> str:
 
 
 @cache
-def analyzer(lang: Lang, stem: bool = True):
+def analyzer(lang: Lang, stem: bool = True) -> Any:
     """Case and accent folding, stop words, Snowball stemming for the language."""
     stops = frozenset(fold(w) for w in stopwords_for_language("english" if lang == "en" else "french"))
     chain = RegexTokenizer(r"[^\W_]+") | LowercaseFilter() | CharsetFilter(accent_map)
@@ -43,10 +44,10 @@ def stems(words: list[str], lang: str) -> list[str]:
 @lru_cache(maxsize=50_000)
 def word_stems(word: str, lang: str) -> tuple[str, ...]:
     """The index terms of one word: folded, stop words out, stemmed (one word may give several)."""
-    return tuple(t.text for t in analyzer(lang)(word))  # type: ignore[arg-type]
+    return tuple(t.text for t in analyzer(lang)(word))
 
 
-def known(reader, word: str) -> bool:
+def known(reader: Any, word: str) -> bool:
     """True when the word, as typed or by its stem in either language, occurs in the index."""
     if reader.frequency("spell", word):
         return True

@@ -16,9 +16,11 @@ import shutil
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from whoosh import index
 from whoosh.analysis import CharsetFilter, LowercaseFilter, RegexTokenizer
@@ -65,7 +67,7 @@ def make_schema() -> Schema:
     return Schema(**fields)
 
 
-def _documents(game: Game):
+def _documents(game: Game) -> Iterator[dict[str, Any]]:
     for lang, corpus in game.corpora.items():
         for section in corpus.sections:
             trail = corpus.breadcrumb(section.id)
@@ -112,7 +114,7 @@ def _documents(game: Game):
             }
 
 
-def _of_kind(doc: dict, kind: str) -> bool:
+def _of_kind(doc: dict[str, Any], kind: str) -> bool:
     """A document of the kind asked; ``table`` is also every section printing a table's rows
     or governing one (a table's ``rule``), so that ``--kind table`` reaches every table."""
     if doc["kind"] == kind:
@@ -132,7 +134,7 @@ def _table_titles(game: Game, table_ids: tuple[str, ...], lang: str) -> list[str
     return [title for title in titles if title]
 
 
-def _synonyms(game: Game) -> dict:
+def _synonyms(game: Game) -> dict[str, Any]:
     """Glossary terms (folded forms in both languages, defining rule) and table talk."""
     talk_file = game_dir(game.id) / "search-synonyms.yaml"
     talk = read_yaml(talk_file) if talk_file.is_file() else {}
@@ -168,14 +170,14 @@ def build_index(game: Game, target: Path) -> None:
 @dataclass
 class Open:
     stamp: str
-    files: tuple
+    files: tuple[Any, ...]
     ix: index.Index
     searcher: Searcher
-    synonyms: dict
-    patterns: list[tuple[re.Pattern[str], dict]]
-    docs: dict[int, dict] = field(default_factory=dict)
+    synonyms: dict[str, Any]
+    patterns: list[tuple[re.Pattern[str], dict[str, Any]]]
+    docs: dict[int, dict[str, Any]] = field(default_factory=dict)
     checked: float = 0.0
-    _postings: dict[tuple[str, str], frozenset[int]] = field(default_factory=dict)
+    _postings: dict[tuple[str, ...], frozenset[int]] = field(default_factory=dict)
     _weights: dict[tuple[str, str], list[tuple[int, float]]] = field(default_factory=dict)
     #: word -> known to the index; (word, maxdist, limit) -> spelling suggestions (the index
     #: never changes while open, so each is worked out once)
@@ -183,7 +185,7 @@ class Open:
     _suggestions: dict[tuple[str, int, int], tuple[str, ...]] = field(default_factory=dict)
     _first_runs: dict[str, set[int]] = field(default_factory=dict)
 
-    def terms_in(self, folded: str) -> list[dict]:
+    def terms_in(self, folded: str) -> list[dict[str, Any]]:
         """The glossary terms (synonym entries) one of whose forms the folded query holds as
         words. Only the terms whose forms begin with one of the query's runs of letters and
         digits are tried: a form found between word boundaries begins with one of them."""
@@ -255,7 +257,7 @@ class Open:
     def _average(self, field_name: str) -> float:
         key = ("avg", field_name)
         if key not in self._weights:
-            self._weights[key] = self.searcher.avg_field_length(field_name)  # type: ignore[assignment]
+            self._weights[key] = self.searcher.avg_field_length(field_name)
         return self._weights[key]  # type: ignore[return-value]
 
     def _lengths(self, field_name: str) -> dict[int, int]:
@@ -269,11 +271,11 @@ class Open:
         """Documents a search may return: the language asked, the kind asked or any but glossary."""
         key = ("allowed", lang, kind or "")
         if key not in self._postings:
-            self._postings[key] = frozenset(  # type: ignore[index]
+            self._postings[key] = frozenset(
                 num for num, doc in self.docs.items()
                 if lang in ("all", doc["lang"]) and (_of_kind(doc, kind) if kind else doc["kind"] != "glossary")
             )
-        return self._postings[key]  # type: ignore[index]
+        return self._postings[key]
 
     def holders(self, stem: str, langs: list[str], prefixes: tuple[str, ...]) -> set[int]:
         """Documents holding a stem in any of these fields (the index never changes while open)."""
@@ -344,7 +346,7 @@ def collection(opened: list[Open]) -> Collection:
     return _COLLECTION[0]
 
 
-def _file_stamps(game_id: str) -> tuple:
+def _file_stamps(game_id: str) -> tuple[Any, ...]:
     """Cheap change detection: each data file's name, size and modification time (the files of
     :func:`rules_text.loading.data_files`, listed with ``os.scandir``: pathlib's ``rglob`` costs
     milliseconds, and this runs once a second while a server searches)."""

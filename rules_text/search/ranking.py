@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import heapq
 from collections import Counter
+from typing import Any
 
 from ..models import LANGS
 from .analysis import WORD, stems
@@ -38,7 +39,7 @@ def text_weights(words: list[str], extra: dict[str, list[str]], langs: list[str]
 
 
 def rank(opened: Open, words: list[str], folded: str, typed_ids: list[str], exact_id: bool,
-          lang: str, kind: str | None, limit: int, stats: Collection | None) -> list[tuple[float, dict]]:
+          lang: str, kind: str | None, limit: int, stats: Collection | None) -> list[tuple[float, dict[str, Any]]]:
     """One game's candidate documents with their scores (see the module docstring)."""
     langs: list[str] = list(LANGS) if lang == "all" else [lang]
     boosts: dict[str, float] = {rule_id: 100.0 if exact_id else 5.0 for rule_id in typed_ids}
@@ -65,7 +66,7 @@ def rank(opened: Open, words: list[str], folded: str, typed_ids: list[str], exac
     anywhere = Counter(d for stem in wanted
                        for d in opened.holders(stem, langs, ("title_", "body_", "context_")) & candidates)
     owned = Counter(d for stem in wanted for d in opened.holders(stem, langs, ("title_", "body_")) & candidates)
-    ranked: list[tuple[float, dict]] = []
+    ranked: list[tuple[float, dict[str, Any]]] = []
     own: dict[tuple[str, str], int] = {}
     for docnum, base in results:
         doc = opened.docs[docnum]
@@ -82,7 +83,7 @@ def rank(opened: Open, words: list[str], folded: str, typed_ids: list[str], exac
     return below_subrules(ranked, own)
 
 
-def below_subrules(ranked: list[tuple[float, dict]], own: dict[tuple[str, str], int]) -> list[tuple[float, dict]]:
+def below_subrules(ranked: list[tuple[float, dict[str, Any]]], own: dict[tuple[str, str], int]) -> list[tuple[float, dict[str, Any]]]:
     """The rule asked for above the sections that contain it: a section goes just below its best
     sub-rule when that sub-rule's own words (title and text, not the headings above it) hold as
     many of the query's words as the section's own, and it scores at least
@@ -104,7 +105,7 @@ def below_subrules(ranked: list[tuple[float, dict]], own: dict[tuple[str, str], 
 
 
 
-def by_game(ranked: list[tuple[float, dict]], limit: int, numbered: bool) -> list[tuple[float, dict]]:
+def by_game(ranked: list[tuple[float, dict[str, Any]]], limit: int, numbered: bool) -> list[tuple[float, dict[str, Any]]]:
     """The best ``limit`` hits across games, each game that matches showing its own best hits.
 
     Scores of different games' indexes are not on one scale, and a player who searches every
@@ -114,7 +115,7 @@ def by_game(ranked: list[tuple[float, dict]], limit: int, numbered: bool) -> lis
     listed grouped by game, the games in that order, each game's hits best first; for a rule
     number (``numbered``), each game's section of that number comes first, then the groups.
     """
-    queues: dict[str, list[tuple[float, dict]]] = {}
+    queues: dict[str, list[tuple[float, dict[str, Any]]]] = {}
     for pair in ranked:  # best first: the games in the order of their best hit
         queues.setdefault(pair[1]["game"], []).append(pair)
     taken: dict[str, int] = dict.fromkeys(queues, 0)

@@ -10,7 +10,7 @@ from .analysis import analyzer
 
 @lru_cache(maxsize=50_000)
 def _stem_of(word: str, lang: str) -> str | None:
-    tokens = [t.text for t in analyzer(lang)(word)]  # type: ignore[arg-type]
+    tokens = [t.text for t in analyzer(lang)(word)]
     return tokens[0] if tokens else None
 
 

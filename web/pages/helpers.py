@@ -50,11 +50,11 @@ def app_name() -> str:
     of ``app.name`` when it has one), else the product."""
     game = game_in_play()
     if game is None:
-        return _("Fallujah companion")
+        return str(_("Fallujah companion"))
     wording = registry.companion(game).wording if registry.has_companion(game) else {}
     if "app.name" in wording:
         return str(wording["app.name"])
-    return _("%(game)s companion", game=registry.declaration(game).name)
+    return str(_("%(game)s companion", game=registry.declaration(game).name))
 
 
 def rules_of() -> Game:
