@@ -13,6 +13,7 @@ from pydantic import BaseModel
 from . import markup
 from .corpus import Game
 from .models import Erratum, Kind, id_key, is_numbered, table_problems
+from .tables import TABLE_KINDS
 
 
 class Problem(BaseModel):
@@ -139,8 +140,12 @@ def check_game(game: Game) -> Report:
 
     used_tables = {t for corpus in game.corpora.values() for s in corpus.sections for t in s.tables}
     card_types = game.tables.get("card-types")
+    kinds = (*TABLE_KINDS, *game.declaration.table_kinds)
     for table in game.tables.values():
         file = f"tables/{table.id}.yaml"
+        if table.kind not in kinds:
+            problem(None, f"table {table.id}", f"kind {table.kind!r} is not one of {', '.join(kinds)} "
+                                               f"(a kind of the game's own is declared in game.yaml's table_kinds)", file=file)
         template = markup.line_problem(table)
         if template:
             problem(None, f"table {table.id}", template, file=file)
