@@ -170,8 +170,8 @@ def check_game(game: Game) -> Report:
         if term.rule not in english:
             problem(None, f"term {term.key}", f"defined by rule {term.rule}, which does not exist")
             continue
-        for lang in ("en", "fr"):
-            quote = term.definition.get(lang)  # type: ignore[arg-type]
+        for lang in dict.fromkeys(("en", "fr", *game.corpora)):
+            quote = term.definition.get(lang)
             if not quote:
                 continue
             rulebook = game.corpora.get(lang)
@@ -179,7 +179,7 @@ def check_game(game: Game) -> Report:
                 problem(lang, f"term {term.key}", f"has a {lang} definition but rule {term.rule} is not in that rulebook")
                 continue
             section = rulebook.get(term.rule)
-            words = markup.render(markup.MISSING.sub(" ", section.source_text), lang, game.tables)  # type: ignore[arg-type]
+            words = markup.render(markup.MISSING.sub(" ", section.source_text), lang, game.tables)
             if _squash(quote) not in _squash(section.title + " " + words):
                 problem(lang, f"term {term.key}", f"definition is not a quote of rule {term.rule}")
 

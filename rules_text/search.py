@@ -35,7 +35,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel
 from whoosh import index
@@ -52,6 +52,7 @@ from whoosh.scoring import BM25F
 from whoosh.searching import Searcher
 from whoosh.support.charset import accent_map
 
+from .base import LANG_CODE
 from .cache import cache_dir
 from .corpus import Game
 from .loading import (
@@ -74,7 +75,7 @@ BM25_B, BM25_K1 = 0.75, 1.2
 #: seconds between two looks at the data files' modification times
 CHECK_EVERY = 1.0
 #: bump when the schema or the documents change shape, so old cached indexes are not reused
-INDEX_VERSION = 6
+INDEX_VERSION = 7
 KINDS = ("rule", "example", "note", "table", "foreword", "bibliography", "glossary")
 #: how much a kind's hits count against a rule's, when no kind is asked for
 KIND_WEIGHT = {"rule": 1.0, "table": 0.9, "glossary": 0.9, "example": 0.5, "note": 0.45,
@@ -119,8 +120,10 @@ def _fold(text: str) -> str:
 @cache
 def analyzer(lang: Lang, stem: bool = True) -> Any:
     """Case and accent folding, stop words, Snowball stemming for the language."""
-    stops = frozenset(_fold(w) for w in stopwords_for_language("english" if lang == "en" else "french"))
     chain = RegexTokenizer(r"[^\W_]+") | LowercaseFilter() | CharsetFilter(accent_map)
+    if lang not in LANGS:  # a language a game declares beyond English and French: folded, not stemmed
+        return chain
+    stops = frozenset(_fold(w) for w in stopwords_for_language("english" if lang == "en" else "french"))
     chain = chain | StopFilter(stoplist=stops, minsize=2)
     return chain | StemFilter(lang=lang) if stem else chain
 
@@ -143,7 +146,19 @@ def make_schema() -> Schema:
         fields[f"title_{lang}"] = TEXT(analyzer=analyzer(lang), field_boost=3.0)
         fields[f"body_{lang}"] = TEXT(analyzer=analyzer(lang))
         fields[f"context_{lang}"] = TEXT(analyzer=analyzer(lang))
-    return Schema(**fields)
+    schema = Schema(**fields)
+    for prefix in ("title", "body", "context"):  # any other language a game declares (folded, unstemmed)
+        schema.add(f"{prefix}_*", TEXT(analyzer=analyzer(OTHER), field_boost=3.0 if prefix == "title" else 1.0), glob=True)
+    return schema
+
+
+#: how :func:`analyzer` is asked for the analyzer of a language beyond :data:`LANGS`
+OTHER = "other"
+
+
+def languages_of(synonyms: dict[str, Any]) -> list[str]:
+    """The languages an index's fields are searched in: English and French, and the game's others."""
+    return [*LANGS, *(lang for lang in synonyms.get("langs", ()) if lang not in LANGS)]
 
 
 def _documents(game: Game) -> Iterator[dict[str, Any]]:
@@ -173,8 +188,8 @@ def _documents(game: Game) -> Iterator[dict[str, Any]]:
     for term in game.glossary:
         for lang in game.langs:
             name = getattr(term, lang) or term.en
-            definition = term.definition.get(lang) or ""  # type: ignore[arg-type]
-            forms = " ".join(term.forms(lang))  # type: ignore[arg-type]
+            definition = term.definition.get(lang) or ""
+            forms = " ".join(term.forms(lang))
             yield {
                 "key": f"glossary:{lang}:{term.key}",
                 "game": game.id,
@@ -202,12 +217,12 @@ def _of_kind(doc: dict[str, Any], kind: str) -> bool:
 @cache
 def _table_sections(game_id: str, lang: str) -> frozenset[str]:
     game = load_game(game_id)
-    holders = {s.id for s in game.corpus(lang).sections if s.tables}  # type: ignore[arg-type]
+    holders = {s.id for s in game.corpus(lang).sections if s.tables}
     return frozenset(holders | {t.rule for t in game.tables.values() if t.rule})
 
 
 def _table_titles(game: Game, table_ids: tuple[str, ...], lang: str) -> list[str]:
-    titles = (game.tables[t].title.get(lang) for t in table_ids if t in game.tables)  # type: ignore[arg-type]
+    titles = (game.tables[t].title.get(lang) for t in table_ids if t in game.tables)
     return [title for title in titles if title]
 
 
@@ -225,6 +240,7 @@ def _synonyms(game: Game) -> dict[str, Any]:
             for term in game.glossary
         ],
         "talk": {_fold(str(k)): [_fold(w) for w in v] for k, v in (talk or {}).items()},
+        "langs": list(game.corpora),
     }
 
 
@@ -527,11 +543,11 @@ def _distance(a: str, b: str) -> int:
 def _rank(opened: _Open, words: list[str], folded: str, typed_ids: list[str], exact_id: bool,
           lang: str, kind: str | None, limit: int, stats: _Collection | None) -> list[tuple[float, dict[str, Any]]]:
     """One game's candidate documents with their scores (see the module docstring)."""
-    langs: list[str] = list(LANGS) if lang == "all" else [lang]
+    langs: list[str] = languages_of(opened.synonyms) if lang == "all" else [lang]
     boosts: dict[str, float] = {rule_id: 100.0 if exact_id else 5.0 for rule_id in typed_ids}
-    extra: dict[str, list[str]] = {lg: [] for lg in LANGS}
+    extra: dict[str, list[str]] = {lg: [] for lg in languages_of(opened.synonyms)}
     for word in WORD.findall(folded):
-        for lg in LANGS:
+        for lg in extra:
             extra[lg] += [w for phrase in opened.synonyms["talk"].get(word, []) for w in WORD.findall(phrase)]
     for pattern, entry in opened.patterns:
         if pattern.search(folded):
@@ -570,7 +586,7 @@ def _rank(opened: _Open, words: list[str], folded: str, typed_ids: list[str], ex
 def search(
     query: str,
     *,
-    lang: Literal["en", "fr", "all"] = "all",
+    lang: str = "all",
     kind: str | None = None,
     limit: int = 10,
     game: str = DEFAULT_GAME,
@@ -581,8 +597,8 @@ def search(
     known games); an unusable query raises :class:`SearchError`.
     """
     text = clean_query(query)
-    if lang not in ("en", "fr", "all"):
-        raise SearchError(f"lang {lang!r} is not one of en, fr, all")
+    if lang != "all" and not (isinstance(lang, str) and LANG_CODE.fullmatch(lang)):
+        raise SearchError(f"lang {lang!r} is not one of en, fr, all (or a language code a game declares)")
     if kind is not None and kind not in KINDS:
         raise SearchError(f"kind {kind!r} is not one of {', '.join(KINDS)}")
     if not 1 <= limit <= 100:
