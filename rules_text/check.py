@@ -13,6 +13,7 @@ from pydantic import BaseModel
 from . import markup
 from .corpus import Game
 from .models import Erratum, Kind, id_key, is_numbered, table_problems
+from .tables import TABLE_KINDS
 
 
 class Problem(BaseModel):
@@ -142,8 +143,12 @@ def check_game(game: Game) -> Report:
 
     used_tables = {t for corpus in game.corpora.values() for s in corpus.sections for t in s.tables}
     card_types = game.tables.get("card-types")
+    kinds = (*TABLE_KINDS, *game.declaration.table_kinds)
     for table in game.tables.values():
         file = f"tables/{table.id}.yaml"
+        if table.kind not in kinds:
+            problem(None, f"table {table.id}", f"kind {table.kind!r} is not one of {', '.join(kinds)} "
+                                               f"(a kind of the game's own is declared in game.yaml's table_kinds)", file=file)
         template = markup.line_problem(table)
         if template:
             problem(None, f"table {table.id}", template, file=file)
@@ -168,8 +173,8 @@ def check_game(game: Game) -> Report:
         if term.rule not in english:
             problem(None, f"term {term.key}", f"defined by rule {term.rule}, which does not exist")
             continue
-        for lang in ("en", "fr"):
-            quote = term.definition.get(lang)  # type: ignore[arg-type]
+        for lang in dict.fromkeys(("en", "fr", *game.corpora)):
+            quote = term.definition.get(lang)
             if not quote:
                 continue
             rulebook = game.corpora.get(lang)
@@ -177,7 +182,7 @@ def check_game(game: Game) -> Report:
                 problem(lang, f"term {term.key}", f"has a {lang} definition but rule {term.rule} is not in that rulebook")
                 continue
             section = rulebook.get(term.rule)
-            words = markup.render(markup.MISSING.sub(" ", section.source_text), lang, game.tables)  # type: ignore[arg-type]
+            words = markup.render(markup.MISSING.sub(" ", section.source_text), lang, game.tables)
             if _squash(quote) not in _squash(section.title + " " + words):
                 problem(lang, f"term {term.key}", f"definition is not a quote of rule {term.rule}")
 

@@ -151,7 +151,7 @@ def full_answer(game: str, lang: str, section_id: str) -> dict[str, Any]:
         })
     if lang not in loaded.corpora:
         raise DataError(game, f"no {lang} rulebook")
-    section = loaded.corpus(lang).get(section_id)  # type: ignore[arg-type]
+    section = loaded.corpus(lang).get(section_id)
     return rule_answer(loaded, section)
 
 
@@ -181,7 +181,7 @@ def export(lang: str, as_json: bool, game: str) -> None:
     loaded = load_game(game)
     if lang not in loaded.corpora:
         raise DataError(game, f"no {lang} rulebook")
-    corpus = loaded.corpus(lang)  # type: ignore[arg-type]
+    corpus = loaded.corpus(lang)
     if as_json:
         emit_json(
             {
@@ -229,7 +229,7 @@ def glossary(term: str | None, as_json: bool, game: str) -> None:
     entries = [
         {
             **t.model_dump(mode="json"),
-            "used_in": {lang: loaded.used_in(t, lang) for lang in loaded.langs},  # type: ignore[arg-type]
+            "used_in": {lang: loaded.used_in(t, lang) for lang in loaded.langs},
         }
         for t in terms
     ]
@@ -319,7 +319,7 @@ def search_command(query: str, lang: str, kind: str | None, limit: int, as_json:
         click.echo(f"error: {UnknownGame(game)}", err=True)
         sys.exit(2)
     try:
-        result = search(query, lang=lang, kind=kind, limit=limit, game=game)  # type: ignore[arg-type]
+        result = search(query, lang=lang, kind=kind, limit=limit, game=game)
     except SearchError as exc:
         raise click.UsageError(str(exc)) from None
     if as_json:

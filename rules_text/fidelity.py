@@ -93,13 +93,13 @@ def corpus_chunks(corpus: Corpus, game: Game) -> list[list[str]]:
 
 def source_path(game_id: str, lang: str) -> Path:
     """The source file a game's rulebook in one language was cleaned from."""
-    return SOURCES_DIR / declaration(game_id).sources[lang]  # type: ignore[index]
+    return SOURCES_DIR / declaration(game_id).sources[lang]
 
 
 def source_text(game_id: str, lang: str) -> tuple[str, str]:
     """The source's text without its furniture and the lines left out on purpose."""
     declared = declaration(game_id)
-    name = declared.sources[lang]  # type: ignore[index]
+    name = declared.sources[lang]
     lines = (SOURCES_DIR / name).read_text(encoding="utf-8").splitlines()
     skipped = {n for part in declared.left_out if part.lang == lang for n in part.numbers}
     text = "\n".join(line for number, line in enumerate(lines, start=1) if number not in skipped)

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from .base import LANGS, Frozen, Lang, LocalText
+from .base import LANGS, Die, Frozen, Lang, LocalText
 from .tables import (
     Cell,
     Column,
@@ -248,9 +248,6 @@ class LeftOut(Frozen):
         return range(int(start), int(stop or start) + 1)
 
 
-Die = Literal["d10", "d6", "2d6", "deck"]
-
-
 class GameDeclaration(Frozen):
     """A game as ``games/<id>/game.yaml`` declares it: every layer finds a game through this."""
 
@@ -263,7 +260,11 @@ class GameDeclaration(Frozen):
     #: when not declared, the id with '-' read as '_'
     package: str
     languages: tuple[Lang, ...] = ("en",)
+    #: the dice the game is played with: any ``NdM`` (d6, d8, d12, 2d6, 3d6) or ``deck``
     dice: tuple[Die, ...] = ()
+    #: kinds of table of the game's own, besides the built-in ones (rules_text.tables.TABLE_KINDS):
+    #: printed row by row by the table's ``line``
+    table_kinds: tuple[str, ...] = ()
     #: the source file of each language, in ../shared/sources
     sources: dict[Lang, str] = Field(default_factory=dict)
     #: dotted: numbered sections (11.4.1); slugs: no numbers, every section top level

@@ -9,14 +9,17 @@ declared totals, a missing column), so that ``fallujah check`` lists every fault
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Annotated
 
-from pydantic import ConfigDict, PrivateAttr
+from pydantic import ConfigDict, Field, PrivateAttr
 
-from .base import Frozen, LocalText
+from .base import Die, Frozen, LocalText
 
-TableKind = Literal["d10", "modifiers", "scale", "missions", "roll", "matrix", "list", "cards"]
-Die = Literal["d6", "2d6", "d10"]
+#: the kinds of table the checks and the readable default lines know (games/README.md); a game may
+#: declare kinds of its own in game.yaml (``table_kinds``), printed by their ``line`` as a list is
+TABLE_KINDS: tuple[str, ...] = ("d10", "modifiers", "scale", "missions", "roll", "matrix", "list", "cards")
+#: a table's kind: one of :data:`TABLE_KINDS` or one the game declares (``fallujah check`` tells)
+TableKind = Annotated[str, Field(pattern=r"^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*$")]
 #: the faces of a d10 (3): 0 is 0, not 10
 D10_FACES = tuple(range(10))
 
@@ -355,7 +358,9 @@ def table_problems(table: Table) -> list[TableProblem]:
 def _roll_problems(table: Table) -> list[TableProblem]:
     problems: list[TableProblem] = []
     if table.die is None:
-        problems.append(TableProblem(table=table.id, row=None, message="a roll table needs die: d6, 2d6 or d10"))
+        problems.append(TableProblem(table=table.id, row=None, message="a roll table needs die: a die such as d6, 2d6 or d10"))
+    elif table.die == "deck":
+        problems.append(TableProblem(table=table.id, row=None, message="die deck: a roll table is rolled with dice (d6, 2d6, d10...)"))
     if table.range is None:
         problems.append(TableProblem(table=table.id, row=None,
                                      message="a roll table needs range: [lowest total, highest total]"))

@@ -146,6 +146,7 @@ def test_an_edited_rule_file_is_never_answered_from_the_old_file(tmp_path):
 
 def test_help_and_usage_errors_stay_clicks():
     help_text = subprocess.run([FALLUJAH, "rule", "--help"], capture_output=True, text=True, check=False).stdout
+    help_text = " ".join(help_text.split())  # click wraps the list of games wherever it grows long
     assert "--lang [en|fr]" in help_text and "--game TEXT" in help_text and "Which game (" in help_text
     assert available_games()[0] in help_text and "[default: phantom-fury]" in help_text
     bad = subprocess.run([FALLUJAH, "rule", "11.4.1", "--lang", "de"], capture_output=True, text=True, check=False)

@@ -186,7 +186,7 @@ def search_rules() -> Response:
     if kind is not None and kind not in KINDS:
         raise Refused(Problem("kind", kind, f"one of {', '.join(KINDS)}"), status=400)
     try:
-        result = search(query, lang=lang, kind=kind, limit=limit, game=game_arg())  # type: ignore[arg-type]
+        result = search(query, lang=lang, kind=kind, limit=limit, game=game_arg())
     except SearchError as exc:
         return error(400, f"q: {query[:80]!r}: {exc}")
     return jsonify(result.model_dump(mode="json"))
@@ -200,7 +200,7 @@ def rule(lang: str, section_id: str) -> Response:
     if lang not in game.langs:
         return error(404, f"lang {lang[:20]!r}: one of {', '.join(game.langs)}")
     try:
-        section = game.corpus(lang).get(section_id)  # type: ignore[arg-type]
+        section = game.corpus(lang).get(section_id)
     except UnknownSection as exc:
         return error(404, str(exc), suggestions=exc.suggestions)
     return jsonify(section_json(game, section))

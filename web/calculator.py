@@ -82,7 +82,7 @@ def _other_lang_ids() -> dict[str, list[str]]:
     """The rule ids of each rulebook of the game (the script links a rule in the interface's
     language when that rulebook has it, else in another)."""
     game = rules_of()
-    return {lang: sorted(game.corpus(lang).by_id) for lang in game.langs}  # type: ignore[arg-type]
+    return {lang: sorted(game.corpus(lang).by_id) for lang in game.langs}
 
 
 def _roll_hooks() -> dict[str, str]:

@@ -32,6 +32,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "export": ("rules_text.cli", "export", "Print a whole rulebook (use --json for the data)."),
     "games": ("web.games_cli", "games", "List the registered games: id, title, languages, dice, situations, companion."),
     "glossary": ("rules_text.cli", "glossary", "Print the defined terms, or one TERM (English or French)."),
+    "new-game": ("web.new_game", "new_game", "Write a working pack for a new game (docs/adding-a-game.md)."),
     "play": ("web.play_cli", "play", "Play a game in the terminal (numbered choices; q quits)."),
     "restore": ("web.backup_cli", "restore_command", "Restore the companion's SQLite database from a backup, once checked."),
     "rule": ("rules_text.cli", "rule", "Print rule ID (as printed, or a slug) with its references."),

@@ -115,7 +115,7 @@ def compare(
         return
     assert section_id is not None
     key = normalise_id(section_id)
-    if not any(key in loaded.corpus(lang) for lang in loaded.langs):  # type: ignore[arg-type]
+    if not any(key in loaded.corpus(lang) for lang in loaded.langs):
         suggestions = list(
             dict.fromkeys(loaded.corpus("en").nearest(key) + loaded.corpus("fr").nearest(key))
         )[:3]

@@ -80,7 +80,7 @@ def entered(engine: Engine, game: str) -> list[Ruling]:
 
 def all_rulings(engine: Engine, game: Game, lang: str | None = None) -> list[Ruling]:
     """The game's own rulings (its register) and the rulings entered for it."""
-    return [*game_rulings(game, lang), *entered(engine, game.id)]  # type: ignore[arg-type]
+    return [*game_rulings(game, lang), *entered(engine, game.id)]
 
 
 def rulings_for(engine: Engine, game: Game, section_id: str, lang: str) -> list[Ruling]:

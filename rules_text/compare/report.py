@@ -115,7 +115,7 @@ def entry_sections(game: Game, entry: RegisterEntry) -> set[str]:
     found = {entry.section, *entry.also_in}
     if entry.table:
         for lang in game.langs:
-            found |= {s.id for s in game.corpus(lang).sections if entry.table in s.tables}  # type: ignore[arg-type]
+            found |= {s.id for s in game.corpus(lang).sections if entry.table in s.tables}
     return found
 
 

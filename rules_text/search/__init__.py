@@ -36,10 +36,11 @@ parentheses are plain words.
 from __future__ import annotations
 
 import json
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel
 
+from ..base import LANG_CODE
 from ..cache import cache_dir
 from ..loading import DEFAULT_GAME, UnknownGame, available_games
 from ..models import LANGS, chapter_number
@@ -89,7 +90,7 @@ def _games(game: str) -> list[str]:
 def search(
     query: str,
     *,
-    lang: Literal["en", "fr", "all"] = "all",
+    lang: str = "all",
     kind: str | None = None,
     limit: int = 10,
     game: str = DEFAULT_GAME,
@@ -100,8 +101,8 @@ def search(
     known games); an unusable query raises :class:`SearchError`.
     """
     text = clean_query(query)
-    if lang not in ("en", "fr", "all"):
-        raise SearchError(f"lang {lang!r} is not one of en, fr, all")
+    if lang != "all" and not (isinstance(lang, str) and LANG_CODE.fullmatch(lang)):
+        raise SearchError(f"lang {lang!r} is not one of en, fr, all (or a language code a game declares)")
     if kind is not None and kind not in KINDS:
         raise SearchError(f"kind {kind!r} is not one of {', '.join(KINDS)}")
     if not 1 <= limit <= 100:

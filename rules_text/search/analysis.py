@@ -31,8 +31,10 @@ def fold(text: str) -> str:
 @cache
 def analyzer(lang: Lang, stem: bool = True) -> Any:
     """Case and accent folding, stop words, Snowball stemming for the language."""
-    stops = frozenset(fold(w) for w in stopwords_for_language("english" if lang == "en" else "french"))
     chain = RegexTokenizer(r"[^\W_]+") | LowercaseFilter() | CharsetFilter(accent_map)
+    if lang not in LANGS:  # a language a game declares beyond English and French: folded, not stemmed
+        return chain
+    stops = frozenset(fold(w) for w in stopwords_for_language("english" if lang == "en" else "french"))
     chain = chain | StopFilter(stoplist=stops, minsize=2)
     return chain | StemFilter(lang=lang) if stem else chain
 

@@ -42,7 +42,7 @@ BM25_B, BM25_K1 = 0.75, 1.2
 #: seconds between two looks at the data files' modification times
 CHECK_EVERY = 1.0
 #: bump when the schema or the documents change shape, so old cached indexes are not reused
-INDEX_VERSION = 7
+INDEX_VERSION = 8
 
 
 def make_schema() -> Schema:
@@ -64,7 +64,19 @@ def make_schema() -> Schema:
         fields[f"title_{lang}"] = TEXT(analyzer=analyzer(lang), field_boost=3.0)
         fields[f"body_{lang}"] = TEXT(analyzer=analyzer(lang))
         fields[f"context_{lang}"] = TEXT(analyzer=analyzer(lang))
-    return Schema(**fields)
+    schema = Schema(**fields)
+    for prefix in ("title", "body", "context"):  # any other language a game declares (folded, unstemmed)
+        schema.add(f"{prefix}_*", TEXT(analyzer=analyzer(OTHER), field_boost=3.0 if prefix == "title" else 1.0), glob=True)
+    return schema
+
+
+#: how :func:`analyzer` is asked for the analyzer of a language beyond :data:`LANGS`
+OTHER = "other"
+
+
+def languages_of(synonyms: dict[str, Any]) -> list[str]:
+    """The languages an index's fields are searched in: English and French, and the game's others."""
+    return [*LANGS, *(lang for lang in synonyms.get("langs", ()) if lang not in LANGS)]
 
 
 def _documents(game: Game) -> Iterator[dict[str, Any]]:
@@ -95,8 +107,8 @@ def _documents(game: Game) -> Iterator[dict[str, Any]]:
     for term in game.glossary:
         for lang in game.langs:
             name = getattr(term, lang) or term.en
-            definition = term.definition.get(lang) or ""  # type: ignore[arg-type]
-            forms = " ".join(term.forms(lang))  # type: ignore[arg-type]
+            definition = term.definition.get(lang) or ""
+            forms = " ".join(term.forms(lang))
             yield {
                 "key": f"glossary:{lang}:{term.key}",
                 "game": game.id,
@@ -125,12 +137,12 @@ def _of_kind(doc: dict[str, Any], kind: str) -> bool:
 @cache
 def _table_sections(game_id: str, lang: str) -> frozenset[str]:
     game = load_game(game_id)
-    holders = {s.id for s in game.corpus(lang).sections if s.tables}  # type: ignore[arg-type]
+    holders = {s.id for s in game.corpus(lang).sections if s.tables}
     return frozenset(holders | {t.rule for t in game.tables.values() if t.rule})
 
 
 def _table_titles(game: Game, table_ids: tuple[str, ...], lang: str) -> list[str]:
-    titles = (game.tables[t].title.get(lang) for t in table_ids if t in game.tables)  # type: ignore[arg-type]
+    titles = (game.tables[t].title.get(lang) for t in table_ids if t in game.tables)
     return [title for title in titles if title]
 
 
@@ -148,6 +160,7 @@ def _synonyms(game: Game) -> dict[str, Any]:
             for term in game.glossary
         ],
         "talk": {fold(str(k)): [fold(w) for w in v] for k, v in (talk or {}).items()},
+        "langs": list(game.corpora),
     }
 
 

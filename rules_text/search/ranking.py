@@ -9,7 +9,7 @@ from typing import Any
 
 from ..models import LANGS
 from .analysis import WORD, stems
-from .indexes import Collection, Open
+from .indexes import Collection, Open, languages_of
 
 #: how much a kind's hits count against a rule's, when no kind is asked for
 KIND_WEIGHT = {"rule": 1.0, "table": 0.9, "glossary": 0.9, "example": 0.5, "note": 0.45,
@@ -41,11 +41,11 @@ def text_weights(words: list[str], extra: dict[str, list[str]], langs: list[str]
 def rank(opened: Open, words: list[str], folded: str, typed_ids: list[str], exact_id: bool,
           lang: str, kind: str | None, limit: int, stats: Collection | None) -> list[tuple[float, dict[str, Any]]]:
     """One game's candidate documents with their scores (see the module docstring)."""
-    langs: list[str] = list(LANGS) if lang == "all" else [lang]
+    langs: list[str] = languages_of(opened.synonyms) if lang == "all" else [lang]
     boosts: dict[str, float] = {rule_id: 100.0 if exact_id else 5.0 for rule_id in typed_ids}
-    extra: dict[str, list[str]] = {lg: [] for lg in LANGS}
+    extra: dict[str, list[str]] = {lg: [] for lg in languages_of(opened.synonyms)}
     for word in WORD.findall(folded):
-        for lg in LANGS:
+        for lg in extra:
             extra[lg] += [w for phrase in opened.synonyms["talk"].get(word, []) for w in WORD.findall(phrase)]
     for entry in opened.terms_in(folded):
         exact = folded.strip() in entry["forms"]

@@ -132,7 +132,7 @@ def _ruled(result: Any) -> dict[str, set[str]]:
 
 def search_rules(query: str, lang: str, kind: str | None, game: str) -> Any:
     """The same search as ``/api/search`` (``rules_text.search.search``), of one game or ``all``."""
-    return search_module.search(query, lang=lang, kind=kind, limit=SEARCH_LIMIT,  # type: ignore[arg-type]
+    return search_module.search(query, lang=lang, kind=kind, limit=SEARCH_LIMIT,
                                 game=game)
 
 
@@ -165,7 +165,7 @@ def _section_of(lang: str, section_id: str) -> Any:
     if lang not in game.langs:
         abort(404, description=_("language %(value)s: one of %(allowed)s", value=repr(lang[:20]), allowed=", ".join(game.langs)))
     try:
-        return game.corpus(lang).get(section_id)  # type: ignore[arg-type]
+        return game.corpus(lang).get(section_id)
     except UnknownSection as exc:
         abort(404, description=_("rule %(id)s is not in the %(lang)s rulebook (close: %(suggestions)s)", id=repr(section_id[:40]), lang=lang,
                                  suggestions=", ".join(exc.suggestions[:5]) or "—"))
@@ -204,7 +204,7 @@ def rule(lang: str, section_id: str) -> str | Response:
     if section_id not in game.corpora[lang] and section_id in game.corpora[other]:
         return redirect(url_for("pages.rule", lang=other, section_id=section_id, missing_in=lang,
                                 **(from_game() or game_query())))  # type: ignore[arg-type]
-    corpus = game.corpus(lang)  # type: ignore[arg-type]
+    corpus = game.corpus(lang)
     try:
         section = corpus.get(section_id)
     except UnknownSection as exc:
