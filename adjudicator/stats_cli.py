@@ -83,9 +83,12 @@ def _integer(option: str, value: str, low: int, high: int) -> int:
 
 
 def _text(game: str, result: dict[str, Any]) -> list[str]:
-    lines = [
+    heading = (
         f"{game}, policy {result['policy']}: {result['games']:,} games of seed {result['seed']}"
-        f" (scoring: {result.get('reading', 'as the engine scores')} reading)",
+        f" (scoring: {result.get('reading', 'as the engine scores')} reading)"
+    )
+    lines = [
+        heading,
         f"mean {result['mean']:.2f} \u00b1 {result['stderr']:.2f} (standard error)",
     ]
     limit = result.get("limit")
@@ -100,7 +103,7 @@ def _text(game: str, result: dict[str, Any]) -> list[str]:
         start = int(score) // BIN * BIN
         bins[start] = bins.get(start, 0) + games_at
     most = max(bins.values())
-    lines.append(f"distribution (score: games; --json gives every score):")
+    lines.append("distribution (score: games; --json gives every score):")
     for start in range(min(bins), max(bins) + 1, BIN):
         n = bins.get(start, 0)
         lines.append(f"  {start:>4}-{start + BIN - 1:<4} {n:>6}  {'#' * round(BAR * n / most)}")
