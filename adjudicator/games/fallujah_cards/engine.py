@@ -78,10 +78,12 @@ def new_game() -> GameState:
     return GameState()
 
 
-def position(deck: Sequence[int], hand: Iterable[int] = ()) -> GameState:
-    """A game that starts at a Search Phase with this deck order (top first) and this hand.
-    The cards not named are out of the game (a short deck for a worked example)."""
-    return _advance(GameState(deck=tuple(deck), hand=tuple(sorted(hand)), phase="search"), [])
+def position(deck: Sequence[int], hand: Iterable[int] = (), seen_top: int = 0) -> GameState:
+    """A game that starts at a Search Phase with this deck order (top first) and this hand,
+    the ``seen_top`` top cards shown by a Recon card. The cards not named are out of the game
+    (a short deck for a worked example)."""
+    start = GameState(deck=tuple(deck), hand=tuple(sorted(hand)), phase="search", seen_top=seen_top)
+    return _advance(start, [])
 
 
 def _name(index: int) -> str:
