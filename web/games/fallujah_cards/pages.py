@@ -83,4 +83,5 @@ def statistics_page() -> str:
                   _("final score"), dom_id=f"hist-{f['policy']}")
         for f in figures
     ]
-    return render_template("fallujah_cards/statistics.html", figures=list(zip(figures, charts, strict=True)))
+    return render_template("fallujah_cards/statistics.html", figures=list(zip(figures, charts, strict=True)),
+                           gap=statistics.gap())

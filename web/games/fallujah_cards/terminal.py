@@ -41,7 +41,7 @@ def _command(line: str) -> dict[str, Any] | None:
     return None
 
 
-def _advice(state: CardsState, write: Callable[[str], None], rollouts: int) -> None:
+def _advice(state: CardsState, write: Callable[[str], None], rollouts: int | None) -> None:
     table = state.table()
     answer = advice.compute(table, rollouts)
     if answer is None:
