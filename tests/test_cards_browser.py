@@ -99,7 +99,7 @@ def test_a_whole_game_with_the_apps_deck_advisor_and_undo_refused(page, live_ser
     state = store.state(game_id).table()
     expect(final).to_have_text(f"Final score: {score(state)}")
     expect(page.locator("header .score")).to_have_text(str(score(state)))
-    expect(page.locator(".compare")).to_contain_text(re.compile(r"The greedy policy averages \d+\.\d over 3,000 games; \d+ % of them scored less"))
+    expect(page.locator(".compare")).to_contain_text(re.compile(r"The greedy policy averages \d+\.\d over [\d,]+ games; \d+ % of them scored less"))
     assert state.over and state.deck_size == 0
     page.screenshot(path=screenshots / "04-final-score.png", full_page=True)
     assert advisor_seen and undo_refused and several >= 1
@@ -194,12 +194,14 @@ def test_a_physical_game_of_ten_turned_cards_kept(page, live_server, screenshots
 def test_the_statistics_page_on_a_phone(page, live_server, screenshots):
     errors = _errors(page)
     page.goto(live_server.url + "/games/fallujah-cards/statistics")  # its time: make bench (bench_cards_web)
-    for policy in ("greedy", "lookahead"):
+    for policy in ("greedy", "lookahead", "clairvoyant"):
         section = page.locator(f"#policy-{policy}")
         expect(section.locator("svg.histogram rect.bar").first).to_be_visible()
         expect(section.locator("small.games")).to_contain_text(re.compile(r"[\d,]+ games"))
         expect(section.locator("tr.beat td.literal")).to_contain_text("%")
-        expect(section.locator("tr.mean td.other")).to_contain_text(re.compile(r"\d+\.\d"))
+        expect(section.locator("tr.mean td.literal")).to_contain_text(re.compile(r"\d+\.\d"))
+    expect(page.locator("#policy-clairvoyant tr.limit td.literal")).to_contain_text(re.compile(r"\d+\.\d"))
+    expect(page.locator("#limit")).to_contain_text(re.compile(r"the advisor's mean is \d+\.\d.*Gap: \d+\.\d points"))
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page is {width} px wide on a 390 px screen"
     page.screenshot(path=screenshots / "01-statistics.png", full_page=True)

@@ -340,19 +340,21 @@ def test_without_the_kept_file_the_greedy_figures_are_computed_on_the_spot(tmp_p
 
 
 def test_the_kept_figures_are_the_engines_games_replayed():
-    """The first games of each policy, played again by the engine from the same shuffles, score
-    exactly what the file keeps (when the engine is still the one that made them)."""
+    """The first games of each policy, played again by the engine's pack from the same seeded
+    shuffles, score exactly what the file keeps (when the engine is still the one that made them)."""
     from web.games.fallujah_cards import statistics
 
     data = json.loads(statistics.FILE.read_text(encoding="utf-8"))
     if data["engine"] != statistics.engine_fingerprint():
         pytest.skip("the engine changed since the figures were made: python -m web.games.fallujah_cards.statistics")
-    for policy, games in (("greedy", 3), ("lookahead", 1)):
+    for policy, games in (("greedy", 3), ("lookahead", 1), ("clairvoyant", 2)):
         entry = data["policies"][policy]
-        for shuffle in range(games):
-            literal, other = statistics.play(policy, shuffle, entry.get("rollouts") or 0)
-            assert (literal, other) == (entry["scores"][shuffle], entry["other_scores"][shuffle])
-        assert len(entry["scores"]) == len(entry["other_scores"]) >= (3000 if policy == "greedy" else 300)
+        indices = entry.get("games") or list(range(len(entry["scores"])))
+        for position, game in enumerate(indices[:games]):
+            assert statistics.play(policy, game, data["seed"]) == entry["scores"][position]
+        assert len(entry["scores"]) == len(indices) >= (2000 if policy != "lookahead" else 200)
+    gap = statistics.gap()
+    assert gap is not None and gap["limit"] > gap["advisor"]
 
 
 NAMES = [c.name for c in card_list().cards]

@@ -38,6 +38,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "rule": ("rules_text.cli", "rule", "Print rule ID (as printed, or a slug) with its references."),
     "search": ("rules_text.cli", "search_command", "Search the rulebooks: a rule number or words."),
     "serve": ("web.serve", "serve", "Serve the web companion and its JSON API on http://HOST:PORT/."),
+    "stats": ("adjudicator.stats_cli", "stats", "Mean, standard error and score distribution of a policy over seeded games."),
 }
 
 

@@ -3,7 +3,10 @@
 - cards.py: the card list, read from the rulebook data (never typed in code);
 - state.py, actions.py, engine.py: the pure engine (state, decisions and random events as
   pydantic actions, ``apply``, ``pending``, ``legal_decisions`` with labels, ``replay``);
-- policies.py: ``greedy`` and the advisor's ``lookahead``; ``play_to_end``;
+- policies.py: ``greedy`` (and ``greedy-classic``) and the advisor's ``lookahead``; ``play_to_end``;
+- rollouts.py: the greedy policy over many games at once, compiled (the advisor's Monte Carlo);
+- clairvoyant.py: the game's limit, the best play with the deck order known in advance;
+- tournament.py: seeded games played by a named policy (``STATISTICS``, ``fallujah stats``);
 - advisor.py: each legal choice's expected final score (exact or Monte Carlo);
 - fast.py, exact.py: the same rules over card classes, for speed and exact distributions;
 - situations.py: the ``expected-score`` situation (``SITUATIONS``);
@@ -18,10 +21,11 @@ from ...what_if import NO_DECISIONS
 from .decisions import DECISIONS
 from .situations import SITUATIONS as _PROCEDURES
 from .situations import Procedure
+from .tournament import STATISTICS
 
 #: the situations, each with the choices it leaves to the player (:mod:`.decisions`)
 SITUATIONS: dict[str, Procedure] = {
     name: replace(proc, decisions=DECISIONS.get(name, NO_DECISIONS)) for name, proc in _PROCEDURES.items()
 }
 
-__all__ = ["SITUATIONS", "Procedure"]
+__all__ = ["SITUATIONS", "STATISTICS", "Procedure"]

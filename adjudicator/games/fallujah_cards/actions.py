@@ -62,6 +62,14 @@ class Lost(_Action):
     card: str
 
 
+class Shown(_Action):
+    """A physical game: the cards the last Recon card showed, top to bottom (recon-phase). The
+    engine then knows them on top of the deck and turns them itself."""
+
+    action: Literal["shown"] = "shown"
+    cards: list[str]
+
+
 class Play(_Action):
     """Destroy (destroy-phase) or neutralize (disarm-phase) the Target with this card of the hand."""
 
@@ -97,8 +105,8 @@ class Discard(_Action):
 
 
 Action = Annotated[
-    Shuffle | Physical | Turn | Lost | Play | Decline | Recon | Pass | Discard,
+    Shuffle | Physical | Turn | Lost | Shown | Play | Decline | Recon | Pass | Discard,
     Field(discriminator="action"),
 ]
 #: the actions that are random events rather than the player's choices
-RANDOM_ACTIONS = ("shuffle", "physical", "turn", "lost")
+RANDOM_ACTIONS = ("shuffle", "physical", "turn", "lost", "shown")

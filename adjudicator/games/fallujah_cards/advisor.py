@@ -1,49 +1,56 @@
 """The advisor: at a decision, the expected final score of each legal choice.
 
 Stated policy: the choice is made now, then the greedy policy (policies.py) plays the rest of
-the game. The expectation is over what the player does not know: the order of the cards not
-yet seen (every order equally likely; the cards a Recon card showed stay known, on top) and
-the hand cards lost to Insurgent Tactics. It never looks at the deck's real order.
+the game, using what a Recon card showed (it keeps a card for a greater Target coming,
+fast.holds_for_later). The expectation is over what the player does not know: the order of
+the cards not yet seen (every order equally likely; the cards a Recon card showed stay known,
+on top) and the hand cards lost to Insurgent Tactics. It never looks at the deck's real order.
+
+Playing a Recon card is valued by what it shows: the next 5 cards become known to the greedy
+policy, in every order they can come in (recon-phase).
 
   - exact (fractions) when few cards remain: every order of the unseen cards and every random
     loss, summed with their probabilities (fast.greedy_expectation);
-  - else Monte Carlo: ``rollouts`` random orders of the unseen cards, the same ones for every
-    choice (so that the differences are sharp), with the standard error of each mean and of each
-    difference to the best choice.
-
-Recon's information is not valued: greedy plays the same whatever it knows. A choice's value
-is what the rest of the game scores, not what the player learns.
+  - else Monte Carlo (rollouts.py, compiled): random orders of the unseen cards and random
+    losses, the same games for every choice (so that the differences are sharp). The number of
+    games is set by a budget of cards played (:data:`BUDGET`), so that an answer takes about
+    the same time early or late in the game. Each estimate carries its standard error and that
+    of its difference to the best choice.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from random import Random
+
+import numpy as np
 
 from . import actions as act
+from . import rollouts as lanes
 from .cards import card_list
 from .engine import GameState, Option, legal_decisions, pending, qualifying, target_of
 from .fast import (
     CLASS_R,
+    draws_unknown,
     fight,
-    greedy_delta,
     greedy_expectation,
     greedy_finish,
     greedy_regroup,
     hand_counts,
-    shuffle_in_place,
     states_bound,
-    uniform_pick,
     unknown_counts,
 )
 from .policies import greedy_action
-from .state import score
+from .state import RECON_LOOK, score
 
 #: exact answers when the unseen cards' sub-multisets number at most this
 EXACT_LIMIT = 200
+#: Monte Carlo: cards played per answer, over every random game and choice (about 40 ms on
+#: one core of this machine: ``make bench``)
+BUDGET = 2_000_000
+#: random games per choice, at least and at most
+MIN_ROLLOUTS, MAX_ROLLOUTS = 2_000, 40_000
 POLICY = "the choice now, then the greedy policy for the rest of the game"
 
 
@@ -80,28 +87,36 @@ def knowledge(state: GameState) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return prefix, unknown_counts(rest)
 
 
-def _effect(state: GameState, action) -> tuple[tuple[int, ...], int]:
-    """The hand (class counts) at the end of this turn and the score change, when the action
-    is taken now and greedy plays the rest of the turn (no card is turned before then)."""
+#: what a choice leaves at the end of the turn: the hand (class counts), the score change and
+#: how many top cards of the deck the player will know (a Recon card shows 5)
+Effect = tuple[tuple[int, ...], int, int]
+
+
+def _effect(state: GameState, action) -> Effect:
+    """The hand (class counts) at the end of this turn, the score change and how many top cards
+    are known, when the action is taken now and greedy plays the rest of the turn (no card is
+    turned before then)."""
     cards = card_list().cards
     hand = tuple(hand_counts(state.hand))
     kind = pending(state).kind
+    known = state.seen_top
     if isinstance(action, act.Play):
         klass = cards[card_list().named(action.card).index].klass
         hand, delta = fight(hand, cards[target_of(state)].code, klass)
-        return greedy_finish(hand, state.recon_played), delta
+        return greedy_finish(hand, state.recon_played), delta, known
     if isinstance(action, act.Decline):
         hand, delta = fight(hand, cards[target_of(state)].code, None)
-        return greedy_finish(hand, state.recon_played), delta
+        return greedy_finish(hand, state.recon_played), delta, known
     if isinstance(action, act.Recon):
-        return greedy_regroup(hand[:CLASS_R] + (hand[CLASS_R] - 1,) + hand[CLASS_R + 1 :]), 0
+        hand = hand[:CLASS_R] + (hand[CLASS_R] - 1,) + hand[CLASS_R + 1 :]
+        return greedy_regroup(hand), 0, min(RECON_LOOK, state.deck_size)
     if isinstance(action, act.Pass):
-        return greedy_regroup(hand), 0
+        return greedy_regroup(hand), 0, known
     if isinstance(action, act.Discard):
         counts = list(hand)
         for name in action.cards:
             counts[card_list().named(name).klass] -= 1
-        return tuple(counts), 0
+        return tuple(counts), 0, known
     raise ValueError(f"not a decision while the game waits for {kind}")
 
 
@@ -130,28 +145,35 @@ def _short(option: Option, state: GameState) -> str:
 
 
 def advise(
-    state: GameState, *, rollouts: int = 1000, seed: int = 0, exact_limit: int = EXACT_LIMIT
+    state: GameState,
+    *,
+    rollouts: int | None = None,
+    seed: int = 0,
+    exact_limit: int = EXACT_LIMIT,
+    budget: int = BUDGET,
 ) -> Advice:
-    """Each legal choice's expected final score under the stated policy (module docstring)."""
+    """Each legal choice's expected final score under the stated policy (module docstring).
+    ``rollouts``: the orders the greedy choice is played on (default: as many as ``budget``
+    cards played allow)."""
     options = legal_decisions(state)
     if not options:
         raise ValueError(f"no decision to advise on: the game waits for {pending(state).kind}")
     base = score(state)
     prefix, unknown = knowledge(state)
     effects = [_effect(state, option.action) for option in options]
-    distinct = sorted(set(effects))
-    values: dict[tuple, Fraction | float]
+    greedy = _canonical(greedy_action(state))
+    reference = next(e for e, o in zip(effects, options, strict=True) if _canonical(o.action) == greedy)
+    distinct = sorted(set(effects), key=lambda e: e != reference)
+    values: dict[Effect, float | Fraction]
     if states_bound(prefix, unknown) <= exact_limit:
-        values = {
-            e: Fraction(base + e[1]) + greedy_expectation(prefix, unknown, e[0]) for e in distinct
-        }
-        samples = None
+        values = {e: base + e[1] + _exact(prefix, unknown, e) for e in distinct}
+        spread: dict[Effect, float] = {}
+        diffs: dict[Effect, np.ndarray] = {}
         method, used = "exact", 0
     else:
-        samples = _rollouts(prefix, unknown, distinct, rollouts, seed)
-        values = {e: base + sum(samples[e]) / rollouts for e in distinct}
-        method, used = "monte-carlo", rollouts
-    greedy = _canonical(greedy_action(state))
+        means, spread, diffs, used = _monte_carlo(prefix, unknown, distinct, rollouts, budget, seed)
+        values = {e: base + v for e, v in means.items()}
+        method = "monte-carlo"
     order = sorted(
         range(len(options)),
         key=lambda k: (-values[effects[k]], _canonical(options[k].action) != greedy, k),
@@ -161,56 +183,73 @@ def advise(
     for k in order:
         effect = effects[k]
         value = values[effect]
-        if samples is None:
-            estimates.append(
-                Estimate(
-                    options[k],
-                    float(value),
-                    Fraction(value),
-                    None,
-                    float(values[best] - value),
-                    None,
-                )
-            )
+        behind = float(values[best] - value)
+        if method == "exact":
+            estimates.append(Estimate(options[k], float(value), Fraction(value), None, behind, None))
         else:
-            diffs = [a - b for a, b in zip(samples[best], samples[effect], strict=True)]
             estimates.append(
-                Estimate(
-                    options[k],
-                    float(value),
-                    None,
-                    _se(samples[effect]),
-                    float(values[best] - value),
-                    _se(diffs),
-                )
+                Estimate(options[k], float(value), None, spread[effect], behind, _behind_se(diffs, best, effect))
             )
     sentence = _sentence(estimates, state, method)
     return Advice(estimates, method, used, POLICY, sentence)
 
 
-def _rollouts(prefix, unknown, effects, rollouts: int, seed: int) -> dict[tuple, list[int]]:
-    rng = Random(seed)
-    rest = [code for code, count in enumerate(unknown) for _ in range(count)]
-    samples: dict[tuple, list[int]] = {e: [] for e in effects}
-    for _ in range(rollouts):
-        order = rest[:]
-        shuffle_in_place(order, rng.random)
-        deck = list(prefix) + order
-        loss_seed = rng.getrandbits(64)
-        for effect in effects:
-            hand, delta = effect
-            samples[effect].append(
-                delta + greedy_delta(deck, list(hand), uniform_pick(Random(loss_seed).random))
-            )
-    return samples
+def _exact(prefix: tuple[int, ...], unknown: tuple[int, ...], effect: Effect) -> Fraction:
+    """The exact expectation of the rest of the game after an effect: the cards the player will
+    know (a Recon card's look) are summed over every order they can come in."""
+    hand, _, known = effect
+    if len(prefix) >= known or not any(unknown):
+        return greedy_expectation(prefix, unknown, hand)
+    total = Fraction(0)
+    for p, code, (_, rest) in draws_unknown((), unknown):
+        total += p * _exact(prefix + (code,), rest, effect)
+    return total
 
 
-def _se(values: Sequence[float]) -> float:
-    n = len(values)
-    if n < 2:
+def _monte_carlo(
+    prefix: tuple[int, ...],
+    unknown: tuple[int, ...],
+    effects: list[Effect],
+    rollouts: int | None,
+    budget: int,
+    seed: int,
+) -> tuple[dict[Effect, float], dict[Effect, float], dict[Effect, np.ndarray], int]:
+    """The mean score change of each effect (this turn's and the rest of the game's) over the
+    same random games, each with
+    its standard error, and the per-game differences to the first effect (for the errors of
+    the differences between two choices)."""
+    rest = np.repeat(np.arange(len(unknown), dtype=np.int8), unknown)
+    size = len(prefix) + rest.size
+    if rollouts is None:
+        rollouts = max(MIN_ROLLOUTS, min(MAX_ROLLOUTS, budget // (size * len(effects))))
+    scores = lanes.sample(
+        np.array(prefix, dtype=np.int8),
+        rest,
+        np.array([e[0] for e in effects]),
+        np.array([e[2] for e in effects]),
+        rollouts,
+        seed,
+    )
+    scores += np.array([e[1] for e in effects], dtype=np.int32)[:, None]  # this turn's change
+    means, spread, diffs = {}, {}, {}
+    for effect, row in zip(effects, scores, strict=True):
+        means[effect] = float(row.mean())
+        spread[effect] = _sd(row) / math.sqrt(rollouts)
+        diffs[effect] = row - scores[0]
+    return means, spread, diffs, rollouts
+
+
+def _behind_se(diffs: dict[Effect, np.ndarray], best: Effect, effect: Effect) -> float:
+    """Standard error of the difference between the best choice and another one, from their
+    differences to the reference on the orders both were played on."""
+    if best == effect:
         return 0.0
-    mean = sum(values) / n
-    return math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
+    a, b = diffs[best], diffs[effect]
+    return _sd(a - b) / math.sqrt(a.size) if a.size else 0.0
+
+
+def _sd(values: np.ndarray) -> float:
+    return float(values.std(ddof=1)) if values.size > 1 else 0.0
 
 
 def _sentence(estimates: list[Estimate], state: GameState, method: str) -> str:

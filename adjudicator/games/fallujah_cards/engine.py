@@ -96,10 +96,12 @@ def new_game() -> GameState:
     return GameState()
 
 
-def position(deck: Sequence[int], hand: Iterable[int] = ()) -> GameState:
-    """A game that starts at a Search Phase with this deck order (top first) and this hand.
-    The cards not named are out of the game (a short deck for a worked example)."""
-    return _advance(GameState(deck=tuple(deck), hand=tuple(sorted(hand)), phase="search"), [])
+def position(deck: Sequence[int], hand: Iterable[int] = (), seen_top: int = 0) -> GameState:
+    """A game that starts at a Search Phase with this deck order (top first) and this hand,
+    the ``seen_top`` top cards shown by a Recon card. The cards not named are out of the game
+    (a short deck for a worked example)."""
+    start = GameState(deck=tuple(deck), hand=tuple(sorted(hand)), phase="search", seen_top=seen_top)
+    return _advance(start, [])
 
 
 def _name(index: int) -> str:
@@ -272,6 +274,7 @@ def parse_action(
     | act.Physical
     | act.Turn
     | act.Lost
+    | act.Shown
     | act.Play
     | act.Decline
     | act.Recon
@@ -407,6 +410,36 @@ def _turn(state: GameState, action: act.Turn, said: list[str]) -> GameState:
     return state.with_(deck=(index,) + state.deck, unknown=tuple(unknown))
 
 
+def shown_missing(state: GameState) -> int:
+    """How many cards the last Recon card showed that a physical game has not entered yet (0
+    in a game played with the app's deck, whose order is known)."""
+    if not state.unknown or state.over:
+        return 0
+    return max(0, state.seen_top - len(state.deck))
+
+
+def _shown(state: GameState, action: act.Shown, said: list[str]) -> GameState:
+    missing = shown_missing(state)
+    if not missing:
+        _fail("cards", action.cards, "nothing now: only a physical game enters the cards its last Recon card showed,"
+              " once, before they are turned", "recon-phase")
+    if len(action.cards) != missing or state.deck:
+        _fail("cards", action.cards, f"exactly {missing} card(s), top to bottom: the cards the Recon card showed",
+              "recon-phase")
+    unknown = list(state.unknown)
+    order = []
+    for n, name in enumerate(action.cards):
+        index = card_index(name, f"cards.{n}")
+        if unknown[index] == 0:
+            card = card_list().cards[index]
+            _fail(f"cards.{n}", name, f"a card still in the deck: every copy of the {card.name} is already seen",
+                  "card-list")
+        unknown[index] -= 1
+        order.append(index)
+    said.append("Known from Recon, top to bottom: " + ", ".join(_name(i) for i in order) + ".")
+    return state.with_(deck=tuple(order), unknown=tuple(unknown), seen_top=len(order))
+
+
 def _lost(state: GameState, action: act.Lost, said: list[str]) -> GameState:
     _expect(state, ("lost",), "card", action.card)
     index = _in_hand(state, action.card, "tactics-phase")
@@ -516,6 +549,7 @@ _HANDLERS: dict[type, Callable[[GameState, Any, list[str]], GameState]] = {
     act.Physical: _physical,
     act.Turn: _turn,
     act.Lost: _lost,
+    act.Shown: _shown,
     act.Play: _play,
     act.Decline: _decline,
     act.Recon: _recon,

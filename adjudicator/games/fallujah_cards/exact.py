@@ -25,9 +25,10 @@ from .fast import (
     draws_known,
     fight,
     fight_options,
-    greedy_decide,
+    greedy_decider,
     greedy_expectation,
     greedy_fight,
+    greedy_finish,
     greedy_regroup,
     states_bound,
     turn_outcomes,
@@ -72,7 +73,7 @@ def lookahead_decide(deck: tuple[int, ...]):
             choices = []
             for b in fight_options(hand, code):
                 after, delta = fight(hand, code, b)
-                after = greedy_regroup(_take(after, CLASS_R) if after[CLASS_R] else after)
+                after = greedy_finish(after)
                 choices.append((b, delta + value(source, after)))
             return best(choices, greedy_fight(hand, code))
         if hand[CLASS_R]:
@@ -98,11 +99,14 @@ def known_deck_distribution(
     """Exact distribution of the score change from a Search Phase to the end of the game,
     for a deck of fast codes in known order and a hand of class counts."""
     deck = tuple(deck)
-    decide = greedy_decide if policy == "greedy" else lookahead_decide(deck)
+    if policy == "greedy":
+        decide = greedy_decider(known=lambda source: deck[source[0] : source[0] + source[1]])
+    else:
+        decide = lookahead_decide(deck)
     memo: dict[tuple, dict[Outcome, Fraction]] = {}
 
     def rest(source: tuple[int, int], hand: Hand) -> dict[Outcome, Fraction]:
-        key = (source, hand) if policy != "greedy" else (source[0], hand)
+        key = (source, hand)
         if key in memo:
             return memo[key]
         if source[0] >= len(deck):

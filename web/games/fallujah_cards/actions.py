@@ -118,6 +118,13 @@ class Lost(ActionBase):
     card: CardName
 
 
+class Shown(ActionBase):
+    """A physical game: the cards the last Recon card showed, top to bottom (recon-phase)."""
+
+    type: Literal["shown"]
+    cards: list[CardName] = Field(min_length=1, max_length=5)
+
+
 class NoteAction(ActionBase):
     """A line of the player's own in the log."""
 
@@ -125,13 +132,13 @@ class NoteAction(ActionBase):
     text: str = Field(min_length=1, max_length=2000)
 
 
-Action = Annotated[Play | Decline | Recon | Pass | Discard | Turn | Lost | NoteAction, Field(discriminator="type")]
+Action = Annotated[Play | Decline | Recon | Pass | Discard | Turn | Lost | Shown | NoteAction, Field(discriminator="type")]
 ACTIONS: TypeAdapter[Any] = TypeAdapter(Action)
-ACTION_TYPES: tuple[str, ...] = ("play", "decline", "recon", "pass", "discard", "turn", "lost", "note")
+ACTION_TYPES: tuple[str, ...] = ("play", "decline", "recon", "pass", "discard", "turn", "lost", "shown", "note")
 #: the player's decisions (the rest are entries of a physical game, and notes)
 DECISIONS = ("play", "decline", "recon", "pass", "discard")
 #: entries of what happened to a physical deck
-ENTRIES = ("turn", "lost")
+ENTRIES = ("turn", "lost", "shown")
 
 
 def parse_action(data: Any) -> Any:

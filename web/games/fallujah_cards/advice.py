@@ -18,8 +18,9 @@ from adjudicator.games.fallujah_cards.advisor import advise
 from adjudicator.games.fallujah_cards.cards import card_list
 from adjudicator.games.fallujah_cards.state import GameState as Table
 
-#: Monte Carlo rollouts per choice when the exact answer is out of reach (the advisor's default)
-ROLLOUTS = 1000
+#: Monte Carlo random games per choice when the exact answer is out of reach (None: the
+#: advisor's own budget, about 40 ms of CPU an answer)
+ROLLOUTS: int | None = None
 _CACHE: OrderedDict[tuple[str, int], dict[str, Any] | None] = OrderedDict()
 _LOCK = Lock()
 _SIZE = 512
@@ -50,7 +51,7 @@ def web_action(action: Any) -> dict[str, Any]:
     return {"type": action.action}
 
 
-def compute(table: Table, rollouts: int = ROLLOUTS) -> dict[str, Any] | None:
+def compute(table: Table, rollouts: int | None = ROLLOUTS) -> dict[str, Any] | None:
     """The advisor's answer at a decision (None when the game waits for no decision), with
     English words; :func:`words` puts them in the interface's language."""
     if not engine.legal_decisions(table):
@@ -70,7 +71,7 @@ def compute(table: Table, rollouts: int = ROLLOUTS) -> dict[str, Any] | None:
     }
 
 
-def cached(game_id: str, version: int, table: Table, rollouts: int = ROLLOUTS) -> dict[str, Any] | None:
+def cached(game_id: str, version: int, table: Table, rollouts: int | None = ROLLOUTS) -> dict[str, Any] | None:
     """:func:`compute`, once per (game, version, rollouts)."""
     key = (f"{game_id}:{rollouts}", version)
     with _LOCK:

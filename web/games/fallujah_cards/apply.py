@@ -101,6 +101,8 @@ def _engine_action(action: Any) -> Any:
         return engine_actions.Discard(cards=list(action.cards))
     if action.type == "turn":
         return engine_actions.Turn(card=action.card)
+    if action.type == "shown":
+        return engine_actions.Shown(cards=list(action.cards))
     return engine_actions.Lost(card=action.card)
 
 

@@ -46,6 +46,7 @@ LABELS: dict[str, LazyString] = {
     "stats.none": lazy_gettext("No figures yet."),
     "stats.policy.greedy": lazy_gettext("Greedy: acts whenever it can, with the lowest qualifying card"),
     "stats.policy.lookahead": lazy_gettext("Lookahead (the advisor's policy): each choice by its expected final score"),
+    "stats.policy.clairvoyant": lazy_gettext("Clairvoyant: the best play with the deck order known in advance (the limit)"),
     "stats.reading": lazy_gettext("Reading of SCORING"),
     "why.destroys": lazy_gettext("Force %(force)s ≥ %(target_force)s: destroys the %(target)s (+%(gain)s)"),
     "why.disarm": lazy_gettext("a Disarm card neutralizes any Explosives card (+%(target_force)s)"),

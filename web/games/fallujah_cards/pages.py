@@ -28,7 +28,8 @@ def _table(game: dict[str, Any]) -> Any:
 
 def game_page(game_id: str, game: dict[str, Any]) -> str:
     table = _table(game)
-    rollouts = int(current_app.config.get("CARDS_ADVISOR_ROLLOUTS", advice.ROLLOUTS))
+    configured = current_app.config.get("CARDS_ADVISOR_ROLLOUTS", advice.ROLLOUTS)
+    rollouts = None if configured is None else int(configured)
     try:
         answer = advice.cached(game_id, game["version"], table, rollouts)
     except (ValueError, ArithmeticError, KeyError, IndexError):  # the page works without the advisor
@@ -48,6 +49,9 @@ def game_page(game_id: str, game: dict[str, Any]) -> str:
         expected=expected, words=words, key=_key, card_names=names, unseen_names=[u["name"] for u in game["unseen"]],
         hand_names=sorted({c["name"] for c in game["hand"]}),
         waits_for_entry=engine.pending(table).kind in ("turn", "lost"), compare=compare,
+        best=_key(answer["estimates"][0]["action"]) if answer else None,
+        best_discard=answer["estimates"][0]["action"].get("cards", []) if answer else [],
+        shown_missing=engine.shown_missing(table),
     )
 
 
@@ -79,4 +83,5 @@ def statistics_page() -> str:
                   _("final score"), dom_id=f"hist-{f['policy']}")
         for f in figures
     ]
-    return render_template("fallujah_cards/statistics.html", figures=list(zip(figures, charts, strict=True)))
+    return render_template("fallujah_cards/statistics.html", figures=list(zip(figures, charts, strict=True)),
+                           gap=statistics.gap())

@@ -1,14 +1,14 @@
-"""The statistics page's figures: each policy's final scores over many shuffled games, computed
-by the engine's pack (``adjudicator.games.fallujah_cards.policies.play_to_end``: a whole game from a
-fresh shuffle, decided by the policy) and kept in ``data/statistics.json`` with how they were
-made (games, shuffle seeds, rollouts, the engine files' fingerprint). Both readings of SCORING
-are kept: the literal one (the engine's) and the other (only the Insurgency cards of the
-Elimination Pile count; errata: scoring).
+"""The statistics page's figures: each policy's final scores over the same seeded shuffles,
+computed by the engine's pack (``adjudicator.games.fallujah_cards.tournament``: game k of a seed
+is the same shuffle for every policy) and kept in ``data/statistics.json`` with how they were
+made (seed, games, the engine files' fingerprint). The clairvoyant entry also keeps each game's
+limit, the best expected score with the deck order known in advance (clairvoyant.py), so the page
+shows the advisor's mean beside the limit of the same shuffles, and the gap.
 
-The file is made once by ``python -m web.games.fallujah_cards.statistics [GREEDY_GAMES
-LOOKAHEAD_GAMES ROLLOUTS]`` (the lookahead policy asks the advisor at each decision: about a
-second a game). Without the file, the page computes the greedy policy's literal scores on the
-spot with the fast loop (``fast.greedy_scores``, :data:`LIVE_GAMES` games in about half a second).
+The file is made by ``python -m web.games.fallujah_cards.statistics [GAMES ADVISOR_GAMES SEED]``
+(the advisor asks for a Monte Carlo answer at each decision: about a quarter of a second a game
+of CPU). Without the file, the page computes the greedy policy's scores on the spot with the fast
+loop (``fast.greedy_scores``, :data:`LIVE_GAMES` games in about half a second).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ FILE = Path(__file__).with_name("data") / "statistics.json"
 ENGINE_DIR = Path(fast.__file__).parent
 LIVE_GAMES = 3000
 LIVE_SEED = 2026
-POLICIES = ("greedy", "lookahead")
+POLICIES = ("greedy", "lookahead", "clairvoyant")
 
 
 def engine_fingerprint() -> str:
@@ -77,9 +77,31 @@ def policies(path: Path = FILE) -> list[dict[str, Any]]:
     return [
         {"policy": name, "source": "kept", "shuffles": entry["shuffles"], "rollouts": entry.get("rollouts"),
          "seconds": entry["seconds"], "computed_at": data["computed_at"], "stale": data["engine"] != current,
-         "literal": summary(entry["scores"]), "other": summary(entry["other_scores"])}
+         "seed": data.get("seed"), "literal": summary(entry["scores"]),
+         "other": summary(entry["other_scores"]) if entry.get("other_scores") else None,
+         "limit": _limit(entry["limits"]) if entry.get("limits") else None}
         for name, entry in data["policies"].items()
     ]
+
+
+def _limit(limits: list[float]) -> dict[str, float]:
+    return {"mean": stats.fmean(limits), "mean_se": stats.stdev(limits) / math.sqrt(len(limits))}
+
+
+def gap(path: Path = FILE) -> dict[str, Any] | None:
+    """The advisor's mean beside the limit of the same shuffles (clairvoyant play), and the gap."""
+    if not path.is_file():
+        return None
+    data = _read(path, path.stat().st_mtime)
+    advisor, limits = data["policies"].get("lookahead"), data["policies"].get("clairvoyant", {}).get("limits")
+    if advisor is None or not limits:
+        return None
+    games = advisor.get("games") or list(range(len(advisor["scores"])))
+    if max(games) >= len(limits):
+        return None
+    same = [limits[g] for g in games]
+    mean, limit = stats.fmean(advisor["scores"]), stats.fmean(same)
+    return {"games": len(games), "advisor": mean, "limit": limit, "gap": limit - mean}
 
 
 @cache
@@ -87,38 +109,36 @@ def _live_cached() -> list[dict[str, Any]]:
     return _live()
 
 
-def play(policy: str, shuffle: int, rollouts: int) -> tuple[int, int]:
-    """One whole game from shuffle ``shuffle`` played by the policy: its score by both readings."""
-    from adjudicator.games.fallujah_cards.policies import play_to_end
-    from adjudicator.games.fallujah_cards.state import score, score_insurgency_only
+def play(policy: str, game: int, seed: int) -> int:
+    """One game of the seed's shuffles played by the policy (``lookahead``: the advisor): its
+    score (literal reading)."""
+    from adjudicator.games.fallujah_cards.tournament import play_game
 
-    state, _ = play_to_end(shuffle, policy, seed=shuffle, rollouts=rollouts)
-    return score(state), score_insurgency_only(state)
+    return play_game("advisor" if policy == "lookahead" else policy, seed, game)[0]
 
 
-def compute(games: dict[str, int], rollouts: int, path: Path = FILE) -> None:
-    """Play ``games[policy]`` games (shuffles 0..n-1) with each policy and keep the scores,
-    writing the file after each lookahead game so that an interrupted run keeps what it did."""
-    data: dict[str, Any] = {"engine": engine_fingerprint(), "computed_at": "", "policies": {}}
-    for policy, count in games.items():
+def compute(games: int, advisor_games: int, seed: int, path: Path = FILE) -> None:
+    """Play games 0..n-1 of the seed with greedy and clairvoyant play, and the first
+    ``advisor_games`` with the advisor, keeping the scores (and the clairvoyant limits)."""
+    from adjudicator.games.fallujah_cards.tournament import ADVISOR_ROLLOUTS, play_game
+
+    data: dict[str, Any] = {"engine": engine_fingerprint(), "computed_at": "", "seed": seed, "policies": {}}
+    for policy, count in (("greedy", games), ("lookahead", advisor_games), ("clairvoyant", games)):
         started = time.perf_counter()
-        entry: dict[str, Any] = {"shuffles": "", "rollouts": rollouts if policy == "lookahead" else None,
-                                 "scores": [], "other_scores": [], "seconds": 0.0}
+        played = [play_game("advisor" if policy == "lookahead" else policy, seed, g) for g in range(count)]
+        entry: dict[str, Any] = {"shuffles": f"0-{count - 1}", "scores": [p[0] for p in played],
+                                 "rollouts": ADVISOR_ROLLOUTS if policy == "lookahead" else None,
+                                 "seconds": round(time.perf_counter() - started, 1)}
+        if policy == "clairvoyant":
+            entry["limits"] = [p[1] for p in played]
         data["policies"][policy] = entry
-        for shuffle in range(count):
-            literal, other = play(policy, shuffle, rollouts)
-            entry["scores"].append(literal)
-            entry["other_scores"].append(other)
-            entry["shuffles"] = f"0-{shuffle}"
-            entry["seconds"] = round(time.perf_counter() - started, 1)
-            if policy == "lookahead" or shuffle == count - 1:
-                data["computed_at"] = datetime.now(UTC).isoformat(timespec="seconds")
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(json.dumps(data) + "\n", encoding="utf-8")
-                print(f"{policy} {shuffle + 1}/{count}: {literal} / {other}", file=sys.stderr, flush=True)
+        print(f"{policy}: {count} games", file=sys.stderr, flush=True)
+    data["computed_at"] = datetime.now(UTC).isoformat(timespec="seconds")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":  # pragma: no cover - run by hand to refresh the kept figures
     args = [int(a) for a in sys.argv[1:]]
-    greedy_games, lookahead_games, rollouts = (args + [3000, 300, 100][len(args):])[:3]
-    compute({"greedy": greedy_games, "lookahead": lookahead_games}, rollouts)
+    all_games, advisor_games, seed = (args + [2000, 200, 1][len(args):])[:3]
+    compute(all_games, advisor_games, seed)

@@ -41,7 +41,7 @@ def _command(line: str) -> dict[str, Any] | None:
     return None
 
 
-def _advice(state: CardsState, write: Callable[[str], None], rollouts: int) -> None:
+def _advice(state: CardsState, write: Callable[[str], None], rollouts: int | None) -> None:
     table = state.table()
     answer = advice.compute(table, rollouts)
     if answer is None:
@@ -55,7 +55,7 @@ def _advice(state: CardsState, write: Callable[[str], None], rollouts: int) -> N
 
 
 def play(seed: int | None, read: Callable[[], str | None], write: Callable[[str], None],
-         rollouts: int = advice.ROLLOUTS) -> int:
+         rollouts: int | None = advice.ROLLOUTS) -> int:
     """Play a whole game in a terminal; returns the exit status (0, also when the player quits)."""
     seed = secrets.randbits(32) if seed is None else seed
     setup = a.parse_setup({"mode": "app", "seed": seed})

@@ -1,0 +1,217 @@
+"""Issue 22 (items 4-6): the improved greedy policy, the compiled rollouts, the advisor's value of
+a Recon look and its accuracy, the clairvoyant limit and ``fallujah stats``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from fractions import Fraction
+from random import Random
+
+import numpy as np
+
+from adjudicator.games.fallujah_cards import clairvoyant, engine, exact, rollouts, tournament
+from adjudicator.games.fallujah_cards.advisor import advise
+from adjudicator.games.fallujah_cards.cards import card_list
+from adjudicator.games.fallujah_cards.fast import (
+    CLASSIC,
+    GREEDY,
+    N_CLASSES,
+    deck_codes,
+    full_deck_codes,
+    greedy_delta,
+    shuffle_in_place,
+    uniform_pick,
+)
+from adjudicator.games.fallujah_cards.policies import greedy_action, lost_card
+from tests.conftest import FALLUJAH
+
+
+def _state(deck: list[str], hand: list[str]):
+    find = card_list().find
+    return engine.position([find(n).index for n in deck], [find(n).index for n in hand])
+
+
+def _decks(count: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    rng = Random(seed)
+    decks = []
+    for _ in range(count):
+        deck = full_deck_codes()
+        shuffle_in_place(deck, rng.random)
+        decks.append(deck)
+    return np.array(decks, dtype=np.int8), np.random.default_rng(seed).random((count, 92))
+
+
+def test_compiled_rollouts_play_greedy_delta_game_for_game():
+    decks, losses = _decks(300, 5)
+    for rules in (GREEDY, CLASSIC):
+        played = rollouts.play(decks, np.zeros((300, N_CLASSES), dtype=np.int32), losses, np.zeros(300), rules)
+        for k in range(300):
+            row = losses[k]
+            expected = greedy_delta(list(decks[k]), [0] * N_CLASSES, lambda size, turned, row=row: int(row[turned - 1] * size), rules=rules)
+            assert played[k] == expected, (rules.name, k)
+
+
+def test_compiled_rollouts_use_what_recon_showed_as_the_engine_policy_does():
+    """The same games through the engine, decided by policies.greedy_action with the top 5
+    cards shown, give the compiled loop's scores (fast.holds_for_later in both)."""
+    decks, losses = _decks(40, 8)
+    played = rollouts.play(decks, np.zeros((40, N_CLASSES), dtype=np.int32), losses, np.full(40, 5))
+    table = card_list().cards
+    by_code = {}
+    for card in table:
+        by_code.setdefault(card.code, []).append(card.index)
+    differs = 0
+    for k in range(40):
+        pools = {code: list(indices) * 4 for code, indices in by_code.items()}
+        order = [pools[code].pop() for code in decks[k]]
+        state = engine.position(order, seen_top=5)
+        base = len(order)
+        while not state.over:
+            if engine.legal_decisions(state):
+                action = greedy_action(state)
+            else:
+                turned = base - state.deck_size
+                action = lost_card(state, int(losses[k][turned - 1] * len(state.hand)))
+            state = engine.apply(state, action)
+        assert engine_score(state) - 100 == played[k], k
+        uninformed = greedy_delta(list(decks[k]), [0] * N_CLASSES, lambda size, turned, row=losses[k]: int(row[turned - 1] * size))
+        differs += uninformed != played[k]
+    assert differs, "no game of 40 where the cards shown changed a decision: the test shows nothing"
+
+
+def test_the_greedy_policy_beats_the_classic_one_on_the_same_shuffles():
+    new = tournament.run("greedy", 2000, 3)
+    old = tournament.run("greedy-classic", 2000, 3)
+    assert new["mean"] - old["mean"] > 1.0
+
+
+def test_a_recon_look_has_a_value():
+    # Humvee joins the hand; the Dragon Eyes would show Courtyard, Car Bomb, Ambush, Roof Top
+    # (in an order the advisor does not know). Knowing them, greedy keeps a card for a greater
+    # Target; keeping the Recon card only absorbs the Ambush's random loss.
+    state = _state(["Humvee", "Courtyard", "Car Bomb", "Ambush", "Roof Top"], ["Dragon Eyes", "Bradley AFV", "Grunts"])
+    assert engine.pending(state).kind == "recon"
+    advice = advise(state)
+    assert advice.method == "exact"
+    values = {e.option.action.action: e.exact for e in advice.estimates}
+    assert values["recon"] == Fraction(2509, 24) and values["pass"] == Fraction(1877, 18)
+    assert values["recon"] > values["pass"]
+
+
+def _reference(state, action_kind: str, games: int, seed: int) -> float:
+    """An independent Monte Carlo estimate of a choice (no Recon look involved): the choice's
+    hand and score change, then fast.greedy_delta (pure Python) over random orders of the
+    unseen cards."""
+    from adjudicator.games.fallujah_cards.advisor import _effect, knowledge
+
+    option = next(o for o in engine.legal_decisions(state) if o.action.action == action_kind)
+    hand, delta, shown = _effect(state, option.action)
+    prefix, unknown = knowledge(state)
+    assert shown == 0 and not prefix
+    rest = [code for code, count in enumerate(unknown) for _ in range(count)]
+    rng = Random(seed)
+    total = 0
+    for _ in range(games):
+        deck = rest[:]
+        shuffle_in_place(deck, rng.random)
+        total += greedy_delta(deck, list(hand), uniform_pick(rng.random))
+    return engine_score(state) + delta + total / games
+
+
+def engine_score(state) -> int:
+    from adjudicator.games.fallujah_cards.state import score
+
+    return score(state)
+
+
+def test_the_advisor_is_within_half_a_point_of_an_independent_monte_carlo():
+    for seed in (2, 7):
+        rng = Random(seed)
+        state = engine.apply(engine.new_game(), engine.shuffled_deck(rng))
+        while not engine.legal_decisions(state) or engine.pending(state).kind not in ("destroy", "disarm"):
+            if engine.legal_decisions(state):
+                state = engine.apply(state, greedy_action(state))
+            else:
+                state = engine.apply(state, engine.random_input(state, rng))
+        advice = advise(state)
+        assert advice.method == "monte-carlo" and advice.rollouts >= 2000
+        for estimate in advice.estimates:
+            kind = estimate.option.action.action
+            if kind == "play" and estimate.option.action.card != greedy_action(state).card:
+                continue
+            reference = _reference(state, kind, 60000, seed)
+            assert abs(estimate.expected - reference) < 0.5, (seed, kind, estimate.expected, reference)
+
+
+def test_clairvoyant_keeps_the_bradley_for_the_car_bomb():
+    # Known order: Courtyard (Force 1) then Car Bomb (Force 3); one Bradley AFV (Force 3).
+    # Best: the Courtyard to the Casualty Pile (-1), the Bradley neutralizes the Car Bomb (+3 +3).
+    deck = deck_codes([card_list().find(n).index for n in ["Bradley AFV", "Courtyard", "Car Bomb"]])
+    assert clairvoyant.expected_best(deck) == -1 + 3 + 3
+
+
+def test_clairvoyant_bounds_the_policies_on_known_decks():
+    rng = Random(11)
+    for _ in range(15):
+        full = full_deck_codes()
+        shuffle_in_place(full, rng.random)
+        deck = full[:22]
+        best = clairvoyant.expected_best(deck)
+        for policy in ("greedy", "lookahead"):
+            if policy == "lookahead" and not exact.lookahead_feasible(deck):
+                continue
+            dist = exact.known_deck_distribution(deck, (0,) * N_CLASSES, policy)
+            mean = sum(p * literal for (literal, _), p in dist.items())
+            assert best >= float(mean) - 1e-9, (policy, deck)
+
+
+def test_clairvoyant_play_reaches_its_limit_on_average():
+    deck = full_deck_codes()
+    shuffle_in_place(deck, Random(4).random)
+    limit = clairvoyant.expected_best(deck)
+    rng = Random(1)
+    scores = [clairvoyant.play(deck, uniform_pick(rng.random))[0] for _ in range(200)]
+    mean = sum(scores) / len(scores)
+    spread = (sum((s - mean) ** 2 for s in scores) / (len(scores) - 1) / len(scores)) ** 0.5
+    assert abs(mean - limit) < 4 * spread + 1e-9
+
+
+def test_the_same_seed_deals_the_same_shuffles_to_every_policy():
+    assert tournament.shuffle(5, 3) == tournament.shuffle(5, 3)
+    assert tournament.shuffle(5, 3) != tournament.shuffle(5, 4)
+    assert sorted(tournament.shuffle(5, 3)) == sorted(card_list().full_deck())
+
+
+def _stats(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([str(FALLUJAH), "stats", *args], check=False, capture_output=True, text=True, timeout=600)
+
+
+def test_stats_json_carries_the_contract():
+    done = _stats("--game", "fallujah-cards", "--policy", "greedy", "--games", "50", "--seed", "4", "--json")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert {"policy", "games", "seed", "mean", "stderr", "distribution"} <= set(result)
+    assert result["policy"] == "greedy" and result["games"] == 50 and result["seed"] == 4
+    assert sum(result["distribution"].values()) == 50
+    mean = sum(int(k) * v for k, v in result["distribution"].items()) / 50
+    assert abs(mean - result["mean"]) < 1e-9
+    assert result == json.loads(_stats("--game", "fallujah-cards", "--policy", "greedy", "--games", "50", "--seed", "4", "--json").stdout)
+
+
+def test_stats_text_shows_the_limit_beside_the_clairvoyant_mean():
+    done = _stats("--game", "fallujah-cards", "--policy", "clairvoyant", "--games", "3", "--seed", "1")
+    assert done.returncode == 0, done.stderr
+    assert "mean" in done.stdout and "limit (clairvoyant play" in done.stdout and "gap" in done.stdout
+
+
+def test_stats_bad_values_exit_2_naming_the_option():
+    cases = {
+        ("--game", "fallujah-cards", "--policy", "perfect"): "--policy 'perfect': one of random, greedy",
+        ("--game", "chess", "--policy", "greedy"): "--game 'chess'",
+        ("--game", "fallujah-cards", "--policy", "greedy", "--games", "0"): "--games '0': a whole number from 1",
+        ("--game", "fallujah-cards", "--policy", "greedy", "--seed", "-1"): "--seed '-1': a whole number from 0",
+    }
+    for args, message in cases.items():
+        done = _stats(*args)
+        assert done.returncode == 2 and message in done.stderr and "Traceback" not in done.stderr, (args, done.stderr)
