@@ -495,3 +495,33 @@ def test_an_amended_turn_roll_changes_what_the_companion_kept_while_its_step_is_
     exported = client.get(f"/api/games/{player.id}/export").get_json()
     again = client.post("/api/games/import", json=exported).get_json()
     assert again["ceasefire_roll"] == player.state["ceasefire_roll"] and again["cup"] == player.state["cup"]
+
+
+#: an Industrial hex 1 between two hexes with Wanted! markers (11.3: the two are not adjacent)
+WANTED_MAP: dict[str, Any] = {
+    "hexes": [
+        {"number": 1, "terrain": "industrial", "colour": "blue", "adjacent": [2, 3]},
+        {"number": 2, "terrain": "urban", "colour": "yellow", "adjacent": [1]},
+        {"number": 3, "terrain": "urban", "colour": "yellow", "adjacent": [1]},
+    ],
+}
+
+
+def wanted_on_both_sides(client) -> Bff:
+    player = Bff.new(client)
+    player.act("key_map", map=WANTED_MAP)
+    player.act("hex", hex=2, wanted=True)
+    player.act("hex", hex=3, wanted=True)
+    return player
+
+
+@pytest.mark.parametrize("situation", ["level-of-resistance", "contact", "raid-defenders"])
+def test_the_rolls_counting_wanted_markers_are_prefilled_with_the_count_of_adjacent_markers(client, situation):
+    """22.1, 22.3 and 19: "+1 per Wanted! Marker in adjacent hexes": two adjacent markers prefill 2
+    (a true/false there was dropped by the browser's number field, and with it both markers)."""
+    player = wanted_on_both_sides(client)
+    page = client.get(f"/games/{player.id}/calculator/{situation}?hex=1").get_data(as_text=True)
+    assert re.search(r'data-path="wanted_adjacent"[^>]*value="2"', page), situation
+    activation = client.get(f"/games/{player.id}/calculator/insurgent-activation?hex=1").get_data(as_text=True)
+    assert re.search(r'data-path="wanted_adjacent"[^>]*checked', activation)  # 12.4.2.1: a marker adjacent, yes or no
+
