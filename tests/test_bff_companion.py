@@ -525,3 +525,37 @@ def test_the_rolls_counting_wanted_markers_are_prefilled_with_the_count_of_adjac
     activation = client.get(f"/games/{player.id}/calculator/insurgent-activation?hex=1").get_data(as_text=True)
     assert re.search(r'data-path="wanted_adjacent"[^>]*checked', activation)  # 12.4.2.1: a marker adjacent, yes or no
 
+
+#: an Insurgent Assault on A/1/5 in an Urban hex (one white Terrain die on each side, 17.1.6)
+INSURGENT_ASSAULT: dict[str, Any] = {
+    "mission": "assault", "attacker": "insurgency", "terrain": "urban",
+    "attacking": [{"source": "lead", "name": "Mob", "white": 2}],
+    "defending": [{"source": "lead", "name": "A/1/5", "white": 3, "unit": "combat_unit"}],
+}
+
+
+def _recorded_operation(client, player: Bff, rolls: dict[str, Any]) -> str:
+    player.roll("operation", **INSURGENT_ASSAULT, rolls=rolls)
+    version = player.state["version"]
+    return html.unescape(client.get(f"/games/{player.id}/calculator/operation?hex=2&attacker=insurgency&recorded={version}")
+                         .get_data(as_text=True))
+
+
+def test_after_an_insurgent_assault_only_the_coalition_spends_a_margin_of_failure(client):
+    """18.3: the Insurgency's success gains it VP and an Isolated Marker, and nothing is spent;
+    18.6.1: its failure lets the Coalition spend the Margin of Failure on Insurgent steps."""
+    player = Bff.new(client).keyed()
+    player.act("unit_move", unit="A-1-5", hex=2)
+    player.act("hex", hex=2, insurgents=["Mob"])
+    won = _recorded_operation(client, player, {"attacking": {"white": [6, 6, 6]}, "defending": {"white": [1, 1, 1, 1]}})
+    assert "VP -2: Insurgent assault" in won  # the recorded success's consequences (18.3.1)
+    assert "spend-margin?" not in won and "Spend the Margin" not in won
+    lost = _recorded_operation(client, player, {"attacking": {"white": [1, 1, 1]}, "defending": {"white": [6, 6, 6, 6]}})
+    assert "The Coalition spends the Margin of Failure (4)" in lost
+    link = re.search(r'href="([^"]*spend-margin\?[^"]*)"', lost)
+    assert link is not None
+    query = unquote(link.group(1))
+    assert all(part in query for part in ("mission=assault", "attacker=insurgency", "margin=4", "hex=2")), query
+    spend = client.get(link.group(1)).get_data(as_text=True)
+    assert re.search(r'data-path="margin"[^>]*value="4"', spend)
+    player.roll("spend-margin", mission="assault", attacker="insurgency", margin=4, spend={"insurgent_steps": 2})
