@@ -145,6 +145,15 @@ def retreats(state: GameState, decision: dict[str, Any]) -> list[dict[str, Any]]
     return out
 
 
+def dice_asked(state: GameState) -> dict[str, str]:
+    """The dice the bot asks for now (12.2), each field with what it is ("1D6 for step 2 ...",
+    "2D6 for cadre-3's Reaction"): the due procedure's and the pending retreats' (16)."""
+    turn = evaluate(state)
+    needs = list((turn.answer or {}).get("needs") or []) if turn is not None else []
+    needs += [n for r in pending_retreats(state) for n in r["needs"]]
+    return {n["field"]: n["what"] for n in needs if n["field"].startswith("dice.")}
+
+
 def reaction_follow_up(area: int, decision: dict[str, Any]) -> FollowUp:
     """The confirmed Reaction as one undoable action: Dug In, retreats (16) and placements (17)."""
     dug_in, retreats, placed = [], [], []
