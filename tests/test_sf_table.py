@@ -5,6 +5,9 @@ and Organize Resistance's Militia placement kept after an undo or a reload (14.2
 
 from __future__ import annotations
 
+import html
+import json
+import re
 from typing import Any
 
 from .test_sf_companion import Game, coalition_in_19
@@ -30,3 +33,32 @@ def test_a_mistyped_bot_die_is_refused_naming_the_field_the_value_and_what_is_al
     # nothing was kept: the die the bot asks for is entered and it decides
     game.act(type="bot_die", field="dice.step2", faces=[2])
     assert game.state["bot"]["error"] is None and game.state["bot"]["decision"]["action"] == "attack"
+
+
+def _actions(page: str) -> list[dict[str, Any]]:
+    return [json.loads(a) for a in re.findall(r"data-action='([^']+)'", html.unescape(page))]
+
+
+def test_the_attacking_militia_is_eliminated_after_its_attack(client):
+    """7.3.4: "the insurgent units are always eliminated when they attack" (errata 7.3.4, reading 1):
+    the recorded attack offers the attacker's elimination, which sends it back to the Force Pool."""
+    from web.games.second_fallujah import calculator
+
+    game = coalition_in_19(client)
+    game.act(type="end_impulse")
+    game.act(type="bot_die", field="dice.step2", faces=[2])
+    game.bot_confirm()
+    [declare] = game.state["follow_ups"]
+    game.act(**declare["action"])
+    assert declare["action"]["attackers"] == ["militia-1"]
+    attack = {**calculator.prefill(_state(client, game), "insurgent-attack", 19), "rolls": {"offense": 3, "defense": 9}}
+    game.act(type="adjudication", situation="insurgent-attack", input=attack)
+    assert game.unit("militia-1")["location"] == 18
+    recorded = f"/games/{game.id}/calculator/insurgent-attack?area=19&recorded={game.state['version']}"
+    page = client.get(recorded).get_data(as_text=True)
+    eliminate = [a for a in _actions(page) if a["type"] == "unit_eliminate"]
+    assert eliminate == [{"type": "unit_eliminate", "unit": "militia-1", "rules": ["7.3.4"]}]
+    game.act(**eliminate[0])
+    assert game.unit("militia-1")["location"] == "force_pool"
+    page = client.get(recorded).get_data(as_text=True)
+    assert "badge good" in page and not [a for a in _actions(page) if a["type"] == "unit_eliminate"]
