@@ -62,3 +62,19 @@ def test_the_attacking_militia_is_eliminated_after_its_attack(client):
     assert game.unit("militia-1")["location"] == "force_pool"
     page = client.get(recorded).get_data(as_text=True)
     assert "badge good" in page and not [a for a in _actions(page) if a["type"] == "unit_eliminate"]
+
+
+def test_the_bot_allocates_a_fire_missions_insurgent_casualties(client):
+    """7.4: "The combat is resolved normally": the Insurgent Casualty Points of a Fire Mission
+    prefilled from the game are allocated by the bot (15), in the area fired on."""
+    from web.games.second_fallujah import calculator
+
+    game = coalition_in_19(client)
+    fire = {**calculator.prefill(_state(client, game), "fire-mission", 19), "rolls": {"offense": 12, "defense": 2}}
+    game.act(type="adjudication", situation="fire-mission", input=fire)
+    assert game.state["combat"]["insurgent_cp"] > 0 and game.state["combat"]["area"] == 19
+    assert game.state["bot"]["situation"] == "bot-casualties"
+    from web.games.second_fallujah import bot
+
+    turn = bot.evaluate(_state(client, game))
+    assert turn is not None and (turn.input["area"], turn.input["cp"]) == (19, game.state["combat"]["insurgent_cp"])

@@ -93,7 +93,7 @@ def prefill(state: GameState, situation: str, area: int | None) -> dict[str, Any
                      defenders=[_defender(state, u) for u in _insurgent(state, area)])
     elif situation == "fire-mission" and area:
         here = _coalition(state, area)
-        data_.update(impulse=state.impulse, mosque=area in data.mosque_areas(),
+        data_.update(area=area, impulse=state.impulse, mosque=area in data.mosque_areas(),
                      us_units_in_area=any(u.nationality in US for u in here),
                      iraqi_units_in_area=any(u.nationality == "iraqi" for u in here),
                      defenders=[_defender(state, u) for u in _insurgent(state, area)])
