@@ -78,3 +78,24 @@ def test_the_bot_allocates_a_fire_missions_insurgent_casualties(client):
 
     turn = bot.evaluate(_state(client, game))
     assert turn is not None and (turn.input["area"], turn.input["cp"]) == (19, game.state["combat"]["insurgent_cp"])
+
+
+def test_an_area_emptied_by_an_overrun_changes_control_at_once(client):
+    """9.1: "Whenever an area controlled by one side is occupied only by units of the other side,
+    the area changes control": when the casualties are applied, not at the end of the impulse."""
+    from .test_sf_companion import _attack_19
+
+    game = coalition_in_19(client)
+    game.act(type="key_area", area=20, tem=3)
+    game.act(type="key_area", area=24, tem=2)
+    _attack_19(game, 12, 2)  # 17 against 8: 9 CP, an Overrun
+    game.bot_confirm()
+    [follow] = game.state["follow_ups"]
+    assert follow["action"]["type"] == "casualties" and follow["action"]["overrun"] is True
+    assert game.state["areas"][18]["control"] == "insurgent"
+    answer = game.act(**follow["action"])
+    assert not [u for u in game.state["units"] if u["side"] == "insurgent" and u["location"] == 19]
+    assert game.state["areas"][18]["control"] == "coalition" and game.state["side"] == "coalition"
+    assert any(e["rule"] == "9.1" for e in answer["effects"])
+    game.take_back("undo")
+    assert game.state["areas"][18]["control"] == "insurgent"

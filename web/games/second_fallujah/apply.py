@@ -134,10 +134,13 @@ def initial_state(setup: a.Setup) -> GameState:
 # -- the turn ---------------------------------------------------------------------------------------
 
 
-def _control_changes(state: GameState, ctx: Ctx) -> GameState:
-    """9.1: an area occupied only by the other side's units changes control."""
+def _control_changes(state: GameState, ctx: Ctx, only: int | None = None) -> GameState:
+    """9.1: an area occupied only by the other side's units changes control (every area, or
+    ``only`` that one, as soon as the combat there empties it)."""
     areas = list(state.areas)
     for area in state.areas:
+        if only is not None and area.id != only:
+            continue
         sides = {u.side for u in state.units_in(area.id)}
         if len(sides) == 1 and area.control not in sides:
             side = sides.pop()
@@ -410,7 +413,11 @@ def _eliminate(state: GameState, unit: UnitState, ctx: Ctx, rule: str) -> GameSt
 
 
 def unit_eliminate(state: GameState, action: a.UnitEliminate, ctx: Ctx) -> GameState:
-    return _eliminate(state, _unit(state, action.unit), ctx, "8.2")
+    unit = _unit(state, action.unit)
+    state = _eliminate(state, unit, ctx, "8.2")
+    if isinstance(unit.location, int) and (state.reaction is None or state.reaction.area != unit.location):
+        state = _control_changes(state, ctx, only=unit.location)  # 9.1, its EXCEPTION: a Reaction pending
+    return state
 
 
 def resistance(state: GameState, action: a.Resistance, ctx: Ctx) -> GameState:
@@ -439,7 +446,7 @@ def casualties(state: GameState, action: a.Casualties, ctx: Ctx) -> GameState:
         state = _with_unit(state, unit, location=retreat.to, dug_in=False)
     if state.combat is not None and state.combat.area == action.area:
         state = state.model_copy(update={"combat": state.combat.model_copy(update={"allocated": True})})
-    return state
+    return _control_changes(state, ctx, only=action.area)
 
 
 def reaction(state: GameState, action: a.ReactionApplied, ctx: Ctx) -> GameState:
