@@ -99,3 +99,25 @@ def test_an_area_emptied_by_an_overrun_changes_control_at_once(client):
     assert any(e["rule"] == "9.1" for e in answer["effects"])
     game.take_back("undo")
     assert game.state["areas"][18]["control"] == "insurgent"
+
+
+def test_organize_resistance_keeps_its_militia_placement_after_the_marker_an_undo_or_a_reload(client):
+    """14.2: the bot's Organize Resistance moves the RESISTANCE marker and places Militia; each is
+    its own undoable action, and the placement stays offered until it is applied."""
+    game = coalition_in_19(client)
+    game.act(type="end_impulse")
+    game.act(type="bot_die", field="dice.step2", faces=[6])  # no attack (14: 1-4)
+    assert game.state["bot"]["decision"]["action"] == "organize_resistance"
+    game.bot_confirm()
+    marker, militia = game.state["follow_ups"]
+    assert marker["action"]["type"] == "resistance" and militia["action"]["type"] == "unit_place"
+    game.act(**marker["action"])
+    assert game.state["follow_ups"] == [militia]
+    reloaded = client.get(f"/api/games/{game.id}").get_json()
+    assert reloaded["follow_ups"] == [militia]
+    placed = game.act(**militia["action"])
+    assert placed["follow_ups"] == [] and sum(u["type"] == "militia" and u["location"] == 19 for u in placed["units"]) == 1
+    game.take_back("undo")  # the placement only: the marker stays
+    assert game.state["resistance"] == 19 and game.state["follow_ups"] == [militia]
+    game.take_back("undo")
+    assert game.state["follow_ups"] == [marker, militia]

@@ -400,6 +400,11 @@ def unit_place(state: GameState, action: a.UnitPlace, ctx: Ctx) -> GameState:
         state, unit = _new_insurgent(state, action.unit_type, action.area, action.dug_in)
         placed.append(unit.label)
     ctx.effect("11.1" if action.unit_type != "militia" else "14.2", f"placed in area {action.area}: {', '.join(placed)}")
+    record = state.bot_last
+    if (record is not None and record.situation == "bot-impulse" and action.unit_type == "militia"
+            and record.decision.get("action") == "organize_resistance" and record.decision.get("area") == action.area
+            and "militia_placed" not in record.applied):  # the bot's Organize Resistance placement (14.2) done
+        state = state.model_copy(update={"bot_last": record.model_copy(update={"applied": record.applied + ("militia_placed",)})})
     fresh = [u for u in state.units_in(action.area) if u.type in ("fedayeen", "cadre") and u.status == "fresh"]
     if len(fresh) > FRICTION:
         ctx.effect("5.1", f"area {action.area}: {len(fresh)} Fresh Cadre and Fedayeen, more than {FRICTION} at the end of the impulse")

@@ -218,9 +218,13 @@ def follow_ups(state: GameState) -> list[FollowUp]:
             return [FollowUp(f"Declare the attack on area {d['target']} from area {d['origin']}: {', '.join(d['attackers'])}",
                              ("14.1.2", "7.3"), {"type": "attack_declared", "target": d["target"], "origin": d["origin"],
                                                  "attackers": d["attackers"]})]
-        if d.get("action") == "organize_resistance" and d.get("area") and state.resistance != d["area"]:
-            out = [FollowUp(f"RESISTANCE marker to area {d['area']}", ("14.2",), {"type": "resistance", "area": d["area"]})]
-            if d.get("militia_placed"):
+        if d.get("action") == "organize_resistance" and d.get("area"):
+            # the marker and the Militia are two actions: each offered until it is applied (an undo
+            # takes its own back; the record says whether the Militia were placed)
+            out: list[FollowUp] = []
+            if state.resistance != d["area"]:
+                out.append(FollowUp(f"RESISTANCE marker to area {d['area']}", ("14.2",), {"type": "resistance", "area": d["area"]}))
+            if d.get("militia_placed") and "militia_placed" not in record.applied:
                 out.append(FollowUp(f"Place {d['militia_placed']} Militia in area {d['area']}", ("14.2", "4.1.1"),
                                     {"type": "unit_place", "unit_type": "militia", "area": d["area"], "count": d["militia_placed"]}))
             return out
