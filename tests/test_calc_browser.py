@@ -83,6 +83,8 @@ def test_a_fire_is_recorded_and_applied_in_one_tap_and_the_next_rolls_are_offere
         summary = tab.locator(".calc-bar").bounding_box()
         assert summary is not None and summary["y"] + summary["height"] <= VIEWPORTS[device]["viewport"]["height"]
         tab.screenshot(path=screenshots / f"{device}-02-odds.png")
+        assert not tab.locator("#f-shooter-caat_ammo").is_checked()  # the player's choice (11.1.2.1)
+        tab.locator("#f-shooter-caat_ammo").check()
         tab.locator("#f-roll").fill("1")
         tab.locator("#f-activation").fill("0")  # '0' in a Fire: a Sniper Attack follows (5.3.3, 11.4.1)
         expect(tab.locator("#calc-record")).to_be_visible()
