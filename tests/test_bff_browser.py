@@ -207,3 +207,32 @@ def test_draw_for_me_is_recorded_and_cannot_be_undone(page, live_server, screens
     expect(page.locator(".undo-redo")).to_contain_text("cannot be undone")
     page.screenshot(path=screenshots / "01-drawn-by-the-app.png", full_page=True)
     assert errors == []
+
+
+@pytest.mark.phone
+def test_the_wanted_markers_next_to_the_hex_count_in_its_level_of_resistance_and_contact(page, live_server, screenshots):
+    """22.1 and 22.3, "+1 per Wanted! Marker in adjacent hexes": an Industrial hex between two
+    markers, prefilled from the game: Low 1/6 and High 1/2 (1D6 + 2); Ambush! 1/2 on Contact."""
+    errors = _errors(page)
+    client = live_server.app.test_client()
+    game_id = client.post("/api/games", json={"game": "battle-for-fallujah", "name": "two markers"}).get_json()["id"]
+    version = live_server.store().state(game_id).version
+    hexes = [{"number": 1, "terrain": "industrial", "colour": "blue", "adjacent": [2, 3]},
+             {"number": 2, "terrain": "urban", "colour": "yellow", "adjacent": [1]},
+             {"number": 3, "terrain": "urban", "colour": "yellow", "adjacent": [1]}]
+    for body in ({"type": "key_map", "map": {"hexes": hexes}}, {"type": "hex", "hex": 2, "wanted": True},
+                 {"type": "hex", "hex": 3, "wanted": True}):
+        reply = client.post(f"/api/games/{game_id}/actions", json={**body, "expected_version": version})
+        assert reply.status_code == 200, reply.get_json()
+        version += 1
+    page.goto(f"{live_server.url}/games/{game_id}/calculator/level-of-resistance?hex=1")
+    expect(page.locator("#f-wanted_adjacent")).to_have_value("2")
+    expect(page.locator("#f-terrain")).to_have_value("industrial")
+    expect(page.locator('#calc-odds [data-outcome="low"] .calc-odd-value')).to_have_text("16.7 %")
+    expect(page.locator('#calc-odds [data-outcome="high"] .calc-odd-value')).to_have_text("50 %")
+    page.screenshot(path=screenshots / "level-of-resistance.png", full_page=True)
+    page.goto(f"{live_server.url}/games/{game_id}/calculator/contact?hex=1")
+    expect(page.locator("#f-wanted_adjacent")).to_have_value("2")
+    expect(page.locator('#calc-odds [data-outcome="ambush"] .calc-odd-value')).to_have_text("50 %")
+    page.screenshot(path=screenshots / "contact.png", full_page=True)
+    assert errors == []

@@ -495,3 +495,67 @@ def test_an_amended_turn_roll_changes_what_the_companion_kept_while_its_step_is_
     exported = client.get(f"/api/games/{player.id}/export").get_json()
     again = client.post("/api/games/import", json=exported).get_json()
     assert again["ceasefire_roll"] == player.state["ceasefire_roll"] and again["cup"] == player.state["cup"]
+
+
+#: an Industrial hex 1 between two hexes with Wanted! markers (11.3: the two are not adjacent)
+WANTED_MAP: dict[str, Any] = {
+    "hexes": [
+        {"number": 1, "terrain": "industrial", "colour": "blue", "adjacent": [2, 3]},
+        {"number": 2, "terrain": "urban", "colour": "yellow", "adjacent": [1]},
+        {"number": 3, "terrain": "urban", "colour": "yellow", "adjacent": [1]},
+    ],
+}
+
+
+def wanted_on_both_sides(client) -> Bff:
+    player = Bff.new(client)
+    player.act("key_map", map=WANTED_MAP)
+    player.act("hex", hex=2, wanted=True)
+    player.act("hex", hex=3, wanted=True)
+    return player
+
+
+@pytest.mark.parametrize("situation", ["level-of-resistance", "contact", "raid-defenders"])
+def test_the_rolls_counting_wanted_markers_are_prefilled_with_the_count_of_adjacent_markers(client, situation):
+    """22.1, 22.3 and 19: "+1 per Wanted! Marker in adjacent hexes": two adjacent markers prefill 2
+    (a true/false there was dropped by the browser's number field, and with it both markers)."""
+    player = wanted_on_both_sides(client)
+    page = client.get(f"/games/{player.id}/calculator/{situation}?hex=1").get_data(as_text=True)
+    assert re.search(r'data-path="wanted_adjacent"[^>]*value="2"', page), situation
+    activation = client.get(f"/games/{player.id}/calculator/insurgent-activation?hex=1").get_data(as_text=True)
+    assert re.search(r'data-path="wanted_adjacent"[^>]*checked', activation)  # 12.4.2.1: a marker adjacent, yes or no
+
+
+#: an Insurgent Assault on A/1/5 in an Urban hex (one white Terrain die on each side, 17.1.6)
+INSURGENT_ASSAULT: dict[str, Any] = {
+    "mission": "assault", "attacker": "insurgency", "terrain": "urban",
+    "attacking": [{"source": "lead", "name": "Mob", "white": 2}],
+    "defending": [{"source": "lead", "name": "A/1/5", "white": 3, "unit": "combat_unit"}],
+}
+
+
+def _recorded_operation(client, player: Bff, rolls: dict[str, Any]) -> str:
+    player.roll("operation", **INSURGENT_ASSAULT, rolls=rolls)
+    version = player.state["version"]
+    return html.unescape(client.get(f"/games/{player.id}/calculator/operation?hex=2&attacker=insurgency&recorded={version}")
+                         .get_data(as_text=True))
+
+
+def test_after_an_insurgent_assault_only_the_coalition_spends_a_margin_of_failure(client):
+    """18.3: the Insurgency's success gains it VP and an Isolated Marker, and nothing is spent;
+    18.6.1: its failure lets the Coalition spend the Margin of Failure on Insurgent steps."""
+    player = Bff.new(client).keyed()
+    player.act("unit_move", unit="A-1-5", hex=2)
+    player.act("hex", hex=2, insurgents=["Mob"])
+    won = _recorded_operation(client, player, {"attacking": {"white": [6, 6, 6]}, "defending": {"white": [1, 1, 1, 1]}})
+    assert "VP -2: Insurgent assault" in won  # the recorded success's consequences (18.3.1)
+    assert "spend-margin?" not in won and "Spend the Margin" not in won
+    lost = _recorded_operation(client, player, {"attacking": {"white": [1, 1, 1]}, "defending": {"white": [6, 6, 6, 6]}})
+    assert "The Coalition spends the Margin of Failure (4)" in lost
+    link = re.search(r'href="([^"]*spend-margin\?[^"]*)"', lost)
+    assert link is not None
+    query = unquote(link.group(1))
+    assert all(part in query for part in ("mission=assault", "attacker=insurgency", "margin=4", "hex=2")), query
+    spend = client.get(link.group(1)).get_data(as_text=True)
+    assert re.search(r'data-path="margin"[^>]*value="4"', spend)
+    player.roll("spend-margin", mission="assault", attacker="insurgency", margin=4, spend={"insurgent_steps": 2})

@@ -83,6 +83,8 @@ def test_a_fire_is_recorded_and_applied_in_one_tap_and_the_next_rolls_are_offere
         summary = tab.locator(".calc-bar").bounding_box()
         assert summary is not None and summary["y"] + summary["height"] <= VIEWPORTS[device]["viewport"]["height"]
         tab.screenshot(path=screenshots / f"{device}-02-odds.png")
+        assert not tab.locator("#f-shooter-caat_ammo").is_checked()  # the player's choice (11.1.2.1)
+        tab.locator("#f-shooter-caat_ammo").check()
         tab.locator("#f-roll").fill("1")
         tab.locator("#f-activation").fill("0")  # '0' in a Fire: a Sniper Attack follows (5.3.3, 11.4.1)
         expect(tab.locator("#calc-record")).to_be_visible()
@@ -312,5 +314,34 @@ def test_undo_after_changes_applied_only_in_part_loads_the_page_again(browser, l
         expect(tab.locator("#consequences .badge.good")).to_have_count(0)
         expect(tab.locator(".calc-change:enabled")).to_have_count(count)
         expect(tab.locator("#calc-applied")).to_be_hidden()
+    finally:
+        context.close()
+
+
+def test_typing_the_target_zone_keeps_what_was_entered_above_it(browser, live_server, screenshots):
+    """The form is filled top to bottom: the Zone number, typed after both Locations, the Zone
+    type and the dice, fills the form from the game again without losing any of them."""
+    game = Game(live_server)
+    context, tab = _tab(browser, "phone")
+    errors = _errors(tab)
+    try:
+        tab.goto(f"{live_server.url}/games/{game.id}/calculator/fire?unit=squad-1")
+        tab.locator("#f-shooter-location").select_option("R")
+        tab.locator("#f-target-location").select_option("1")
+        tab.locator("#f-target-zone").select_option("fortified")
+        tab.locator("#f-roll").fill("3")
+        tab.locator("#f-activation").fill("4")
+        tab.locator("#f-target-zone_number").fill("7")
+        loads_again(tab, lambda: tab.locator("#f-target-zone_number").press("Tab"))
+        assert "zone=7" in tab.url
+        expect(tab.locator("#f-target-zone_number")).to_have_value("7")
+        expect(tab.locator("#f-shooter-location")).to_have_value("R")
+        expect(tab.locator("#f-target-location")).to_have_value("1")
+        expect(tab.locator("#f-target-zone")).to_have_value("fortified")
+        expect(tab.locator("#f-roll")).to_have_value("3")
+        expect(tab.locator("#f-activation")).to_have_value("4")
+        expect(tab.locator("#calc-record")).to_be_visible()  # complete: the roll can be recorded
+        tab.screenshot(path=screenshots / "zone-typed.png", full_page=True)
+        assert errors == []
     finally:
         context.close()

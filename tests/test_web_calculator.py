@@ -80,7 +80,7 @@ def test_fire_is_prefilled_with_the_squad_and_the_target_zone(player, client):  
     html = _page(client, f"/games/{player.id}/calculator/fire?unit=squad-1&zone=3&location=C")
     assert _value(html, "f-shooter-cf") == str(squad["cf"])
     assert _value(html, "f-shooter-location") == "R"
-    assert _value(html, "f-shooter-caat_ammo") == "checked"
+    assert _value(html, "f-shooter-caat_ammo") is None  # the player's choice (11.1.2.1)
     assert _value(html, "f-target-unit") == "suspect"
     assert _value(html, "f-target-location") == "C"
     assert _value(html, "f-target-zone") == "normal"

@@ -80,7 +80,8 @@ def test_turn_1_fire_at_a_suspect_prefilled_recorded_applied_undone_on_a_phone(p
 
     squad = store.state(game_id).unit("squad-1")
     assert page.locator("#f-shooter-cf").input_value() == str(squad.cf) == "4"
-    assert page.locator("#f-shooter-caat_ammo").is_checked()
+    assert not page.locator("#f-shooter-caat_ammo").is_checked()  # the player's choice (11.1.2.1)
+    page.locator("#f-shooter-caat_ammo").check()  # the CAAT's 'Ammo' used
     assert page.locator("#f-target-zone").input_value() == "normal"  # start Zone: Normal (4.1.3, 6.2)
     assert page.locator("#f-target-unit").input_value() == "suspect"
     assert page.locator("#f-target-zone_number").input_value() == "3"
@@ -170,7 +171,7 @@ def test_turn_1_fire_at_a_suspect_prefilled_recorded_applied_undone_on_a_phone(p
     page.wait_for_url(re.compile(r"recorded=\d+"))
     expect(page.locator("#consequences")).to_contain_text("+1 VP: 'Guerillas' unit eliminated")
     loads_again(page, lambda: page.locator("#calc-apply-all").click())
-    expect(page.locator("#calc-applied")).to_contain_text("Applied: 4 changes.")
+    expect(page.locator("#calc-applied")).to_contain_text("Applied: 3 changes.")  # its CAAT's 'Ammo' not used (11.1.2.1)
     state = store.state(game_id)
     assert state.vp == 1 and state.zone(3).insurgents == 0
     assert [(e.reason, e.value, e.rule) for e in state.vp_ledger] == [("guerillas_eliminated", 1, "7.2.1")]

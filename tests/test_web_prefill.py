@@ -32,14 +32,23 @@ def _with_unit(state: GameState, unit_id: str, **changes) -> GameState:
     return state.model_copy(update={"units": units})
 
 
-def test_fire_prefill_takes_cf_caat_ammo_location_and_zone_type_from_the_state(state):
+def test_fire_prefill_takes_cf_location_and_zone_type_from_the_state(state):
     data = prefill(state, "fire", choose(state, unit="squad-1", zone="3", location="C"))
     squad = state.unit("squad-1")
-    assert data["shooter"] == {"unit": "squad", "cf": squad.cf, "location": "R", "caat_ammo": True,
+    assert data["shooter"] == {"unit": "squad", "cf": squad.cf, "location": "R",
                                "security_element_detached": False, "zone_controlled": True}
     assert data["target"] == {"unit": "suspect", "location": "C", "zone_number": 3, "zone": "normal"}
     assert data["phantom_fury"] is False
     assert adjudicator.adjudicate("fire", data).probabilities
+
+
+def test_the_caat_ammo_is_the_players_choice_and_never_pre_ticked(state):
+    """11.1.2.1: the CAAT's 'Ammo' marker "is used to provide a +2 modifier": the player decides
+    to use it (a round spent); a squad with Ammo left is not prefilled as using it."""
+    assert state.unit("squad-1").caat is not None and state.unit("squad-1").caat.ammo > 0
+    data = prefill(state, "fire", choose(state, unit="squad-1", zone="3", location="C"))
+    assert data["shooter"]["cf"] == state.unit("squad-1").cf  # the squad's own values are prefilled
+    assert "caat_ammo" not in data["shooter"]  # the form's box starts unticked
 
 
 def test_fire_prefill_says_when_the_squad_stands_in_a_zone_not_under_usmc_control(state):
@@ -64,7 +73,7 @@ def test_reduced_squad_with_hero_gives_its_reduced_side_and_the_hero_separately(
     data = prefill(hurt, "fire", choose(hurt, unit="squad-2", zone="3", location="R"))
     assert data["shooter"]["cf"] == squad.cf - rules().step_loss_cf
     assert data["shooter"]["hero"] == "silver_star"
-    assert data["shooter"]["caat_ammo"] is False  # no 'Ammo' left (11.1.2.1)
+    assert "caat_ammo" not in data["shooter"]  # never pre-ticked (11.1.2.1)
     ied = prefill(hurt, "ied", choose(hurt, unit="squad-2"))
     assert ied == {"cf": squad.current_cf, "reduced": True, "ruleset": "en"}  # 13.5 counts the Hero in the CF
 
@@ -124,6 +133,7 @@ def _answer(situation, data):
 def test_fire_on_a_suspect_revealing_guerillas_proposes_fired_ammo_and_the_new_counts(state):
     choice = choose(state, unit="squad-1", zone="3", location="C")
     data = {**prefill(state, "fire", choice), "roll": 1, "activation": 7}
+    data["shooter"]["caat_ammo"] = True  # the player uses the CAAT's 'Ammo' (11.1.2.1)
     found = consequences(state, "fire", data, _answer("fire", data), choice)
     payloads = _payloads(found)
     assert {"type": "unit_status", "unit": "squad-1", "status": "fired", "rules": ["11.3"]} in payloads
@@ -175,7 +185,7 @@ def test_every_proposed_action_is_accepted_by_the_game(sqlite_app):  # noqa: F81
     state = store.state(player.id)
     choice = choose(state, unit="squad-1", zone="3", location="C")
     data = {**prefill(state, "fire", choice), "roll": 1, "activation": 7}
-    data["shooter"]["location"] = "R"
+    data["shooter"] |= {"location": "R", "caat_ammo": True}  # the player uses the CAAT's 'Ammo' (11.1.2.1)
     for consequence in consequences(state, "fire", data, _answer("fire", data), choice):
         if consequence.action:
             player.act(type_=consequence.action["type"],

@@ -589,14 +589,45 @@
     }
   }
 
-  /* A choice that fills the form from the game (unit, Zone): the page again with it in the query. */
+  /* A choice that fills the form from the game (unit, Zone): the page again with it in the query.
+     A field of the form itself (the target's Zone number) is typed after the fields above it:
+     what the player typed is carried to the page loaded, where it wins over the prefill. */
+  const carryKey = "fallujah.calc.carry:" + (d.gameId || "free:" + game) + ":" + d.situation;
+  const typed = new Set();
+
   function pick(input) {
     const url = new URL(window.location.href);
     url.searchParams.delete("recorded");
     url.hash = "";
     if (input.value === "") url.searchParams.delete(input.dataset.query);
     else url.searchParams.set(input.dataset.query, input.value);
+    const store = storage();
+    if (store && input.dataset.path && typed.size) {
+      const values = {};
+      for (const id of typed) {
+        const field = document.getElementById(id);
+        if (field && field !== input) values[id] = field.type === "checkbox" ? field.checked : field.value;
+      }
+      try { store.setItem(carryKey, JSON.stringify(values)); } catch (err) { /* full */ }
+    }
     window.location.assign(url.toString());
+  }
+
+  function restoreCarried() {
+    const store = storage();
+    const raw = store && store.getItem(carryKey);
+    if (!raw) return;
+    store.removeItem(carryKey);
+    let values;
+    try { values = JSON.parse(raw); } catch (err) { return; }
+    for (const [id, value] of Object.entries(values || {})) {
+      const input = document.getElementById(id);
+      if (!input || !input.dataset.path || input.readOnly) continue;
+      if (input.type === "checkbox") input.checked = value;
+      else input.value = value;
+      typed.add(id);
+      touched = true;
+    }
   }
 
   async function post(button, url, payload) {
@@ -615,6 +646,7 @@
   form.addEventListener("input", (event) => {
     if (event.target.classList && event.target.classList.contains("calc-change")) { applyLabel(); return; }
     if (event.target.dataset && event.target.dataset.query) return;
+    if (event.target.dataset && event.target.dataset.path && event.target.id) typed.add(event.target.id);
     touched = true;
     const draftBox = $("calc-draft");
     if (draftBox && !draftBox.classList.contains("warn")) draftBox.hidden = true; // "entries are back": said once
@@ -623,6 +655,7 @@
   form.addEventListener("change", (event) => {
     if (event.target.classList && event.target.classList.contains("calc-change")) { applyLabel(); return; }
     if (event.target.dataset && event.target.dataset.query && !d.recorded) { pick(event.target); return; }
+    if (event.target.dataset && event.target.dataset.path && event.target.id) typed.add(event.target.id);
     touched = true;
     schedule();
   });
@@ -652,7 +685,10 @@
       changeBoxes().forEach((b) => { b.checked = false; }); // left unticked when the others were applied
       confirmApplied();
     }
-  } else restoreDraft();
+  } else {
+    restoreDraft();
+    restoreCarried();
+  }
   applyLabel();
   if (d.recorded) { answer = place(document); showRecord(); } else update(); // a recorded roll's answer came with the page
   document.documentElement.classList.add("calc-scripted"); // its buttons take taps from now on (calculator.css)

@@ -825,6 +825,8 @@ class FireMission(Model):
     impulse: int | None = Field(default=None, ge=0)
     #: the Coalition player holds the Advantage and uses it to win (10.1), as in an attack
     advantage: Advantage | None = None
+    #: the target area's id, if known: checks the mosque list of the rules (7.5)
+    area: int | None = None
     rolls: Rolls | None = None
 
 
@@ -842,6 +844,7 @@ class FireMissionAnswer(Adjudication):
 def fire_mission(s: FireMission) -> FireMissionAnswer:
     c = Checker()
     check_tem(c, "tem", s.tem)
+    check_area(c, "area", s.area)
     for i, d in enumerate(s.defenders):
         check_cf(c, f"defenders.{i}.cf", d.cf)
     if s.lead_defender is not None and not 0 <= s.lead_defender < len(s.defenders):
@@ -873,10 +876,15 @@ def fire_mission(s: FireMission) -> FireMissionAnswer:
                 "3.7",
             )
         )
+    mosque = s.mosque or (s.area is not None and s.area in data.mosque_areas())
+    if s.area is not None and s.area in data.mosque_areas() and not s.mosque:
+        notes.append(
+            note(f"Area {s.area} contains a mosque (1.1's list): the mosque rule applies.", "7.5")
+        )
     penalty = (
-        BACKLASH_STEP if s.mosque and not (s.us_units_in_area and s.iraqi_units_in_area) else 0
+        BACKLASH_STEP if mosque and not (s.us_units_in_area and s.iraqi_units_in_area) else 0
     )
-    if s.mosque:
+    if mosque:
         notes.append(
             note(
                 "Fire Mission in a mosque area: "

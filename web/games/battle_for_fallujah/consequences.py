@@ -32,12 +32,15 @@ def operation(state: GameState, data: dict[str, Any], answer: dict[str, Any], ct
     if result.get("media"):
         out.append(Consequence.english(f"Media Track +{result['media']} (red Coalition successes)", ("17.2.5.1", "23.1.2"),
                                        {"type": "media", "count": int(result["media"]), "rule": "17.2.5.1"}))
-    if result.get("success") and result.get("mos"):
-        query = {"mission": mission, "margin": result["mos"], "attacker": data.get("attacker", "coalition")}
-        if hex_:
-            query["hex"] = hex_
+    # the Coalition spends its Margin of Success (18.2.1, 20.3, 21.1.2), or the Margin of Failure
+    # of a failed Insurgent Assault (18.6.1); an Insurgent success spends nothing (18.3)
+    query = {"mission": mission, "attacker": data.get("attacker", "coalition")} | ({"hex": hex_} if hex_ else {})
+    if coalition and result.get("success") and result.get("mos"):
         out.append(Consequence.english(f"Spend the Margin of Success ({result['mos']})", ("18.2.1", "20.3", "21.1.2"),
-                                       calculator="spend-margin", query=query))
+                                       calculator="spend-margin", query={**query, "margin": result["mos"]}))
+    if not coalition and result.get("success") is False and result.get("mof"):
+        out.append(Consequence.english(f"The Coalition spends the Margin of Failure ({result['mof']}) on Insurgent steps",
+                                       ("18.6.1",), calculator="spend-margin", query={**query, "margin": result["mof"]}))
     vp = int(result.get("vp") or 0)
     if vp:
         rule = _vp_rule(result, "18.5.1")

@@ -180,8 +180,11 @@ def simple(state: GameState, situation: str, hex_: int | None = None) -> Prefill
         h = state.hex(target)
         key = state.map.hex(target)
         adjacent = key.adjacent if key else ()
-        near = any(state.hex(n).wanted for n in adjacent)
-        data = {"wanted_in_hex": h.wanted, "wanted_adjacent": near}
+        near = sum(1 for n in adjacent if state.hex(n).wanted)
+        # 12.4.2.1 and 22.2 ask whether a marker is adjacent; 22.1, 22.3 and the Raid's roll count
+        # them ("+1 per Wanted! Marker in adjacent hexes")
+        counted = situation in ("contact", "level-of-resistance", "raid-defenders")
+        data = {"wanted_in_hex": h.wanted, "wanted_adjacent": near if counted else near > 0}
         if situation == "insurgent-activation":
             data |= {"resistance_level": h.resistance or 0, "no_insurgent_units": not h.insurgents}
         if situation == "insurgent-reaction":

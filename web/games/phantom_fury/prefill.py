@@ -2,7 +2,7 @@
 
 A player picks a unit and a target (a Zone number and a Location, and what sits there); the
 companion writes the fields a player would otherwise copy from the map: the counter's CF, its
-Step Loss, Hero, CAAT 'Ammo', detached Security Element, the target Zone's type from its
+Step Loss, Hero, detached Security Element (never the CAAT 'Ammo', the player's choice: 11.1.2.1), the target Zone's type from its
 activation marker (4.1.3, 4.1.5), and the 'Phantom Fury' (13.4.3.2), 'Fanaticism' (13.4.3.3)
 and 'No Insurgents Event' (13.6.4) markers. Everything it fills stays editable on the page.
 
@@ -96,13 +96,13 @@ def _zone_fields(zone: ZoneState | None) -> dict[str, Any]:
 
 
 def _shooter(unit: UnitState | None) -> dict[str, Any]:
-    """The firing unit (11.1): kind, visible CF, CAAT 'Ammo' left (11.1.2.1), Hero (5.1.5), Security Element (12.3.2.2)."""
+    """The firing unit (11.1): kind, visible CF, Hero (5.1.5), Security Element (12.3.2.2). The CAAT
+    'Ammo' (11.1.2.1) is the player's choice, never pre-ticked."""
     if unit is None:
         return {}
     fields: dict[str, Any] = {"unit": unit.kind, "cf": visible_cf(unit)}
     if location := _unit_location(unit):
         fields["location"] = location
-    fields["caat_ammo"] = bool(unit.caat and unit.caat.ammo > 0)
     if unit.hero:
         fields["hero"] = unit.hero
     fields["security_element_detached"] = unit.security_element is not None

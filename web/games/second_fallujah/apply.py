@@ -15,7 +15,7 @@ from web.errors import Refused, refuse
 from web.kernel import Ctx, Move, Moves
 
 from . import actions as a
-from . import table
+from . import bot, table
 from .state import (
     FIRST_TURN,
     LAST_TURN,
@@ -121,10 +121,13 @@ def initial_state(setup: a.Setup) -> GameState:
 # -- the turn ---------------------------------------------------------------------------------------
 
 
-def _control_changes(state: GameState, ctx: Ctx) -> GameState:
-    """9.1: an area occupied only by the other side's units changes control."""
+def _control_changes(state: GameState, ctx: Ctx, only: int | None = None) -> GameState:
+    """9.1: an area occupied only by the other side's units changes control (every area, or
+    ``only`` that one, as soon as the combat there empties it)."""
     areas = list(state.areas)
     for area in state.areas:
+        if only is not None and area.id != only:
+            continue
         sides = {u.side for u in state.units_in(area.id)}
         if len(sides) == 1 and area.control not in sides:
             side = sides.pop()
@@ -384,6 +387,11 @@ def unit_place(state: GameState, action: a.UnitPlace, ctx: Ctx) -> GameState:
         state, unit = _new_insurgent(state, action.unit_type, action.area, action.dug_in)
         placed.append(unit.label)
     ctx.effect("11.1" if action.unit_type != "militia" else "14.2", f"placed in area {action.area}: {', '.join(placed)}")
+    record = state.bot_last
+    if (record is not None and record.situation == "bot-impulse" and action.unit_type == "militia"
+            and record.decision.get("action") == "organize_resistance" and record.decision.get("area") == action.area
+            and "militia_placed" not in record.applied):  # the bot's Organize Resistance placement (14.2) done
+        state = state.model_copy(update={"bot_last": record.model_copy(update={"applied": record.applied + ("militia_placed",)})})
     fresh = [u for u in state.units_in(action.area) if u.type in ("fedayeen", "cadre") and u.status == "fresh"]
     if len(fresh) > FRICTION:
         ctx.effect("5.1", f"area {action.area}: {len(fresh)} Fresh Cadre and Fedayeen, more than {FRICTION} at the end of the impulse")
@@ -397,7 +405,11 @@ def _eliminate(state: GameState, unit: UnitState, ctx: Ctx, rule: str) -> GameSt
 
 
 def unit_eliminate(state: GameState, action: a.UnitEliminate, ctx: Ctx) -> GameState:
-    return _eliminate(state, _unit(state, action.unit), ctx, "8.2")
+    unit = _unit(state, action.unit)
+    state = _eliminate(state, unit, ctx, "8.2")
+    if isinstance(unit.location, int) and (state.reaction is None or state.reaction.area != unit.location):
+        state = _control_changes(state, ctx, only=unit.location)  # 9.1, its EXCEPTION: a Reaction pending
+    return state
 
 
 def resistance(state: GameState, action: a.Resistance, ctx: Ctx) -> GameState:
@@ -426,7 +438,7 @@ def casualties(state: GameState, action: a.Casualties, ctx: Ctx) -> GameState:
         state = _with_unit(state, unit, location=retreat.to, dug_in=False)
     if state.combat is not None and state.combat.area == action.area:
         state = state.model_copy(update={"combat": state.combat.model_copy(update={"allocated": True})})
-    return state
+    return _control_changes(state, ctx, only=action.area)
 
 
 def reaction(state: GameState, action: a.ReactionApplied, ctx: Ctx) -> GameState:
@@ -485,6 +497,15 @@ def attack_declared(state: GameState, action: a.AttackDeclared, ctx: Ctx) -> Gam
 def _bot_faces(state: GameState, field: str, faces: list[int], ctx: Ctx, by: str) -> GameState:
     if field != "dice.tiebreak" and field in state.bot_dice:
         raise refuse("field", field, f"a die not rolled yet: {field} is {list(state.bot_dice[field])} (dice stay recorded)", "12.2")
+    # a die kept is never undone (12.2): only the dice the bot asks for now, each a face it can show
+    asked = bot.dice_asked(state)
+    if field not in asked:
+        raise refuse("field", field, f"a die the bot asks for now: {', '.join(sorted(asked)) or 'none'}", "12.2")
+    low, high, each = (2, 12, "2D6, 2 to 12 (the two dice added)") if "2D6" in asked[field] else (1, 6, "1D6, 1 to 6")
+    several = field == "dice.tiebreak" or field.startswith("dice.retreat.")
+    if any(not low <= f <= high for f in faces) or (len(faces) != 1 and not several):
+        raise refuse("faces", faces, f"{field}: {'one ' if not several else ''}{each}{' each' if several else ''} "
+                     f"({asked[field]})", "12.2")
     kept = state.bot_dice.get(field, ()) + tuple(faces)
     ctx.effect("12.2", f"bot {field}: {', '.join(map(str, faces))} ({by})")
     return state.model_copy(update={"bot_dice": {**state.bot_dice, field: kept}})

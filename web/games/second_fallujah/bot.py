@@ -142,6 +142,15 @@ def retreats(state: GameState, decision: dict[str, Any]) -> list[dict[str, Any]]
     return out
 
 
+def dice_asked(state: GameState) -> dict[str, str]:
+    """The dice the bot asks for now (12.2), each field with what it is ("1D6 for step 2 ...",
+    "2D6 for cadre-3's Reaction"): the due procedure's and the pending retreats' (16)."""
+    turn = evaluate(state)
+    needs = list((turn.answer or {}).get("needs") or []) if turn is not None else []
+    needs += [n for r in pending_retreats(state) for n in r["needs"]]
+    return {n["field"]: n["what"] for n in needs if n["field"].startswith("dice.")}
+
+
 def reaction_follow_up(area: int, decision: dict[str, Any]) -> FollowUp:
     """The confirmed Reaction as one undoable action: Dug In, retreats (16) and placements (17)."""
     dug_in, retreats, placed = [], [], []
@@ -206,9 +215,13 @@ def follow_ups(state: GameState) -> list[FollowUp]:
             return [FollowUp(f"Declare the attack on area {d['target']} from area {d['origin']}: {', '.join(d['attackers'])}",
                              ("14.1.2", "7.3"), {"type": "attack_declared", "target": d["target"], "origin": d["origin"],
                                                  "attackers": d["attackers"]})]
-        if d.get("action") == "organize_resistance" and d.get("area") and state.resistance != d["area"]:
-            out = [FollowUp(f"RESISTANCE marker to area {d['area']}", ("14.2",), {"type": "resistance", "area": d["area"]})]
-            if d.get("militia_placed"):
+        if d.get("action") == "organize_resistance" and d.get("area"):
+            # the marker and the Militia are two actions: each offered until it is applied (an undo
+            # takes its own back; the record says whether the Militia were placed)
+            out: list[FollowUp] = []
+            if state.resistance != d["area"]:
+                out.append(FollowUp(f"RESISTANCE marker to area {d['area']}", ("14.2",), {"type": "resistance", "area": d["area"]}))
+            if d.get("militia_placed") and "militia_placed" not in record.applied:
                 out.append(FollowUp(f"Place {d['militia_placed']} Militia in area {d['area']}", ("14.2", "4.1.1"),
                                     {"type": "unit_place", "unit_type": "militia", "area": d["area"], "count": d["militia_placed"]}))
             return out

@@ -93,7 +93,7 @@ def prefill(state: GameState, situation: str, area: int | None) -> dict[str, Any
                      defenders=[_defender(state, u) for u in _insurgent(state, area)])
     elif situation == "fire-mission" and area:
         here = _coalition(state, area)
-        data_.update(impulse=state.impulse, mosque=area in data.mosque_areas(),
+        data_.update(area=area, impulse=state.impulse, mosque=area in data.mosque_areas(),
                      us_units_in_area=any(u.nationality in US for u in here),
                      iraqi_units_in_area=any(u.nationality == "iraqi" for u in here),
                      defenders=[_defender(state, u) for u in _insurgent(state, area)])
@@ -123,6 +123,16 @@ def prefill(state: GameState, situation: str, area: int | None) -> dict[str, Any
     return data_
 
 
+def _declared_attacker(state: GameState) -> UnitState | None:
+    """The Militia whose attack was just recorded: the first of the bot's declared attackers still
+    on the map (14.1.2: each attacks individually, 7.3; each is eliminated after it, 7.3.4)."""
+    record = state.bot_last
+    if record is None or record.situation != "bot-impulse" or "attack_declared" not in record.applied:
+        return None
+    return next((u for a in record.decision.get("attackers") or [] if (u := state.unit(a)) is not None
+                 and isinstance(u.location, int)), None)
+
+
 #: the fields that say which consequence an applied action is (:func:`web.consequence.applied`)
 IDENTITY = ("type", "delta", "unit", "status", "area")
 
@@ -136,6 +146,11 @@ def consequences(state: GameState, situation: str, answer: dict[str, Any],
         n = outcome["political_backlash"]
         out.append(Consequence(f"Political Backlash Track +{n}", f"Contrecoup politique +{n}", ("7.5",),
                                {"type": "backlash", "delta": n}))
+    attacker = _declared_attacker(state) if situation == "insurgent-attack" and outcome.get("attacker_eliminated") else None
+    if attacker is not None:
+        out.append(Consequence(f"{attacker.label}: eliminated after its attack (back to the Force Pool)",
+                               f"{attacker.label} : éliminée après son attaque (retour à la réserve)", ("7.3.4",),
+                               {"type": "unit_eliminate", "unit": attacker.id}))
     if situation in ("coalition-attack", "fire-mission") and outcome.get("insurgent_cp") and state.variant == "two_player":
         out.append(Consequence("Allocate the Insurgent Casualty Points", "Répartir les points de pertes insurgés", ("8.2",),
                                calculator="casualty-allocation", query=dict(query or {})))

@@ -1,5 +1,5 @@
 """A sample game of Second Fallujah as an export's events: a map & counters file keyed at setup,
-the first Coalition impulse from the NE Entry Zone (4.1.2, 11.2), a die entered for the bot,
+the first Coalition impulse from the NE Entry Zone (4.1.2, 11.2), the bot's impulse passed,
 control changes (9.1), Political Backlash (7.5), the Advantage used (10.1), an undo and a redo,
 then the Regroup, Infiltration (9.2) and Reset (4.4) Phases to Nov 9. The conformance test folds
 it twice, imports it, and checks every rule it cites."""
@@ -27,7 +27,6 @@ ACTIONS: list[dict[str, Any]] = [
     {"type": "unit_move", "unit": A1_8, "to": 25, "cost": 2, "rules": ["6.1"]},
     {"type": "unit_move", "unit": B1_8, "to": 25, "cost": 2, "rules": ["6"]},
     {"type": "end_impulse", "rules": ["4.1.2", "11.2"]},
-    {"type": "bot_die", "field": "dice.step1", "faces": [5], "rules": ["14"]},
     {"type": "note", "text": "The bot passes this impulse in the sample.", "rules": []},
     {"type": "end_impulse", "passed": True, "rules": ["4.1.1"]},
     {"type": "backlash", "delta": 1, "rules": ["7.5"]},
