@@ -176,7 +176,7 @@ class Option(Frozen):
     value: Any
     #: this is the choice the situation was given with
     current: bool
-    #: what it gives, by name (``{"vp": 2, "insurgent_steps": 1}``), the first the ranking's
+    #: what it gives, by name (``{"vp": 2, "steps": 1}``), the first the ranking's
     gains: dict[str, int]
 
 

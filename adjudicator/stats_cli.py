@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, NoReturn, Protocol
+from typing import Any, NoReturn, Protocol, cast
 
 import click
 
@@ -47,7 +47,7 @@ def _statistics(game: str | None) -> Statistics:
     found = getattr(game_module(game), "STATISTICS", None) if game in games() else None
     if found is None:
         _fail("--game", game, f"a game with policy statistics: {allowed}")
-    return found
+    return cast(Statistics, found)
 
 
 @click.command("stats")
