@@ -198,6 +198,10 @@ class Adjudication(_Omitting):
     """What every procedure answers (the Contract of issue 4). Each situation answers with its
     own subclass: its own typed fields and its own :class:`Outcome` as ``result``."""
 
+    #: the fields that advise the player (:data:`ADVICE_FIELDS`; a subclass adds its own), compared
+    #: with a recorded answer only where it has them (:func:`same_outcome`)
+    ADVICE: ClassVar[tuple[str, ...]] = ("what_if", "best", "goal", "summary", "options")
+
     model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid")
 
     OMIT_IF_NONE: ClassVar[frozenset[str]] = frozenset(
@@ -236,6 +240,32 @@ class Adjudication(_Omitting):
     summary: dict[str, DistributionSummary] | None = None
     #: every legal choice of a decision without dice, best first (issue 22: spending a margin)
     options: list[Option] | None = None
+
+
+#: The fields of an :class:`Adjudication` that advise the player (derived from the rest of the
+#: answer, and newer than the answers some stored games hold): compared only where a recorded
+#: answer has them (:func:`same_outcome`).
+ADVICE_FIELDS = Adjudication.ADVICE
+#: The words that explain an answer (its notes, the readings it followed) and the rules they cite:
+#: a newer adjudicator explains more (a registered ambiguity's note), the outcome staying the same.
+EXPLANATION_FIELDS = ("notes", "readings", "rules")
+
+
+def same_outcome(answer: Adjudication, recorded: object) -> bool:
+    """Whether ``recorded`` (an answer as stored in a game's log, JSON) is ``answer``'s outcome:
+    every field equal but the explanations, the advice fields compared only where the recorded
+    answer has them (a stored game keeps loading after the adjudicator explains more)."""
+    if not isinstance(recorded, dict):
+        return False
+    computed = answer.model_dump(mode="json")
+    kept = dict(recorded)
+    for name in EXPLANATION_FIELDS:
+        computed.pop(name, None)
+        kept.pop(name, None)
+    for name in type(answer).ADVICE:
+        if name not in kept:
+            computed.pop(name, None)
+    return computed == kept
 
 
 class CfBlock(Frozen):

@@ -18,7 +18,7 @@ from .companion import Companion
 from .db import MAX_VERSION
 from .errors import Problem, Refused
 from .eventlog import Effect, Event
-from .prepare import adjudicate
+from .prepare import adjudicate, same_outcome
 from .rolls import die_items, die_values, faces_in, situation_schema
 
 AMEND = "amend"
@@ -97,7 +97,7 @@ def verify(payload: dict[str, Any], game: str, field: str) -> None:
     except Refused as exc:
         raise Refused([Problem(f"{field}.input.{p.field}".rstrip("."), p.value, p.allowed, p.rule)
                        for p in exc.problems], status=400) from None
-    if answer.model_dump(mode="json") != payload.get("result"):
+    if not same_outcome(answer, payload.get("result")):
         raise Refused(Problem(f"{field}.result", payload.get("result"), "the adjudicator's answer to the amended "
                               "input (recomputed: it differs, so the file was edited)"), status=400)
 

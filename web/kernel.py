@@ -18,7 +18,9 @@ state then says why (its ``undo_block``, when its model has one).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, Self, TypeVar, get_args
 
@@ -70,6 +72,25 @@ class Ctx:
 
 
 C = TypeVar("C", bound=Ctx)
+
+_LIVE: ContextVar[bool] = ContextVar("fallujah_live_move", default=False)
+
+
+@contextmanager
+def live() -> Iterator[None]:
+    """The move applied inside is a new one a player sends (the store's append), not a stored or
+    imported event folded again: a check a game added after events were stored (:func:`is_live`)
+    refuses new moves without refusing the games already kept."""
+    token = _LIVE.set(True)
+    try:
+        yield
+    finally:
+        _LIVE.reset(token)
+
+
+def is_live() -> bool:
+    """Whether the move being applied is a new one (:func:`live`)."""
+    return _LIVE.get()
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from typing import Any
 
 from adjudicator import dice, registry
 from adjudicator.errors import InvalidSituation
-from adjudicator.models import Adjudication
+from adjudicator.models import Adjudication, same_outcome
 
 from . import games
 from .errors import Problem, Refused
@@ -112,7 +112,7 @@ def verify(payload: dict[str, Any], game: str, field: str = "payload") -> None:
             problems = [Problem(f"{field}.input.{p.field}".rstrip("."), p.value, p.allowed, p.rule)
                         for p in exc.problems]
             raise Refused(problems, status=400) from None
-        if answer.model_dump(mode="json") != payload.get("result"):
+        if not same_outcome(answer, payload.get("result")):
             raise Refused(Problem(f"{field}.result", payload.get("result"),
                                   "the adjudicator's answer to the recorded input and rolls (recomputed: it differs, "
                                   "so the file was edited)"), status=400)

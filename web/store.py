@@ -22,6 +22,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, bindparam, delete, insert, select, update
 
 from . import games as registry
+from . import kernel
 from .amend import fold, is_amend, prepare_amend
 from .amend import verify as verify_amend
 from .companion import Companion, GameState, Setup
@@ -338,7 +339,8 @@ class Store:
             def earlier(v: int) -> GameState:
                 return self._state_at(conn, game_id, v)
 
-            state, effects = fold(self.companion_of(game_id, conn), head, Event(new_version, kind, payload), earlier)
+            with kernel.live():
+                state, effects = fold(self.companion_of(game_id, conn), head, Event(new_version, kind, payload), earlier)
             now = _now()
             self._insert_event.run(conn, {
                 "game_id": game_id, "version": new_version, "kind": kind, "type": type_, "payload": _dumps(payload),

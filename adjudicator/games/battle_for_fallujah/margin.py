@@ -9,7 +9,7 @@ Costs and VPs are read from the ``mos-costs-assault``, ``mos-costs-search`` and
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import Field
 
@@ -91,6 +91,8 @@ class SpendMarginAnswer(BffAnswer):
     purchases: list[Purchase]
     #: how many legal spends there are that buy all the margin can (``options`` lists the first)
     spends_total: int = 0
+
+    ADVICE: ClassVar[tuple[str, ...]] = (*BffAnswer.ADVICE, "spends_total")
 
 
 def _rows(b: Book, mission: str, attacker: str) -> dict[str, Any]:

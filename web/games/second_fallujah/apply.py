@@ -12,7 +12,7 @@ from adjudicator.games.second_fallujah import data
 from adjudicator.games.second_fallujah.common import SUPPORT_TYPES
 from web import rolls
 from web.errors import Refused, refuse
-from web.kernel import Ctx, Move, Moves
+from web.kernel import Ctx, Move, Moves, is_live
 
 from . import actions as a
 from . import bot, table
@@ -497,15 +497,17 @@ def attack_declared(state: GameState, action: a.AttackDeclared, ctx: Ctx) -> Gam
 def _bot_faces(state: GameState, field: str, faces: list[int], ctx: Ctx, by: str) -> GameState:
     if field != "dice.tiebreak" and field in state.bot_dice:
         raise refuse("field", field, f"a die not rolled yet: {field} is {list(state.bot_dice[field])} (dice stay recorded)", "12.2")
-    # a die kept is never undone (12.2): only the dice the bot asks for now, each a face it can show
-    asked = bot.dice_asked(state)
-    if field not in asked:
-        raise refuse("field", field, f"a die the bot asks for now: {', '.join(sorted(asked)) or 'none'}", "12.2")
-    low, high, each = (2, 12, "2D6, 2 to 12 (the two dice added)") if "2D6" in asked[field] else (1, 6, "1D6, 1 to 6")
-    several = field == "dice.tiebreak" or field.startswith("dice.retreat.")
-    if any(not low <= f <= high for f in faces) or (len(faces) != 1 and not several):
-        raise refuse("faces", faces, f"{field}: {'one ' if not several else ''}{each}{' each' if several else ''} "
-                     f"({asked[field]})", "12.2")
+    # a die kept is never undone (12.2): a new one is only a die the bot asks for now, each a face
+    # it can show (a game stored or exported before this check folds as it was kept)
+    if is_live():
+        asked = bot.dice_asked(state)
+        if field not in asked:
+            raise refuse("field", field, f"a die the bot asks for now: {', '.join(sorted(asked)) or 'none'}", "12.2")
+        low, high, each = (2, 12, "2D6, 2 to 12 (the two dice added)") if "2D6" in asked[field] else (1, 6, "1D6, 1 to 6")
+        several = field == "dice.tiebreak" or field.startswith("dice.retreat.")
+        if any(not low <= f <= high for f in faces) or (len(faces) != 1 and not several):
+            raise refuse("faces", faces, f"{field}: {'one ' if not several else ''}{each}{' each' if several else ''} "
+                         f"({asked[field]})", "12.2")
     kept = state.bot_dice.get(field, ()) + tuple(faces)
     ctx.effect("12.2", f"bot {field}: {', '.join(map(str, faces))} ({by})")
     return state.model_copy(update={"bot_dice": {**state.bot_dice, field: kept}})
