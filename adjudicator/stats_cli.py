@@ -18,6 +18,8 @@ from typing import Any, NoReturn, Protocol, cast
 
 import click
 
+from rules_text.cli import game_option
+
 from .registry import game_module, games
 
 #: the width of a distribution's bins in the text output (the JSON keeps every score)
@@ -51,7 +53,7 @@ def _statistics(game: str | None) -> Statistics:
 
 
 @click.command("stats")
-@click.option("--game", "game", default=None, help="The game's id (fallujah games lists them).")
+@game_option(default=None)
 @click.option("--policy", default=None, help="The policy that plays (random, greedy, advisor, clairvoyant...).")
 @click.option("--games", "count", default="1000", help="How many games (shuffles 0 to N-1 of the seed).")
 @click.option("--seed", default="0", help="The seed of the shuffles: the same seed deals the same games to every policy.")

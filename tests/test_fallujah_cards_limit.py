@@ -208,7 +208,8 @@ def test_stats_text_shows_the_limit_beside_the_clairvoyant_mean():
 def test_stats_bad_values_exit_2_naming_the_option():
     cases = {
         ("--game", "fallujah-cards", "--policy", "perfect"): "--policy 'perfect': one of random, greedy",
-        ("--game", "chess", "--policy", "greedy"): "--game 'chess'",
+        ("--game", "chess", "--policy", "greedy"): "unknown game 'chess' (known games:",
+        ("--game", "phantom-fury", "--policy", "greedy"): "--game 'phantom-fury': a game with policy statistics",
         ("--game", "fallujah-cards", "--policy", "greedy", "--games", "0"): "--games '0': a whole number from 1",
         ("--game", "fallujah-cards", "--policy", "greedy", "--seed", "-1"): "--seed '-1': a whole number from 0",
     }

@@ -116,7 +116,7 @@ def test_phantom_fury_declares_the_new_keys():
     [
         ({"chapter_format": "Chapter {n}"}, "chapter_format"),
         ({"id": "other-game"}, "differs from the folder name"),
-        ({"dice": ["d7"]}, "dice"),
+        ({"dice": ["d0"]}, "dice"),
         ({"sources": {"fr": "x.txt"}}, "not in languages"),
         ({"colour": "red"}, "colour"),
     ],
@@ -417,7 +417,7 @@ def test_check_names_file_table_row_and_fault_for_every_bad_table(games):
 
 def test_check_lists_every_malformed_table_file_at_once(games):
     broken = [{**INTELLIGENCE, "id": "one", "rows": [{"roll": "1", "result": "a", "copies": "two"}]},
-              {**INTELLIGENCE, "id": "two", "kind": "dice"}]
+              {**INTELLIGENCE, "id": "two", "kind": "Dice Table!"}]
     make_game(games, tables=[INTELLIGENCE, *broken])
     result = run_cli("check", "--game", "test-game", env=cli_env(games))
     assert result.returncode == 1

@@ -14,11 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from adjudicator.models import same_outcome
+
 from .companion import Companion
 from .db import MAX_VERSION
 from .errors import Problem, Refused
 from .eventlog import Effect, Event
-from .prepare import adjudicate, same_outcome
+from .prepare import adjudicate
 from .rolls import die_items, die_values, faces_in, situation_schema
 
 AMEND = "amend"
