@@ -235,13 +235,19 @@ def test_a_foreign_origin_cannot_write(client):
 
 
 def test_no_html_route_takes_a_write_so_no_form_needs_a_token(app):
-    """Every write is a JSON API call (no CSRF without a preflight); the pages only read."""
+    """Every write is a JSON API call (no CSRF without a preflight); the pages only read. The
+    calculator's live answer is a POST of the situation as JSON that writes nothing (the answer
+    rendered as the recorded one is, web/calculator.py): it is the one exception."""
     writing = sorted(
         (rule.rule, sorted(rule.methods - {"GET", "HEAD", "OPTIONS"}))
         for rule in app.url_map.iter_rules()
         if rule.methods - {"GET", "HEAD", "OPTIONS"} and not rule.rule.startswith("/api/")
     )
-    assert writing == []
+    assert writing == [("/calculator/<situation>/answer", ["POST"])]
+    games_before = app.test_client().get("/api/games").get_json()
+    response = app.test_client().post("/calculator/fire/answer", data={"x": "1"})
+    assert response.status_code == 415  # a form's body is not the JSON it reads
+    assert app.test_client().get("/api/games").get_json() == games_before
     response = app.test_client().post("/games/new", data={"x": "1"})
     assert response.status_code == 405
 
