@@ -144,7 +144,10 @@ def describe_allowed(error: Mapping[str, Any]) -> str:
         limit = next(ctx[key] for key in ("ge", "le", "gt", "lt") if key in ctx)
         return f"must be {bounds[kind]} {limit}"
     if kind in {"string_too_long", "too_long"}:
-        return f"at most {ctx.get('max_length')} {'characters' if kind.startswith('string') else 'items'}"
+        given = error.get("input")
+        length = ctx.get("actual_length") or (len(given) if isinstance(given, str | list | tuple | dict) else None)
+        has = f" (this one has {length})" if length is not None else ""
+        return f"at most {ctx.get('max_length')} {'characters' if kind.startswith('string') else 'items'}{has}"
     if kind in {"string_too_short", "too_short"}:
         return f"at least {ctx.get('min_length')} {'characters' if kind.startswith('string') else 'items'}"
     return str(error["msg"]).replace("Input should be", "must be").replace("Value error, ", "")

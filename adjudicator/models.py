@@ -6,9 +6,9 @@ Inputs and outputs are pydantic v2 models; outputs are plain data (JSON-ready).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypedDict
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, TypedDict, TypeVar
 
-from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 #: Which rulebook's reading applies: the English text or the French one.
 Ruleset = Literal["en", "fr"]
@@ -17,6 +17,21 @@ Ruleset = Literal["en", "fr"]
 #: the longest text any input field holds unless its model says less (a note, a reason): a 4 MB
 #: ``reason`` became an 8 MB event (issue 23)
 MAX_TEXT = 2000
+
+#: the most items a list, and the most keys a mapping, of any input holds where no rule bounds it
+#: (a field a rule bounds says so in its own model): a generous bound, under the raw body's
+#: 1,000 (:mod:`adjudicator.json_bounds`), so an over-long list is refused by its model, naming it
+MAX_ITEMS = 200
+
+_T = TypeVar("_T")
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+#: a list of an input holding at most :data:`MAX_ITEMS` items (JSON schema ``maxItems``)
+Bounded = Annotated[list[_T], Field(max_length=MAX_ITEMS)]
+#: a mapping of an input holding at most :data:`MAX_ITEMS` keys (JSON schema ``maxProperties``)
+BoundedDict = Annotated[dict[_K, _V], Field(max_length=MAX_ITEMS)]
+#: a tuple of an input (a frozen model's list) holding at most :data:`MAX_ITEMS` items
+BoundedTuple = Annotated[tuple[_T, ...], Field(max_length=MAX_ITEMS)]
 
 
 class Frozen(BaseModel):

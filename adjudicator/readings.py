@@ -18,6 +18,7 @@ from rules_text.loading import load_game
 from rules_text.rulings import ambiguities, pick_problem
 
 from .errors import InvalidSituation, Problem
+from .models import MAX_ITEMS
 
 #: the input field a situation declares to follow the player's readings
 FIELD = "readings"
@@ -27,6 +28,7 @@ def readings_field() -> Any:
     """The ``readings`` input field: ambiguity id -> the reading picked (errata.yaml)."""
     return Field(
         default_factory=dict,
+        max_length=MAX_ITEMS,
         description="the reading picked for a registered ambiguity (errata.yaml id -> reading key); "
         "an ambiguity not named follows the game's default reading",
     )

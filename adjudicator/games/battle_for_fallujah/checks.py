@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from adjudicator.models import MAX_TEXT
+from adjudicator.models import MAX_TEXT, Bounded
 
 from ...errors import Checker
 from .answer import D6, check_face, count_field
@@ -46,9 +46,9 @@ class Faces(BaseModel):
         frozen=True, extra="allow", json_schema_extra={"additionalProperties": False}
     )
 
-    blue: list[D6] = Field(default_factory=list)
-    white: list[D6] = Field(default_factory=list)
-    red: list[D6] = Field(default_factory=list)
+    blue: Bounded[D6] = Field(default_factory=list)
+    white: Bounded[D6] = Field(default_factory=list)
+    red: Bounded[D6] = Field(default_factory=list)
 
     def faces(self) -> dict[str, list[int]]:
         return {c: list(getattr(self, c)) for c in COLOURS}

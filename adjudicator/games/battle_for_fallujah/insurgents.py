@@ -18,7 +18,7 @@ from pydantic import Field
 
 from ...errors import Checker
 from ...inputs import check_choice, choice
-from ...models import Frozen, Modifier, Note, Outcome
+from ...models import Bounded, Frozen, Modifier, Note, Outcome
 from .answer import (
     D6,
     BffAnswer,
@@ -246,7 +246,7 @@ class ReactionInput(Frozen):
     isolated_in_hex: bool = False
     air_or_artillery_available: bool = False
     special_forces_raid: bool = False
-    rolls: list[D6] | None = Field(None, description="each die rolled (22.2.1)")
+    rolls: Bounded[D6] | None = Field(None, description="each die rolled (22.2.1)")
 
 
 class ReactionOutcome(Outcome):

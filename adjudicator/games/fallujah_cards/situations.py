@@ -18,7 +18,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from adjudicator.errors import Checker, from_validation_error
-from adjudicator.models import MAX_TEXT, Adjudication, Outcome, odds_fields
+from adjudicator.models import MAX_ITEMS, MAX_TEXT, Adjudication, Bounded, Outcome, odds_fields
 from adjudicator.registry import Procedure
 
 from .cards import card_list
@@ -57,8 +57,8 @@ class ExpectedScoreInput(BaseModel):
 
     model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid")
 
-    deck: list[str] = Field(min_length=1, description="card names as printed, top to bottom")
-    hand: list[str] = Field(default_factory=list, description="card names as printed")
+    deck: list[str] = Field(min_length=1, max_length=MAX_ITEMS, description="card names as printed, top to bottom")
+    hand: Bounded[str] = Field(default_factory=list, description="card names as printed")
     policy: Literal["greedy", "lookahead"] = "greedy"
 
 

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from adjudicator.models import MAX_TEXT
 
 from ...errors import Checker
-from ...models import Adjudication, Outcome
+from ...models import Adjudication, Bounded, Outcome
 from .common import D6, finish
 from .priorities import Need, TraceEntry
 from .state import TableState, check_state
@@ -32,7 +32,7 @@ class TieDice(BaseModel):
     model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid")
 
     #: 1D6 rolls for 12.2's tie-break, used in order
-    tiebreak: list[D6] = Field(default_factory=list)
+    tiebreak: Bounded[D6] = Field(default_factory=list)
 
 
 class Unspecified(BaseModel):

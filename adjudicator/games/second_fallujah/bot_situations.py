@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from adjudicator.models import MAX_TEXT
+from adjudicator.models import MAX_TEXT, BoundedDict
 
 from ...errors import Checker
 from . import bot, casualties, data
@@ -575,9 +575,9 @@ def run_mulligan(body: MulliganInput) -> BotAnswer:
 
 class ReactionDice(TieDice):
     #: 1D6 per Fresh Fedayeen of the Reaction Area, by unit id
-    fedayeen: dict[str, D6] = Field(default_factory=dict)
+    fedayeen: dict[str, D6] = Field(default_factory=dict, max_length=len(data.AREAS))
     #: 2D6 per reacting Fresh Cadre, by unit id
-    cadre: dict[str, TWO_D6] = Field(default_factory=dict)
+    cadre: dict[str, TWO_D6] = Field(default_factory=dict, max_length=len(data.AREAS))
 
 
 class ReactionInput(BotInput):
@@ -833,7 +833,7 @@ def run_reaction(body: ReactionInput) -> BotAnswer:
 
 class SetupDice(Model):
     #: 1D6 per area with TEM 2 or 3, keyed by area id
-    rolls: dict[int, D6] = Field(default_factory=dict)
+    rolls: BoundedDict[int, D6] = Field(default_factory=dict)
 
 
 class SetupInput(Model):

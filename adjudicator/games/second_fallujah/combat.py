@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from adjudicator.models import MAX_TEXT
 
 from ...errors import Checker
-from ...models import Adjudication, Modifier, Note, Step
+from ...models import Adjudication, Bounded, Modifier, Note, Step
 from ...readings import followed, readings_field
 from . import casualties, data
 from .common import (
@@ -52,6 +52,7 @@ from .odds import (
     over,
     with_advantage,
 )
+from .state import STACK
 
 #: 8.1.1 "reduce Coalition Casualty Points by one"
 MEDEVAC = 1
@@ -102,8 +103,9 @@ class CoalitionAttack(Model):
     """A Coalition attack (7.2): the lead unit, the supporting units, the defenders and the area."""
 
     lead: Lead
-    supporting: list[Supporting] = Field(default_factory=list)
-    defenders: list[InsurgentDefender] = Field(min_length=1)
+    supporting: Bounded[Supporting] = Field(default_factory=list)
+    #: at most a stack of one side in an area (5)
+    defenders: list[InsurgentDefender] = Field(min_length=1, max_length=STACK)
     tem: TEM
     #: 6.4.2: the MP shortfall of an Ambush (0: none)
     ambush: Literal[0, 1, 2] = 0
@@ -628,7 +630,7 @@ class InsurgentAttack(Model):
 
     attacker: InsurgentType
     tem: TEM
-    defenders: list[CoalitionDefender] = Field(min_length=1)
+    defenders: list[CoalitionDefender] = Field(min_length=1, max_length=STACK)  # stacking (5)
     #: 7.3.2: which defender leads when several share the highest CF (the Coalition player's choice)
     lead_defender: int | None = None
     rolls: Rolls | None = None
@@ -814,7 +816,7 @@ def insurgent_attack(s: InsurgentAttack) -> InsurgentAttackAnswer:
 class FireMission(Model):
     """A Fire Mission against the Insurgent units of one area (7.4)."""
 
-    defenders: list[InsurgentDefender] = Field(min_length=1)
+    defenders: list[InsurgentDefender] = Field(min_length=1, max_length=STACK)  # stacking (5)
     tem: TEM
     #: US units are in the target area (DV adds the TEM once, else twice)
     us_units_in_area: bool

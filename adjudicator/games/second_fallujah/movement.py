@@ -10,9 +10,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from adjudicator.models import MAX_TEXT
 
 from ...errors import Checker
-from ...models import Adjudication
+from ...models import Adjudication, Bounded
 from . import data
 from .common import MovementOutcome, finish, modifier, note
+from .state import STACK
 
 #: 6.4.2: "the entry cost is now increased to 4MP" (the highest row of 6.1)
 
@@ -35,17 +36,17 @@ class MovementCost(Model):
     #: the area is controlled by the moving unit's side
     friendly_controlled: bool = False
     #: the enemy units in the area before any Reaction
-    enemy: list[Enemy] = Field(default_factory=list)
+    enemy: list[Enemy] = Field(default_factory=list, max_length=STACK)  # stacking (5)
     #: the cost the first unit to enter this impulse paid (6: later units pay the same)
     first_entry_cost: int | None = Field(default=None, ge=1)
     #: the enemy units after Insurgent Reaction (6.4.1), if it happened
-    after_reaction: list[Enemy] | None = None
+    after_reaction: list[Enemy] | None = Field(default=None, max_length=STACK)  # stacking (5)
     #: a Militia unit was placed in the area by Insurgent Reaction (6.4.2)
     militia_placed: bool = False
     #: the MP the unit had left when it entered (6.4.2's Ambush)
     mp_remaining: int | None = Field(default=None, ge=0)
     #: MP left of additional units entering the Ambush area (6.4.2's NOTE)
-    later_units_mp: list[int] = Field(default_factory=list)
+    later_units_mp: Bounded[int] = Field(default_factory=list)
 
 
 class MovementCostAnswer(Adjudication):

@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from adjudicator.models import MAX_TEXT
+from adjudicator.models import MAX_TEXT, Bounded
 
 from ...errors import Checker
 from . import data
@@ -47,7 +47,7 @@ class Area(BaseModel):
     control: Side | None = None
     tem: int | None = None
     #: the areas bordering this one, as keyed (None: not keyed yet)
-    adjacent: list[int] | None = None
+    adjacent: list[int] | None = Field(default=None, max_length=len(data.AREAS))
 
 
 class Unit(BaseModel):
@@ -84,8 +84,9 @@ class TableState(BaseModel):
 
     model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid", frozen=True)
 
-    areas: list[Area] = Field(default_factory=list)
-    units: list[Unit] = Field(default_factory=list)
+    #: the map's areas (data.AREAS)
+    areas: list[Area] = Field(default_factory=list, max_length=len(data.AREAS))
+    units: Bounded[Unit] = Field(default_factory=list)
     #: the area holding the RESISTANCE marker (14.2)
     resistance: int | None = None
     advantage: Advantage = Advantage()

@@ -30,7 +30,7 @@ class Victory(BaseModel):
     fedayeen: int = Field(ge=0, description="surviving Fedayeen units")
     cadre: int = Field(ge=0, description="surviving Cadre units")
     #: the areas under Insurgent control (ids 1-51); None: all 51 (as at the start, 11.1)
-    insurgent_areas: list[int] | None = None
+    insurgent_areas: list[int] | None = Field(default=None, max_length=len(data.AREAS))
     political_backlash: int = Field(default=0, ge=0)
 
 

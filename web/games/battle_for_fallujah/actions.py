@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
-from adjudicator.models import MAX_TEXT
+from adjudicator.models import MAX_TEXT, Bounded, BoundedDict
 from web.errors import Problem, Refused, from_validation_error
 from web.rolls import AppRollNamed, AppRollVersion
 
@@ -206,7 +206,7 @@ class Roll(ActionBase):
     dice: int = Field(default=1, ge=1, le=40)
     die: Literal["d6"] | None = None
     purpose: str = Field(default="", max_length=80)
-    faces: list[Annotated[int, Field(ge=1, le=6)]] | None = None
+    faces: Bounded[Annotated[int, Field(ge=1, le=6)]] | None = None
 
 
 class Adjudication(ActionBase, AppRollNamed):
@@ -214,10 +214,10 @@ class Adjudication(ActionBase, AppRollNamed):
 
     type: Literal["adjudication"]
     situation: str = Field(min_length=1, max_length=40)
-    input: dict[str, Any]
+    input: BoundedDict[str, Any]
     rolls_by: Literal["player", "app"]
     app_roll: AppRollVersion = None
-    result: dict[str, Any] | None = None
+    result: BoundedDict[str, Any] | None = None
 
 
 Action = Annotated[

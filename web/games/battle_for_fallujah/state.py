@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from adjudicator.models import MAX_TEXT, BoundedTuple
 from web.rolls import AppRoll
 from web.undo_stack import EMPTY, VersionStack
 
@@ -33,6 +34,8 @@ CHITS: tuple[str, ...] = ("1/5", "2/1", "3/4", "mef", "nationalist", "end_of_tur
 BATTALIONS: tuple[str, ...] = ("1/5", "2/1", "3/4")
 LAST_TURN = 8  # 14.4.1
 HEXES = 32  # 3.1
+#: the hexes bordering one hex at most: its six sides (3.1)
+SIDES = 6
 #: The Media Track's circles (23.1.1), the Political Pressure Track's modifiers (14.2.1), the VP track (25.3.1, 25.11.1).
 MEDIA_MAX, PRESSURE_MAX, VP_MIN, VP_MAX = 5, 3, -6, 6
 #: What the cup holds at setup (9.4) and what waits beside it (9.4.1).
@@ -41,7 +44,7 @@ BESIDE_AT_SETUP: dict[str, int] = {"3/4": 2, "nationalist": 3}
 
 
 class Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, frozen=True, extra="forbid")
 
 
 class Dice(Frozen):
@@ -57,11 +60,11 @@ class HexKey(Frozen):
     number: HexNumber
     terrain: Terrain | None = None
     colour: Literal["green", "yellow", "blue", "red"] | None = None
-    adjacent: tuple[HexNumber, ...] = ()
+    adjacent: tuple[HexNumber, ...] = Field(default=(), max_length=SIDES)
     #: the battalions whose icon the hex prints (entry hexes, 16.2.1)
-    entry: tuple[Battalion, ...] = ()
+    entry: BoundedTuple[Battalion] = ()
     #: adjacent hexes behind a solid black bar (16.2.3)
-    black_bars: tuple[HexNumber, ...] = ()
+    black_bars: tuple[HexNumber, ...] = Field(default=(), max_length=SIDES)
     mayor: bool = False
 
 
@@ -99,9 +102,9 @@ class MarkerColours(Frozen):
 class MapKey(Frozen):
     """The map and counters, keyed once by the player from the components."""
 
-    hexes: tuple[HexKey, ...] = ()
-    coalition: tuple[CounterKey, ...] = ()
-    insurgents: tuple[InsurgentKey, ...] = ()
+    hexes: tuple[HexKey, ...] = Field(default=(), max_length=HEXES)
+    coalition: BoundedTuple[CounterKey] = ()
+    insurgents: BoundedTuple[InsurgentKey] = ()
     markers: MarkerColours = MarkerColours()
 
     def hex(self, number: int) -> HexKey | None:

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
 from adjudicator.games.phantom_fury.models import Location
-from adjudicator.models import MAX_TEXT
+from adjudicator.models import MAX_TEXT, Bounded, BoundedDict
 from web.errors import Problem, Refused, from_validation_error
 from web.rolls import AppRollNamed, AppRollVersion
 
@@ -260,7 +260,7 @@ class Roll(ActionBase):
     dice: int = Field(default=1, ge=1, le=4)
     purpose: str = Field(default="", max_length=80)
     #: set by the server when it rolls (any value sent is replaced)
-    faces: list[Face] | None = None
+    faces: Bounded[Face] | None = None
 
 
 class Adjudication(ActionBase, AppRollNamed):
@@ -268,12 +268,12 @@ class Adjudication(ActionBase, AppRollNamed):
 
     type: Literal["adjudication"]
     situation: str = Field(min_length=1, max_length=40)
-    input: dict[str, Any]
+    input: BoundedDict[str, Any]
     rolls_by: Literal["player", "app"]
     #: the version of the ``roll`` event whose faces the input uses (``rolls_by == "app"``)
     app_roll: AppRollVersion = None
     #: set by the server from the adjudicator (any value sent is replaced)
-    result: dict[str, Any] | None = None
+    result: BoundedDict[str, Any] | None = None
 
 
 Action = Annotated[

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
 from adjudicator.games.second_fallujah.common import CF_MAX, CF_MIN
-from adjudicator.models import MAX_TEXT
+from adjudicator.models import MAX_TEXT, Bounded, BoundedDict
 from web.errors import Problem, Refused, from_validation_error
 
 from .state import OFF_MAP, Side, Status, Variant
@@ -54,8 +54,8 @@ class MapAndCounters(Strict):
     """The reusable "map & counters" file: what the player keyed of the map and the counters."""
 
     format: Literal["second-fallujah-map"] = "second-fallujah-map"
-    areas: dict[str, AreaValues] = {}
-    counters: dict[str, CounterValues] = {}
+    areas: BoundedDict[str, AreaValues] = {}
+    counters: BoundedDict[str, CounterValues] = {}
     militia_counters: int | None = Field(default=None, ge=0, le=100)
 
 
@@ -267,7 +267,7 @@ class Roll(ActionBase):
     dice: int = Field(default=1, ge=1, le=8)
     die: Literal["2d6", "d6"] | None = None
     purpose: str = Field(default="", max_length=120)
-    faces: list[int] | None = None
+    faces: Bounded[int] | None = None
 
 
 class Adjudication(ActionBase):
@@ -275,10 +275,10 @@ class Adjudication(ActionBase):
 
     type: Literal["adjudication"]
     situation: Annotated[str, Field(min_length=1, max_length=60)]
-    input: dict[str, Any]
+    input: BoundedDict[str, Any]
     rolls_by: Literal["player", "app"] = "player"
     app_roll: int | None = None
-    result: dict[str, Any] | None = None
+    result: BoundedDict[str, Any] | None = None
 
 
 class NoteAction(ActionBase):
