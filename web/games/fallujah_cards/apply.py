@@ -152,7 +152,7 @@ def _nothing_to_undo(state: CardsState) -> Refused:
 
 #: Every move (boardgame.io's ``moves``): the engine's, and a note.
 MOVES: tuple[Move[CardsState, Ctx], ...] = (
-    *(Move(model, engine_move) for model in (a.Play, a.Decline, a.Recon, a.Pass, a.Discard, a.Turn, a.Lost)),
+    *(Move(model, engine_move) for model in (a.Play, a.Decline, a.Recon, a.Pass, a.Discard, a.Turn, a.Lost, a.Shown)),
     Move(a.NoteAction, note),
 )
 assert {m.type for m in MOVES} == set(a.ACTION_TYPES), {m.type for m in MOVES} ^ set(a.ACTION_TYPES)
