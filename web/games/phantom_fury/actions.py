@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
 from adjudicator.games.phantom_fury.models import Location
 from adjudicator.models import MAX_TEXT
-from web.errors import Problem, Refused, from_validation_error
+from web.parsing import action_types, parse_model, parse_tagged
 from web.rolls import AppRollNamed, AppRollVersion
 
 from .state import Activation, Ruleset, Side, Status, Variant
@@ -285,10 +285,7 @@ Action = Annotated[
     Field(discriminator="type"),
 ]
 ACTIONS: TypeAdapter[Any] = TypeAdapter(Action)
-ACTION_TYPES: tuple[str, ...] = tuple(
-    member.model_fields["type"].annotation.__args__[0]  # type: ignore[union-attr]
-    for member in Action.__origin__.__args__  # type: ignore[attr-defined]
-)
+ACTION_TYPES: tuple[str, ...] = action_types(Action)
 
 
 # -- setup ---------------------------------------------------------------------------------------
@@ -318,19 +315,8 @@ class Setup(Strict):
 
 def parse_action(data: Any) -> Any:
     """The action model of a JSON object, or :class:`Refused` (400) naming each bad field."""
-    if not isinstance(data, dict):
-        raise Refused(Problem("body", data, "a JSON object"), status=400)
-    tag = data.get("type")
-    try:
-        return ACTIONS.validate_python(data)
-    except ValidationError as exc:
-        raise from_validation_error(exc, tag=tag if isinstance(tag, str) else None) from None
+    return parse_tagged(ACTIONS, data)
 
 
 def parse_setup(data: Any) -> Setup:
-    if not isinstance(data, dict):
-        raise Refused(Problem("body", data, "a JSON object"), status=400)
-    try:
-        return Setup.model_validate(data)
-    except ValidationError as exc:
-        raise from_validation_error(exc) from None
+    return parse_model(Setup, data)
