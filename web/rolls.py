@@ -58,6 +58,21 @@ class AppRollNamed(BaseModel):
         return self
 
 
+
+class RecordedAdjudicationFields(AppRollNamed):
+    """The fields of an ``adjudication`` action recorded with its rolls (the player's dice or an
+    app roll), as :mod:`web.prepare` fills them in. A mixin put before the game's action base, so
+    that its fields come after the base's, as they always have in the stored JSON."""
+
+    type: Literal["adjudication"]
+    situation: str = Field(min_length=1, max_length=40)
+    input: dict[str, Any]
+    rolls_by: Literal["player", "app"]
+    #: the version of the ``roll`` event whose faces the input uses (``rolls_by == "app"``)
+    app_roll: AppRollVersion = None
+    #: set by the server from the adjudicator (any value sent is replaced)
+    result: dict[str, Any] | None = None
+
 def rolled_faces(faces: list[int] | None, dice: int) -> tuple[int, ...]:
     """The faces the server set on a ``roll`` action, one a die, or a refusal naming them."""
     if faces is None or len(faces) != dice:

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 from adjudicator.models import MAX_TEXT
 from web.errors import Problem, Refused
 from web.parsing import action_types, parse_model, parse_tagged
-from web.rolls import AppRollNamed, AppRollVersion
+from web.rolls import RecordedAdjudicationFields
 
 from .state import (
     Battalion,
@@ -210,15 +210,8 @@ class Roll(ActionBase):
     faces: list[Annotated[int, Field(ge=1, le=6)]] | None = None
 
 
-class Adjudication(ActionBase, AppRollNamed):
+class Adjudication(RecordedAdjudicationFields, ActionBase):
     """An adjudicator result recorded with its rolls (the player's dice or an app roll)."""
-
-    type: Literal["adjudication"]
-    situation: str = Field(min_length=1, max_length=40)
-    input: dict[str, Any]
-    rolls_by: Literal["player", "app"]
-    app_roll: AppRollVersion = None
-    result: dict[str, Any] | None = None
 
 
 Action = Annotated[

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 from adjudicator.games.phantom_fury.models import Location
 from adjudicator.models import MAX_TEXT
 from web.parsing import action_types, parse_model, parse_tagged
-from web.rolls import AppRollNamed, AppRollVersion
+from web.rolls import RecordedAdjudicationFields
 
 from .state import Activation, Ruleset, Side, Status, Variant
 
@@ -263,17 +263,8 @@ class Roll(ActionBase):
     faces: list[Face] | None = None
 
 
-class Adjudication(ActionBase, AppRollNamed):
+class Adjudication(RecordedAdjudicationFields, ActionBase):
     """An adjudicator result recorded with its rolls: the player's physical d10 or an app roll."""
-
-    type: Literal["adjudication"]
-    situation: str = Field(min_length=1, max_length=40)
-    input: dict[str, Any]
-    rolls_by: Literal["player", "app"]
-    #: the version of the ``roll`` event whose faces the input uses (``rolls_by == "app"``)
-    app_roll: AppRollVersion = None
-    #: set by the server from the adjudicator (any value sent is replaced)
-    result: dict[str, Any] | None = None
 
 
 Action = Annotated[
