@@ -11,13 +11,13 @@ for the generic layer: ``roll`` (``dice``: how many of the game's die the app ro
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
 from flask_babel import LazyString
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from .eventlog import Effect, Event
 from .kernel import KernelState, Moves
@@ -191,3 +191,75 @@ class Companion(Generic[S, A]):
     def not_undoable(self) -> frozenset[str]:
         """Action types that cannot be undone (a die roll, an adjudication)."""
         return self.moves.not_undoable
+
+
+class PackActions(Protocol):
+    """What a pack's ``actions`` module declares: its action union and setup model, and how a
+    client's JSON is read into them."""
+
+    @property
+    def ACTIONS(self) -> TypeAdapter[Any]: ...
+
+    @property
+    def ACTION_TYPES(self) -> tuple[str, ...]: ...
+
+    @property
+    def Setup(self) -> type[BaseModel]: ...
+
+    def parse_setup(self, data: Any) -> Any: ...
+
+    def parse_action(self, data: Any) -> Any: ...
+
+
+class PackPages(Protocol):
+    """What a pack's ``pages`` module declares: the game page and the setup form's context."""
+
+    def game_page(self, game_id: str, state: dict[str, Any], /) -> str: ...
+
+    def setup_context(self) -> dict[str, Any]: ...
+
+
+def pack_companion(
+    init_file: str,
+    *,
+    game: str,
+    state_model: type[S],
+    actions: PackActions,
+    moves: Moves[S, Any],
+    render: Callable[[S, str], str],
+    game_pages: PackPages,
+    listed: Mapping[str, Sequence[Any]] | None = None,
+    schemas: Mapping[str, type[BaseModel]] | None = None,
+    **declared: Any,
+) -> Companion[S, Any]:
+    """A pack's companion from its folders (``web/games/<pkg>/``): its ``actions`` and ``pages``
+    modules (``game_pages``), and ``templates/`` and (when there is one) ``static/`` beside
+    ``init_file``. The actions endpoint (``GET /api/actions``) gives ``types``, the ``listed``
+    vocabularies, the actions' and the setup's JSON Schemas, then the other ``schemas``.
+    ``declared``: the other fields of :class:`Companion`."""
+    folder = Path(init_file).parent
+    static = folder / "static"
+
+    def action_schema() -> dict[str, Any]:
+        return {
+            "types": list(actions.ACTION_TYPES),
+            **{name: list(values) for name, values in (listed or {}).items()},
+            "schema": actions.ACTIONS.json_schema(),
+            "setup_schema": actions.Setup.model_json_schema(),
+            **{name: model.model_json_schema() for name, model in (schemas or {}).items()},
+        }
+
+    return Companion(
+        game=game,
+        state_model=state_model,
+        parse_setup=actions.parse_setup,
+        parse_action=actions.parse_action,
+        moves=moves,
+        render=render,
+        action_schema=action_schema,
+        templates=folder / "templates",
+        static=static if static.is_dir() else None,
+        game_page=game_pages.game_page,
+        setup_context=game_pages.setup_context,
+        **declared,
+    )

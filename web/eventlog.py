@@ -3,6 +3,7 @@ a move reports. A game's companion folds its events into its own state; the stor
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,3 +29,17 @@ class Effect:
 
     def as_json(self) -> dict[str, str | None]:
         return {"rule": self.rule, "text": self.text}
+
+
+def exported(setup: dict[str, Any], actions: Iterable[dict[str, Any]],
+             undone: Callable[[dict[str, Any]], bool]) -> list[dict[str, Any]]:
+    """A game's events as an export lists them (``version``, ``kind``, ``payload``): the setup, then
+    each action, those ``undone`` picks followed by their undo and redo (a pack's sample game)."""
+    out: list[dict[str, Any]] = [{"version": 1, "kind": "setup", "payload": setup}]
+    for action in actions:
+        out.append({"version": len(out) + 1, "kind": "action", "payload": action})
+        if undone(action):
+            version = len(out)
+            out.append({"version": len(out) + 1, "kind": "undo", "payload": {"undone": version}})
+            out.append({"version": len(out) + 1, "kind": "redo", "payload": {"redone": version}})
+    return out

@@ -10,15 +10,17 @@ Every game's companion declares ``app_rolls: tuple[AppRoll, ...] = ()`` in its s
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING, Annotated, Any, Literal, Self, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Protocol, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from adjudicator.models import MAX_TEXT
+from adjudicator.models import MAX_TEXT, BoundedDict
 from adjudicator.registry import schema
 
 from .errors import refuse
+from .kernel import Ctx
 
 #: the version of the ``roll`` event whose faces an adjudication uses (``rolls_by == "app"``)
 AppRollVersion = Annotated[int | None, Field(ge=1)]
@@ -54,6 +56,22 @@ class AppRollNamed(BaseModel):
         if (self.rolls_by == "app") != (self.app_roll is not None):
             raise ValueError("app_roll (the version of the 'roll' event) is required with rolls_by 'app' and only then")
         return self
+
+
+
+class RecordedAdjudicationFields(AppRollNamed):
+    """The fields of an ``adjudication`` action recorded with its rolls (the player's dice or an
+    app roll), as :mod:`web.prepare` fills them in. A mixin put before the game's action base, so
+    that its fields come after the base's, as they always have in the stored JSON."""
+
+    type: Literal["adjudication"]
+    situation: str = Field(min_length=1, max_length=40)
+    input: BoundedDict[str, Any]
+    rolls_by: Literal["player", "app"]
+    #: the version of the ``roll`` event whose faces the input uses (``rolls_by == "app"``)
+    app_roll: AppRollVersion = None
+    #: set by the server from the adjudicator (any value sent is replaced)
+    result: BoundedDict[str, Any] | None = None
 
 
 def rolled_faces(faces: list[int] | None, dice: int) -> tuple[int, ...]:
@@ -138,3 +156,48 @@ def use(app_rolls: tuple[Rolled, ...], version: int | None, input_: dict[str, An
     if any(given.count(f) < rolled.faces.count(f) for f in rolled.faces):
         raise refuse("input", input_, f"an input using the faces the app rolled: {list(rolled.faces)}")
     return tuple(r for r in app_rolls if r is not rolled)
+
+
+def roll_move(rule: str) -> Callable[[Any, Any, Ctx], Any]:
+    """The move of a ``roll`` action (dice rolled by the app, never undone) on a state that keeps
+    ``app_rolls``: its faces kept until an adjudication uses them, its effect citing ``rule`` (the
+    game's rule on its dice)."""
+
+    def roll(state: Any, action: Any, ctx: Ctx) -> Any:
+        faces = rolled_faces(action.faces, action.dice)
+        ctx.effect(rule, f"rolled by the app: {', '.join(map(str, faces))}")
+        rolled = AppRoll(version=ctx.version, faces=faces, purpose=action.purpose)
+        return state.model_copy(update={"app_rolls": state.app_rolls + (rolled,)})
+
+    return roll
+
+
+class RecordedAdjudication(Protocol):
+    """What :func:`adjudicated` reads of an ``adjudication`` action."""
+
+    @property
+    def situation(self) -> str: ...
+
+    @property
+    def input(self) -> dict[str, Any]: ...
+
+    @property
+    def rolls_by(self) -> str: ...
+
+    @property
+    def app_roll(self) -> int | None: ...
+
+    @property
+    def result(self) -> dict[str, Any] | None: ...
+
+
+def adjudicated(app_rolls: tuple[Rolled, ...], action: RecordedAdjudication,
+                game: str) -> tuple[tuple[Rolled, ...], dict[str, Any]]:
+    """A recorded adjudication checked: the app rolls left (an app roll it names used, by
+    :func:`use`, when the app rolled its dice) and the server's answer; refused without one."""
+    if action.result is None:
+        raise refuse("result", None, "the adjudicator's result (set by the server)")
+    if action.rolls_by == "app":
+        given = entered_faces(action.situation, game, action.input)
+        return use(app_rolls, action.app_roll, action.input, given), action.result
+    return app_rolls, action.result

@@ -5,39 +5,22 @@ components (never guessed). No I/O here: :mod:`web.store` keeps the log."""
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
-
-from web.companion import CalculatorHooks, Companion
+from web.companion import CalculatorHooks, pack_companion
 
 from . import actions, apply, calculator, log, pages, sample, view
 from .labels import LABELS
 from .state import EOT_STEPS, PHASES, GameState
 
-
-def _action_schema() -> dict[str, Any]:
-    return {
-        "types": list(actions.ACTION_TYPES),
-        "phases": list(PHASES),
-        "end_of_turn_steps": [{"step": s, "rule": r} for s, r in EOT_STEPS],
-        "schema": actions.ACTIONS.json_schema(),
-        "setup_schema": actions.Setup.model_json_schema(),
-    }
-
-
-COMPANION = Companion(
+COMPANION = pack_companion(
+    __file__,
     game="battle-for-fallujah",
     state_model=GameState,
-    parse_setup=actions.parse_setup,
-    parse_action=actions.parse_action,
+    actions=actions,
     moves=apply.KERNEL,
     render=view.state_text,
-    action_schema=_action_schema,
-    templates=Path(__file__).with_name("templates"),
-    static=Path(__file__).with_name("static"),
-    game_page=pages.game_page,
+    game_pages=pages,
+    listed={"phases": PHASES, "end_of_turn_steps": [{"step": s, "rule": r} for s, r in EOT_STEPS]},
     paged=("vp_ledger",),
-    setup_context=pages.setup_context,
     calculator=CalculatorHooks(
         suggested=calculator.suggested,
         page=calculator.page,

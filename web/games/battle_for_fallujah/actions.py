@@ -10,11 +10,12 @@ from __future__ import annotations
 import random
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
-from adjudicator.models import MAX_TEXT, Bounded, BoundedDict
-from web.errors import Problem, Refused, from_validation_error
-from web.rolls import AppRollNamed, AppRollVersion
+from adjudicator.models import MAX_TEXT, Bounded
+from web.errors import Problem, Refused
+from web.parsing import action_types, parse_model, parse_tagged
+from web.rolls import RecordedAdjudicationFields
 
 from .state import (
     Battalion,
@@ -209,15 +210,8 @@ class Roll(ActionBase):
     faces: Bounded[Annotated[int, Field(ge=1, le=6)]] | None = None
 
 
-class Adjudication(ActionBase, AppRollNamed):
+class Adjudication(RecordedAdjudicationFields, ActionBase):
     """An adjudicator result recorded with its rolls (the player's dice or an app roll)."""
-
-    type: Literal["adjudication"]
-    situation: str = Field(min_length=1, max_length=40)
-    input: BoundedDict[str, Any]
-    rolls_by: Literal["player", "app"]
-    app_roll: AppRollVersion = None
-    result: BoundedDict[str, Any] | None = None
 
 
 Action = Annotated[
@@ -227,10 +221,7 @@ Action = Annotated[
     Field(discriminator="type"),
 ]
 ACTIONS: TypeAdapter[Any] = TypeAdapter(Action)
-ACTION_TYPES: tuple[str, ...] = tuple(
-    member.model_fields["type"].annotation.__args__[0]  # type: ignore[union-attr]
-    for member in Action.__origin__.__args__  # type: ignore[attr-defined]
-)
+ACTION_TYPES: tuple[str, ...] = action_types(Action)
 
 
 class Setup(Strict):
@@ -243,19 +234,9 @@ class Setup(Strict):
     map: MapKey | None = None
 
 
-def _validate(data: Any) -> Any:
-    if not isinstance(data, dict):
-        raise Refused(Problem("body", data, "a JSON object"), status=400)
-    tag = data.get("type")
-    try:
-        return ACTIONS.validate_python(data)
-    except ValidationError as exc:
-        raise from_validation_error(exc, tag=tag if isinstance(tag, str) else None) from None
-
-
 def read_action(data: Any) -> Any:
     """A stored action (the fold): an app draw must carry its draw."""
-    action = _validate(data)
+    action = parse_tagged(ACTIONS, data)
     if action.type == "chit_draw_app" and action.draw is None:
         raise Refused(Problem("draw", None, "the draw recorded by the server (0 <= draw < 1)"), status=400)
     return action
@@ -263,7 +244,7 @@ def read_action(data: Any) -> Any:
 
 def parse_action(data: Any) -> Any:
     """A new action from a client: the app's chit draw is made here (a draw sent is refused)."""
-    action = _validate(data)
+    action = parse_tagged(ACTIONS, data)
     if action.type == "chit_draw_app":
         if action.draw is not None:
             raise Refused(Problem("draw", action.draw, "nothing: the server draws"), status=400)
@@ -272,9 +253,4 @@ def parse_action(data: Any) -> Any:
 
 
 def parse_setup(data: Any) -> Setup:
-    if not isinstance(data, dict):
-        raise Refused(Problem("body", data, "a JSON object"), status=400)
-    try:
-        return Setup.model_validate(data)
-    except ValidationError as exc:
-        raise from_validation_error(exc) from None
+    return parse_model(Setup, data)

@@ -23,7 +23,6 @@ from .state import (
     PRESSURE_MAX,
     VP_MAX,
     VP_MIN,
-    AppRoll,
     GameState,
     HexState,
     MapKey,
@@ -473,23 +472,13 @@ def note(state: GameState, action: a.NoteAction, ctx: Ctx) -> GameState:
     return state
 
 
-def roll(state: GameState, action: a.Roll, ctx: Ctx) -> GameState:
-    faces = rolls.rolled_faces(action.faces, action.dice)
-    ctx.effect("7.1", f"rolled by the app: {', '.join(map(str, faces))}")
-    rolled = AppRoll(version=ctx.version, faces=faces, purpose=action.purpose)
-    return state.model_copy(update={"app_rolls": state.app_rolls + (rolled,)})
-
-
 def adjudication(state: GameState, action: a.Adjudication, ctx: Ctx) -> GameState:
     """A recorded roll; the turn's own rolls (11.1, 14.2, 14.3) are kept for their steps."""
-    if action.result is None:
-        raise refuse("result", None, "the adjudicator's result (set by the server)")
-    if action.rolls_by == "app":
-        given = rolls.entered_faces(action.situation, GAME, action.input)
-        state = state.model_copy(update={"app_rolls": rolls.use(state.app_rolls, action.app_roll, action.input, given)})
-    result = action.result.get("result") or {}
+    app_rolls, answer = rolls.adjudicated(state.app_rolls, action, GAME)
+    state = state.model_copy(update={"app_rolls": app_rolls})
+    result = answer.get("result") or {}
     situation = action.situation
-    rule = (action.result.get("rule") or "7.1")
+    rule = (answer.get("rule") or "7.1")
     if situation == "intelligence":
         if state.phase != "intelligence":
             raise refuse("situation", situation, "the Intelligence roll in the Intelligence Phase", "11.1")
@@ -543,7 +532,7 @@ MOVES: tuple[Move[GameState, Ctx], ...] = (
     Move(a.KeyInsurgent, key_insurgent),
     Move(a.KeyMarkers, key_markers),
     Move(a.NoteAction, note),
-    Move(a.Roll, roll, undoable=False),
+    Move(a.Roll, rolls.roll_move("7.1"), undoable=False),
     Move(a.Adjudication, adjudication, undoable=False),
 )
 assert {m.type for m in MOVES} == set(a.ACTION_TYPES), {m.type for m in MOVES} ^ set(a.ACTION_TYPES)

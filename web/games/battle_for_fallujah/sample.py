@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator import registry
+from web.eventlog import exported
 
 MAP: dict[str, Any] = {
     "hexes": [
@@ -84,14 +85,13 @@ ACTIONS: list[dict[str, Any]] = [
 def events() -> list[dict[str, Any]]:
     """The events as an export lists them (an adjudication with the answer the server recorded);
     the VP line is undone and redone."""
-    out: list[dict[str, Any]] = [{"version": 1, "kind": "setup", "payload": {"name": "Sample: turn 1, 5 April 2004"}}]
-    for action in ACTIONS:
-        if action["type"] == "adjudication":
-            answer = registry.adjudicate(action["situation"], action["input"], game="battle-for-fallujah")
-            action = {**action, "result": answer.model_dump(mode="json"), "rules": list(answer.rules)[:40]}
-        out.append({"version": len(out) + 1, "kind": "action", "payload": action})
-        if action["type"] == "vp":
-            line = len(out)
-            out.append({"version": len(out) + 1, "kind": "undo", "payload": {"undone": line}})
-            out.append({"version": len(out) + 1, "kind": "redo", "payload": {"redone": line}})
-    return out
+    return exported({"name": "Sample: turn 1, 5 April 2004"}, map(_answered, ACTIONS),
+                    lambda action: action["type"] == "vp")
+
+
+def _answered(action: dict[str, Any]) -> dict[str, Any]:
+    """An adjudication with the answer the server records."""
+    if action["type"] != "adjudication":
+        return action
+    answer = registry.adjudicate(action["situation"], action["input"], game="battle-for-fallujah")
+    return {**action, "result": answer.model_dump(mode="json"), "rules": list(answer.rules)[:40]}

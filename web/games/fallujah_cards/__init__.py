@@ -7,40 +7,22 @@ loop of ``fallujah play``. No I/O here: :mod:`web.store` keeps the log.
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
-
-from web.companion import Companion
+from web.companion import pack_companion
 
 from . import actions, apply, describe, pages, terminal, view
 from .labels import LABELS
 from .sample import sample
 from .state import CardsState
 
-
-def _action_schema() -> dict[str, Any]:
-    return {
-        "types": list(actions.ACTION_TYPES),
-        "decisions": list(actions.DECISIONS),
-        "entries": list(actions.ENTRIES),
-        "phases": list(view.PHASES),
-        "schema": actions.ACTIONS.json_schema(),
-        "setup_schema": actions.Setup.model_json_schema(),
-    }
-
-
-COMPANION = Companion(
+COMPANION = pack_companion(
+    __file__,
     game="fallujah-cards",
     state_model=CardsState,
-    parse_setup=actions.parse_setup,
-    parse_action=actions.parse_action,
+    actions=actions,
     moves=apply.KERNEL,
     render=view.state_text,
-    action_schema=_action_schema,
-    templates=Path(__file__).with_name("templates"),
-    static=Path(__file__).with_name("static"),
-    game_page=pages.game_page,
-    setup_context=pages.setup_context,
+    game_pages=pages,
+    listed={"decisions": actions.DECISIONS, "entries": actions.ENTRIES, "phases": view.PHASES},
     labels=LABELS,
     pages={pages.STATISTICS: pages.statistics_page},
     terminal=terminal.play,

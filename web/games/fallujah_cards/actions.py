@@ -14,13 +14,14 @@ import secrets
 from random import Random
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from adjudicator.games.fallujah_cards import engine
 from adjudicator.games.fallujah_cards.cards import INSURGENT_TACTICS, card_list
 from adjudicator.games.fallujah_cards.state import HAND_LIMIT
 from adjudicator.models import MAX_TEXT
-from web.errors import Problem, Refused, from_validation_error
+from web.errors import Problem, Refused
+from web.parsing import parse_model, parse_tagged
 
 from .state import Mode
 
@@ -143,22 +144,11 @@ ENTRIES = ("turn", "lost", "shown")
 
 def parse_action(data: Any) -> Any:
     """The action model of a JSON object, or :class:`Refused` (400) naming each bad field."""
-    if not isinstance(data, dict):
-        raise Refused(Problem("body", data, "a JSON object"), status=400)
-    tag = data.get("type")
-    try:
-        return ACTIONS.validate_python(data)
-    except ValidationError as exc:
-        raise from_validation_error(exc, tag=tag if isinstance(tag, str) else None) from None
+    return parse_tagged(ACTIONS, data)
 
 
 def _validated(data: Any) -> Setup:
-    if not isinstance(data, dict):
-        raise Refused(Problem("body", data, "a JSON object"), status=400)
-    try:
-        return Setup.model_validate(data)
-    except ValidationError as exc:
-        raise from_validation_error(exc) from None
+    return parse_model(Setup, data)
 
 
 def parse_setup(data: Any) -> Setup:

@@ -6,10 +6,7 @@ the calculator's prefill and consequences, its templates and strings. No I/O her
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
-
-from web.companion import CalculatorHooks, Companion
+from web.companion import CalculatorHooks, pack_companion
 
 from . import actions, apply, calculator, log, pages, sample, view
 from .labels import LABELS, WORDING
@@ -21,30 +18,16 @@ def _render(state: GameState, game_id: str) -> str:
     return view.state_text(state, game_id, rules())
 
 
-def _action_schema() -> dict[str, Any]:
-    """The types, VP reasons, Phases and the JSON Schemas of the actions and the setup."""
-    return {
-        "types": list(actions.ACTION_TYPES),
-        "vp_reasons": list(actions.VP_REASONS),
-        "phases": list(PHASES),
-        "schema": actions.ACTIONS.json_schema(),
-        "setup_schema": actions.Setup.model_json_schema(),
-    }
-
-
-COMPANION = Companion(
+COMPANION = pack_companion(
+    __file__,
     game="phantom-fury",
     state_model=GameState,
-    parse_setup=actions.parse_setup,
-    parse_action=actions.parse_action,
+    actions=actions,
     moves=apply.KERNEL,
     render=_render,
-    action_schema=_action_schema,
-    templates=Path(__file__).with_name("templates"),
-    static=Path(__file__).with_name("static"),
-    game_page=pages.game_page,
+    game_pages=pages,
+    listed={"vp_reasons": actions.VP_REASONS, "phases": PHASES},
     paged=("vp_ledger",),
-    setup_context=pages.setup_context,
     calculator=CalculatorHooks(
         suggested=calculator.suggested,
         page=calculator.page,

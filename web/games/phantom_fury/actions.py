@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
 from adjudicator.games.phantom_fury.models import Location
-from adjudicator.models import MAX_TEXT, Bounded, BoundedDict
-from web.errors import Problem, Refused, from_validation_error
-from web.rolls import AppRollNamed, AppRollVersion
+from adjudicator.models import MAX_TEXT, Bounded
+from web.parsing import action_types, parse_model, parse_tagged
+from web.rolls import RecordedAdjudicationFields
 
 from .state import Activation, Ruleset, Side, Status, Variant
 
@@ -263,17 +263,8 @@ class Roll(ActionBase):
     faces: Bounded[Face] | None = None
 
 
-class Adjudication(ActionBase, AppRollNamed):
+class Adjudication(RecordedAdjudicationFields, ActionBase):
     """An adjudicator result recorded with its rolls: the player's physical d10 or an app roll."""
-
-    type: Literal["adjudication"]
-    situation: str = Field(min_length=1, max_length=40)
-    input: BoundedDict[str, Any]
-    rolls_by: Literal["player", "app"]
-    #: the version of the ``roll`` event whose faces the input uses (``rolls_by == "app"``)
-    app_roll: AppRollVersion = None
-    #: set by the server from the adjudicator (any value sent is replaced)
-    result: BoundedDict[str, Any] | None = None
 
 
 Action = Annotated[
@@ -285,10 +276,7 @@ Action = Annotated[
     Field(discriminator="type"),
 ]
 ACTIONS: TypeAdapter[Any] = TypeAdapter(Action)
-ACTION_TYPES: tuple[str, ...] = tuple(
-    member.model_fields["type"].annotation.__args__[0]  # type: ignore[union-attr]
-    for member in Action.__origin__.__args__  # type: ignore[attr-defined]
-)
+ACTION_TYPES: tuple[str, ...] = action_types(Action)
 
 
 # -- setup ---------------------------------------------------------------------------------------
@@ -318,19 +306,8 @@ class Setup(Strict):
 
 def parse_action(data: Any) -> Any:
     """The action model of a JSON object, or :class:`Refused` (400) naming each bad field."""
-    if not isinstance(data, dict):
-        raise Refused(Problem("body", data, "a JSON object"), status=400)
-    tag = data.get("type")
-    try:
-        return ACTIONS.validate_python(data)
-    except ValidationError as exc:
-        raise from_validation_error(exc, tag=tag if isinstance(tag, str) else None) from None
+    return parse_tagged(ACTIONS, data)
 
 
 def parse_setup(data: Any) -> Setup:
-    if not isinstance(data, dict):
-        raise Refused(Problem("body", data, "a JSON object"), status=400)
-    try:
-        return Setup.model_validate(data)
-    except ValidationError as exc:
-        raise from_validation_error(exc) from None
+    return parse_model(Setup, data)

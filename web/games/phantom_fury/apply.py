@@ -15,7 +15,7 @@ from . import actions as a
 from . import units, zones
 from .moves import Ctx, add_vp, drop_security_element, with_unit, with_zone
 from .rules import Rules, rules
-from .state import PHASES, AppRoll, Caat, GameState, Position, UnitState, ZoneState
+from .state import PHASES, Caat, GameState, Position, UnitState, ZoneState
 
 # -- setup ---------------------------------------------------------------------------------------
 
@@ -204,22 +204,12 @@ def support_mission(state: GameState, action: a.SupportMission, ctx: Ctx) -> Gam
     return state.model_copy(update={"missions_used": {**state.missions_used, action.mission: used + 1}})
 
 
-def roll(state: GameState, action: a.Roll, ctx: Ctx) -> GameState:
-    faces = rolls.rolled_faces(action.faces, action.dice)
-    ctx.effect("3", f"rolled by the app: {', '.join(map(str, faces))}")
-    rolled = AppRoll(version=ctx.version, faces=faces, purpose=action.purpose)
-    return state.model_copy(update={"app_rolls": state.app_rolls + (rolled,)})
-
-
 def adjudication(state: GameState, action: a.Adjudication, ctx: Ctx) -> GameState:
-    if action.result is None:
-        raise refuse("result", None, "the adjudicator's result (set by the server)")
-    if action.rolls_by == "app":
-        given = rolls.entered_faces(action.situation, state.game, action.input)
-        state = state.model_copy(update={"app_rolls": rolls.use(state.app_rolls, action.app_roll, action.input, given)})
+    app_rolls, answer = rolls.adjudicated(state.app_rolls, action, state.game)
+    state = state.model_copy(update={"app_rolls": app_rolls})
     # the answer as recorded (JSON), not re-read through today's answer model: a log must replay
     # whatever the models become; only the outcome's name goes into the effect's text
-    resolved = action.result.get("result")
+    resolved = answer.get("result")
     outcome = resolved.get("outcome", "resolved") if isinstance(resolved, dict) else "resolved"
     ctx.effect(action.rules[0] if action.rules else "3", f"{action.situation}: {outcome} (d10 by the {action.rolls_by})")
     return state
@@ -253,7 +243,7 @@ MOVES: tuple[Move[GameState, Ctx], ...] = (
     Move(a.CaatExplosives, units.caat_explosives, rules=("13.7.1",)),
     Move(a.CaatRemove, units.caat_remove, rules=("14.3.5",)),
     Move(a.SupportMission, support_mission, rules=("9",)),
-    Move(a.Roll, roll, undoable=False, rules=("3",)),
+    Move(a.Roll, rolls.roll_move("3"), undoable=False, rules=("3",)),
     Move(a.Adjudication, adjudication, undoable=False, rules=("3",)),
 )
 assert {m.type for m in MOVES} == set(a.ACTION_TYPES), {m.type for m in MOVES} ^ set(a.ACTION_TYPES)

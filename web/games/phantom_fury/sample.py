@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from web.eventlog import exported
+
 START_ZONES = [2, 3, 4, 6, 8, 10, 12, 17, 19]
 
 SETUP: dict[str, Any] = {
@@ -41,11 +43,4 @@ ACTIONS: list[dict[str, Any]] = [
 def events() -> list[dict[str, Any]]:
     """The events as an export lists them (``version``, ``kind``, ``payload``), an undo and a redo
     of the note among them."""
-    out: list[dict[str, Any]] = [{"version": 1, "kind": "setup", "payload": SETUP}]
-    for action in ACTIONS:
-        out.append({"version": len(out) + 1, "kind": "action", "payload": action})
-        if action["type"] == "note":
-            note = len(out)
-            out.append({"version": len(out) + 1, "kind": "undo", "payload": {"undone": note}})
-            out.append({"version": len(out) + 1, "kind": "redo", "payload": {"redone": note}})
-    return out
+    return exported(SETUP, ACTIONS, lambda action: action["type"] == "note")

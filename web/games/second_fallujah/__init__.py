@@ -12,38 +12,22 @@ and the fold), :mod:`.table` (the bot's state, 2.4, VP, 9.2), :mod:`.bot` (the b
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
-
-from web.companion import CalculatorHooks, Companion
+from web.companion import CalculatorHooks, pack_companion
 
 from . import actions, apply, calculator, pages, sample, view
 from .labels import LABELS, WORDING
 from .state import PHASES, GameState
 
-
-def _action_schema() -> dict[str, Any]:
-    return {
-        "types": list(actions.ACTION_TYPES),
-        "phases": list(PHASES),
-        "schema": actions.ACTIONS.json_schema(),
-        "setup_schema": actions.Setup.model_json_schema(),
-        "map_schema": actions.MapAndCounters.model_json_schema(),
-    }
-
-
-COMPANION = Companion(
+COMPANION = pack_companion(
+    __file__,
     game="second-fallujah",
     state_model=GameState,
-    parse_setup=actions.parse_setup,
-    parse_action=actions.parse_action,
+    actions=actions,
     moves=apply.KERNEL,
     render=view.state_text,
-    action_schema=_action_schema,
-    templates=Path(__file__).with_name("templates"),
-    static=Path(__file__).with_name("static"),
-    game_page=pages.game_page,
-    setup_context=pages.setup_context,
+    game_pages=pages,
+    listed={"phases": PHASES},
+    schemas={"map_schema": actions.MapAndCounters},
     calculator=CalculatorHooks(
         suggested=calculator.suggested,
         page=calculator.page,

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
 from adjudicator.games.second_fallujah.common import CF_MAX, CF_MIN
 from adjudicator.models import MAX_TEXT, Bounded, BoundedDict
-from web.errors import Problem, Refused, from_validation_error
+from web.parsing import parse_model, parse_tagged
 
 from .state import OFF_MAP, Side, Status, Variant
 
@@ -300,20 +300,8 @@ ACTIONS: TypeAdapter[Any] = TypeAdapter(Action)
 
 
 def parse_action(data: Any) -> Any:
-    if not isinstance(data, dict):
-        raise Refused(Problem("body", data, "a JSON object with a 'type'"), status=400)
-    if data.get("type") not in ACTION_TYPES:
-        raise Refused(Problem("type", data.get("type"), f"one of {', '.join(ACTION_TYPES)}"), status=400)
-    try:
-        return ACTIONS.validate_python(data)
-    except ValidationError as exc:
-        raise from_validation_error(exc, tag=data["type"]) from None
+    return parse_tagged(ACTIONS, data, ACTION_TYPES, "a JSON object with a 'type'")
 
 
 def parse_setup(data: Any) -> Setup:
-    if not isinstance(data, dict):
-        raise Refused(Problem("body", data, "a JSON object"), status=400)
-    try:
-        return Setup.model_validate(data)
-    except ValidationError as exc:
-        raise from_validation_error(exc) from None
+    return parse_model(Setup, data)

@@ -530,12 +530,9 @@ def roll(state: GameState, action: a.Roll, ctx: Ctx) -> GameState:
 
 
 def adjudication(state: GameState, action: a.Adjudication, ctx: Ctx) -> GameState:
-    if action.result is None:
-        raise refuse("result", None, "the adjudicator's result (set by the server)")
-    if action.rolls_by == "app":
-        given = rolls.entered_faces(action.situation, state.game, action.input)
-        state = state.model_copy(update={"app_rolls": rolls.use(state.app_rolls, action.app_roll, action.input, given)})
-    answer, outcome = action.result, (action.result.get("result") or {})
+    app_rolls, answer = rolls.adjudicated(state.app_rolls, action, state.game)
+    state = state.model_copy(update={"app_rolls": app_rolls})
+    outcome = answer.get("result") or {}
     if action.situation.startswith("bot-"):
         if action.input.get("state") != table.table_json(state):
             raise refuse("input.state", "…", "the table state of this game now (the decision was made on another state: reload)", "12")

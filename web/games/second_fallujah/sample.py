@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from web.eventlog import exported
+
 A1_8 = "a_company_1st_battalion_8th_marine_regiment"
 B1_8 = "b_company_1st_battalion_8th_marine_regiment"
 
@@ -41,11 +43,4 @@ ACTIONS: list[dict[str, Any]] = [
 
 def events() -> list[dict[str, Any]]:
     """The events as an export lists them, an undo and a redo of the note among them."""
-    out: list[dict[str, Any]] = [{"version": 1, "kind": "setup", "payload": SETUP}]
-    for action in ACTIONS:
-        out.append({"version": len(out) + 1, "kind": "action", "payload": action})
-        if action["type"] == "note":
-            note = len(out)
-            out.append({"version": len(out) + 1, "kind": "undo", "payload": {"undone": note}})
-            out.append({"version": len(out) + 1, "kind": "redo", "payload": {"redone": note}})
-    return out
+    return exported(SETUP, ACTIONS, lambda action: action["type"] == "note")
