@@ -36,7 +36,7 @@ run: install
 # memory against the machine) alone. `make quick` leaves out the tests marked slow.
 PYTEST_WORKERS ?= auto
 test: install
-	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal -m "not serial"
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal -m "not serial" --durations=10
 	$(BIN)/python -m pytest -m serial
 
 quick: install
