@@ -213,7 +213,7 @@ class Adjudication(_Omitting):
     """What every procedure answers (the Contract of issue 4). Each situation answers with its
     own subclass: its own typed fields and its own :class:`Outcome` as ``result``."""
 
-    #: the fields that advise the player (:data:`ADVICE_FIELDS`; a subclass adds its own), compared
+    #: the fields that advise the player (a subclass adds its own), compared
     #: with a recorded answer only where it has them (:func:`same_outcome`)
     ADVICE: ClassVar[tuple[str, ...]] = ("what_if", "best", "goal", "summary", "options")
 
@@ -257,10 +257,6 @@ class Adjudication(_Omitting):
     options: list[Option] | None = None
 
 
-#: The fields of an :class:`Adjudication` that advise the player (derived from the rest of the
-#: answer, and newer than the answers some stored games hold): compared only where a recorded
-#: answer has them (:func:`same_outcome`).
-ADVICE_FIELDS = Adjudication.ADVICE
 #: The words that explain an answer (its notes, the readings it followed) and the rules they cite:
 #: a newer adjudicator explains more (a registered ambiguity's note), the outcome staying the same.
 EXPLANATION_FIELDS = ("notes", "readings", "rules")
