@@ -25,6 +25,7 @@ from .errors import MISSING, Problem, Refused
 from .eventlog import Effect
 from .security import error, json_body
 from .store import MAX_IMPORT_EVENTS, GameNotFound, Store
+from .table import as_json
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -54,12 +55,15 @@ def game_arg() -> str:
 
 
 def _state(state: GameState, game_id: str, effects: list[Effect] | None = None, status: int = 200) -> Response:
-    """The state as JSON, rendered once per version; a write adds the effects of its event."""
+    """The state as JSON, rendered once per version; a write adds the effects of its event and
+    what to fix on the table after it (``table``: :mod:`web.table`, in the request's language)."""
     games = store()
     companion = games.companion_of(game_id)
     text = games.rendered(game_id, state, lambda: companion.render(state, game_id))
     if effects is not None:
-        text = text[:-1] + ',"effects":' + json.dumps([e.as_json() for e in effects], ensure_ascii=False) + "}"
+        table = as_json(games.table_changes(game_id, state.version - 1, state.version))
+        text = (text[:-1] + ',"effects":' + json.dumps([e.as_json() for e in effects], ensure_ascii=False)
+                + ',"table":' + json.dumps(table, ensure_ascii=False) + "}")
     return Response(text, status=status, mimetype="application/json")
 
 

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from .eventlog import Effect, Event
 from .kernel import KernelState, Moves
+from .table import TableOf
 
 
 class GameState(Protocol):
@@ -171,6 +172,9 @@ class Companion(Generic[S, A]):
     #: state fields that grow with the game (a VP ledger): its JSON and page carry their newest
     #: items and ``<name>_count``, the others are read a page at a time (:mod:`web.paging`)
     paged: tuple[str, ...] = ()
+    #: the counters, markers and track markers a state holds, in the rulebook's words
+    #: (:mod:`web.table`): what to fix on the table after each event is their difference
+    table: TableOf | None = None
 
     # -- the kernel's answers, for the generic layers ------------------------------------------
 

@@ -32,6 +32,9 @@ from .undo_stack import EMPTY, VersionStack
 
 #: the action type of a recorded roll's amendment (:mod:`web.amend`): it keeps the undo stacks
 AMEND = "amend"
+#: the action type of a rollback (issue 24): ``{"type": "rollback", "to": v}`` returns to the state
+#: just after event ``v`` (the start of a turn or Phase) in one event, undoable like any action
+ROLLBACK = "rollback"
 
 
 class KernelState(Protocol):
@@ -220,6 +223,26 @@ class Moves(Generic[S, C]):
             "version": event.version, "undo": state.undo.push(target), "redo": state.redo.pop(),
         }), [Effect(None, f"action {target} redone")]
 
+    def rolled_back(self, state: S, event: Event, state_at: Callable[[int], S]) -> tuple[S, list[Effect]]:
+        """A rollback (issue 24, item 4): the state just after event ``to`` again, as one new event
+        that undo takes back like any action (nothing in the log is deleted). It may go back past
+        a die roll (the roll stays in the log), never past a random event whose outcome the rules
+        hide (:meth:`Ctx.hide`: the state's ``undo_block`` names the last one, so it differs between
+        the two states)."""
+        to = event.payload.get("to")
+        if set(event.payload) != {"type", "to"}:
+            raise refuse("payload", event.payload, "{'type': 'rollback', 'to': <version>} and nothing else")
+        if type(to) is not int or not 1 <= to < state.version:
+            raise refuse("to", to, f"the version of an earlier event: from 1 to {state.version - 1}")
+        back = state_at(to)
+        if getattr(back, "undo_block", None) != getattr(state, "undo_block", None):
+            raise refuse("to", to, f"a version after the last random event the rules hide ({state.undo_block}): "  # type: ignore[attr-defined]
+                         "it is never taken back to draw again")
+        kept = {name: getattr(state, name) for name in self.kept_on_undo}
+        return back.model_copy(update={
+            "version": event.version, "undo": state.undo.push(event.version), "redo": EMPTY, **kept,
+        }), [Effect(None, f"back to the state after event {to}")]
+
     # -- the log ----------------------------------------------------------------------------
 
     def apply(self, state: S | None, event: Event, state_at: Callable[[int], S]) -> tuple[S, list[Effect]]:
@@ -231,6 +254,8 @@ class Moves(Generic[S, C]):
         if event.kind == "action":
             if event.payload.get("type") == AMEND:
                 return self.amended(state, event.payload, event.version)
+            if event.payload.get("type") == ROLLBACK:
+                return self.rolled_back(state, event, state_at)
             return self.play(state, self.parse(event.payload), event.version)
         if event.kind == "undo":
             return self.undone(state, event, state_at)

@@ -31,6 +31,7 @@ from .errors import Problem, Refused
 from .eventlog import EVENT_KINDS, Effect, Event
 from .prepare import prepare, verify
 from .signing import Signer, marks
+from .table import Change, between
 
 EXPORT_FORMAT = "fallujah-game"
 #: 2: the export names its game (``"game"``); a version 1 file is a game of the default game.
@@ -303,12 +304,30 @@ class Store:
         """Append an action (validated, prepared, applied) if the game is still at ``expected_version``."""
         kind = self.game_of(game_id)
         companion = registry.companion(kind)
+        if isinstance(action_data, dict) and action_data.get("type") == kernel.ROLLBACK:
+            return self.rollback(game_id, expected_version, action_data)
         if is_amend(action_data):  # a recorded roll's input corrected, for every game (web.amend)
             amended = prepare_amend(action_data, kind, lambda v: self.event(game_id, v))
             return self._append(game_id, expected_version, lambda head: ("action", "amend", amended))
         action = prepare(companion.parse_action(action_data), kind)
         payload = action.model_dump(mode="json", exclude_none=True)
         return self._append(game_id, expected_version, lambda head: ("action", action.type, payload))
+
+    def rollback(self, game_id: str, expected_version: int, action_data: dict[str, Any]) -> tuple[GameState, list[Effect]]:
+        """Append a rollback (:meth:`web.kernel.Moves.rolled_back`): the state after event ``to`` again."""
+        unknown = [Problem(key, value, "unknown field: a rollback holds 'to' alone") for key, value in action_data.items()
+                   if key not in ("type", "to")]
+        if unknown:
+            raise Refused(unknown, status=400)
+        payload = {"type": kernel.ROLLBACK, "to": action_data.get("to")}
+        return self._append(game_id, expected_version, lambda head: ("action", kernel.ROLLBACK, payload))
+
+    def table_changes(self, game_id: str, before: int, after: int) -> list[Change]:
+        """What to change on the table to go from the state after event ``before`` to the state
+        after event ``after`` (:mod:`web.table`), in the current language; none from the setup."""
+        if before < 1:
+            return []
+        return between(self.companion_of(game_id).table, self.state_at(game_id, before), self.state_at(game_id, after))
 
     def event(self, game_id: str, version: int) -> dict[str, Any] | None:
         """Event ``version`` of a game as :meth:`log` gives it, or None."""

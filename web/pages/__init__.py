@@ -14,6 +14,6 @@ from flask import Blueprint
 
 bp = Blueprint("pages", __name__)
 
-from . import game, games, helpers, rules  # noqa: F401  (register the routes on bp)
+from . import game, games, helpers, rules, table  # noqa: F401  (register the routes on bp)
 
 helpers.init(bp)

@@ -18,6 +18,7 @@ from ..i18n import current_lang
 from . import bp
 from .helpers import load_game, query_number
 from .logview import lines
+from .table import starts
 
 
 def _event(game_id: str, version: int | None) -> dict[str, Any] | None:
@@ -64,7 +65,8 @@ def log(game_id: str) -> str:
     after = max(before - 1 - LOG_PAGE, 0)
     events = store().log(game_id, after=after, limit=before - 1 - after)["events"]
     return render_template("log.html", game=state, groups=lines(game_id, events, current_lang()),
-                           older=after + 1 if after > 0 else None, total=state["version"])
+                           older=after + 1 if after > 0 else None, total=state["version"],
+                           starts=starts(game_id) if raw is None else [])
 
 
 @bp.get("/games/<game>/<name>")

@@ -22,6 +22,8 @@ from .. import i18n, prepare
 from ..amend import AMEND, fold
 from ..api import store
 from ..eventlog import Event
+from ..kernel import ROLLBACK
+from ..table import Change, Table, between
 
 
 @dataclass
@@ -41,6 +43,8 @@ class Line:
     #: the fields of a recorded roll a player may amend: (name, label, value, kind) with kind
     #: "int", "bool" or "text"; empty for any other event
     amend_fields: list[tuple[str, str, Any, str]] = field(default_factory=list)
+    #: what the event changed on the table (:mod:`web.table`): an undo's is its action's reversed
+    table: list[Change] = field(default_factory=list)
 
 
 @dataclass
@@ -196,6 +200,17 @@ def lines(game_id: str, events: list[dict[str, Any]], lang: str) -> list[Group]:
     def state_at(v: int) -> Any:
         return states[v] if v in states else games.state_at(game_id, v)
 
+    tables: dict[int, tuple[Any, Table]] = {}
+    declared = companion.table
+
+    def table_of(found: Any) -> Table:
+        """The game's table of a state, made once per state shown (each is the after of one event
+        and the before of the next)."""
+        kept = tables.get(id(found))
+        if kept is None or kept[0] is not found:
+            kept = tables[id(found)] = (found, declared(found) if declared is not None else Table())
+        return kept[1]
+
     for e in events:
         before = state
         state, _effects = fold(companion, state, Event(e["version"], e["kind"], e["payload"]), state_at)
@@ -208,13 +223,18 @@ def lines(game_id: str, events: list[dict[str, Any]], lang: str) -> list[Group]:
             target_event = by_version.get(target) or games.event(game_id, int(target))
             what = _describe(companion, kind, game_id, target_event, lang, states) if target_event else f"#{target}"
             text = _("Undid: %(what)s", what=what) if e["kind"] == "undo" else _("Redid: %(what)s", what=what)
+        elif p.get("type") == ROLLBACK:
+            back = states.get(p.get("to")) or games.state_at(game_id, int(p["to"]))
+            text = _("Back to the start of %(where)s (#%(n)s)", where=heading(_section(companion, back, lang), lang),
+                     n=p.get("to"))
         else:
             text = _describe(companion, kind, game_id, e, lang, states, before, state)
         if e["kind"] == "action" and p.get("type") == AMEND and isinstance(p.get("amends"), int) and not e["undone"]:
             amended[p["amends"]] = e["version"]
             text = _("Roll #%(n)s amended: %(what)s", n=p["amends"], what=text)
         worded = companion.describe is not None and e["kind"] != "setup"
-        out.append(Line(e, text, _section(companion, before, lang), details=_details(p), worded=worded))
+        out.append(Line(e, text, _section(companion, before, lang), details=_details(p), worded=worded,
+                        table=between(table_of if declared is not None else None, before, state)))
     latest_input: dict[int, Any] = {}
     for line in out:
         p = line.event["payload"]

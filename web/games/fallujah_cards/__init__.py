@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from web.companion import pack_companion
 
-from . import actions, apply, describe, pages, terminal, view
+from . import actions, apply, board, describe, pages, terminal, view
 from .labels import LABELS
 from .sample import sample
 from .state import CardsState
@@ -29,4 +29,5 @@ COMPANION = pack_companion(
     sample=sample,
     describe=describe.describe,
     section=describe.section,
+    table=board.table,
 )

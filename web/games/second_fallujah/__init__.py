@@ -7,14 +7,15 @@ the log.
 
 Modules: :mod:`.state` (the state), :mod:`.actions` (what can be done), :mod:`.apply` (the moves
 and the fold), :mod:`.table` (the bot's state, 2.4, VP, 9.2), :mod:`.bot` (the bot's turn),
-:mod:`.view` (the JSON), :mod:`.pages` and :mod:`.calculator` (the pages), :mod:`.sample`.
+:mod:`.board` (what to fix on the table), :mod:`.view` (the JSON), :mod:`.pages` and
+:mod:`.calculator` (the pages), :mod:`.sample`.
 """
 
 from __future__ import annotations
 
 from web.companion import CalculatorHooks, pack_companion
 
-from . import actions, apply, calculator, pages, sample, view
+from . import actions, apply, board, calculator, pages, sample, view
 from .labels import LABELS, WORDING
 from .state import PHASES, GameState
 
@@ -36,4 +37,5 @@ COMPANION = pack_companion(
     labels=LABELS,
     wording=WORDING,
     sample=sample.events,
+    table=board.table,
 )
