@@ -22,6 +22,7 @@ LABELS: dict[str, LazyString] = {
     "kind.note": lazy_gettext("Note"),
     "kind.rule": lazy_gettext("Rule"),
     "kind.table": lazy_gettext("Table"),
+    "log.kind.rollback": lazy_gettext("Back to the start of a turn or Phase"),
     "log.line.amend": lazy_gettext("Roll #%(n)s amended: %(what)s"),
     "log.line.redo": lazy_gettext("Redid: %(what)s"),
     "log.line.roll": lazy_gettext("Rolled by the app: %(faces)s"),
