@@ -18,6 +18,12 @@ Ranking for a rules reader:
   gives that section first;
 - a word in a title weighs more than in a long text (BM25F's length normalisation, title and
   text as separate fields); rules rank above notes and examples;
+- a section that says two of the query's words side by side ("major victory", "both sides")
+  ranks higher (a pairs field: each two neighbouring stems of the text, stop words out);
+- a section that writes a glossary term as its abbreviation is found by the term's name too
+  ("CVPs" in 19.1.2 is "Coalition VPs", "victory points");
+- a one-digit word is searched ("a 0 on the die"); a rule number in the text ("see 9.2") is one
+  token, not two digits;
 - a section holding more of the query's words ranks higher, and a numbered rule is read under
   every heading above it (11.4.2 sits under FIRE COMBAT PHASE and SNIPER ATTACK);
 - the rule asked for ranks above the sections that contain it: a chapter or section whose own

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import cache, lru_cache
+from itertools import pairwise
 from typing import Any
 
 from whoosh.analysis import (
@@ -23,6 +24,11 @@ from ..models import LANGS, Lang
 WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
 
 
+#: a token of the indexed text: a rule number as printed ("9.2", one token: a reference is not a
+#: count of dice), or a run of letters and digits
+TOKEN = r"\d+(?:\.\d+)+|[^\W_]+"
+
+
 def fold(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     return "".join(c for c in decomposed if not unicodedata.combining(c))
@@ -31,16 +37,37 @@ def fold(text: str) -> str:
 @cache
 def analyzer(lang: Lang, stem: bool = True) -> Any:
     """Case and accent folding, stop words, Snowball stemming for the language."""
-    chain = RegexTokenizer(r"[^\W_]+") | LowercaseFilter() | CharsetFilter(accent_map)
+    chain = RegexTokenizer(TOKEN) | LowercaseFilter() | CharsetFilter(accent_map)
     if lang not in LANGS:  # a language a game declares beyond English and French: folded, not stemmed
         return chain
-    stops = frozenset(fold(w) for w in stopwords_for_language("english" if lang == "en" else "french"))
-    chain = chain | StopFilter(stoplist=stops, minsize=2)
+    chain = chain | StopFilter(stoplist=stop_words(lang), minsize=1)
     return chain | StemFilter(lang=lang) if stem else chain
+
+
+#: one-letter words are not searched ("a", "I", "d'"), one-digit ones are: a player asks what a
+#: "0" on the die does (Phantom Fury 3, 13.4.3)
+LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
+
+
+@cache
+def stop_words(lang: Lang) -> frozenset[str]:
+    """The language's stop words (folded) and every one-letter word."""
+    return frozenset(fold(w) for w in stopwords_for_language("english" if lang == "en" else "french")) | LETTERS
 
 
 def stems(words: list[str], lang: str) -> list[str]:
     return list(dict.fromkeys(stem for w in words for stem in word_stems(w, lang)))
+
+
+def pairs(tokens: list[str]) -> list[str]:
+    """Each two tokens side by side, as one term ("game over" of "the game is over": stop words
+    are out already): a section that says the player's words together answers him more likely."""
+    return [f"{a}_{b}" for a, b in pairwise(tokens) if a != b]
+
+
+def query_pairs(words: list[str], lang: str) -> list[str]:
+    """The pairs of the query's words side by side, once each, in order."""
+    return list(dict.fromkeys(pairs([t for w in words for t in word_stems(w, lang)])))
 
 
 @lru_cache(maxsize=50_000)

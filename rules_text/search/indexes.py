@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from whoosh import index
-from whoosh.analysis import CharsetFilter, LowercaseFilter, RegexTokenizer
+from whoosh.analysis import CharsetFilter, LowercaseFilter, RegexTokenizer, SpaceSeparatedTokenizer
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 from whoosh.scoring import BM25F
 from whoosh.searching import Searcher
@@ -34,7 +34,7 @@ from ..cache import cache_dir
 from ..corpus import Game
 from ..loading import fingerprint, game_dir, load_game, read_yaml
 from ..models import LANGS
-from .analysis import analyzer, fold, known, stems
+from .analysis import analyzer, fold, known, pairs, stems
 
 _RUN = re.compile(r"[^\W_]+")
 #: BM25F parameters: Whoosh's defaults
@@ -42,7 +42,7 @@ BM25_B, BM25_K1 = 0.75, 1.2
 #: seconds between two looks at the data files' modification times
 CHECK_EVERY = 1.0
 #: bump when the schema or the documents change shape, so old cached indexes are not reused
-INDEX_VERSION = 8
+INDEX_VERSION = 13
 
 
 def make_schema() -> Schema:
@@ -64,9 +64,12 @@ def make_schema() -> Schema:
         fields[f"title_{lang}"] = TEXT(analyzer=analyzer(lang), field_boost=3.0)
         fields[f"body_{lang}"] = TEXT(analyzer=analyzer(lang))
         fields[f"context_{lang}"] = TEXT(analyzer=analyzer(lang))
+        fields[f"pairs_{lang}"] = TEXT(analyzer=SpaceSeparatedTokenizer())
+        fields[f"terms_{lang}"] = TEXT(analyzer=analyzer(lang))
     schema = Schema(**fields)
-    for prefix in ("title", "body", "context"):  # any other language a game declares (folded, unstemmed)
+    for prefix in ("title", "body", "context", "terms"):  # any other language a game declares (folded, unstemmed)
         schema.add(f"{prefix}_*", TEXT(analyzer=analyzer(OTHER), field_boost=3.0 if prefix == "title" else 1.0), glob=True)
+    schema.add("pairs_*", TEXT(analyzer=SpaceSeparatedTokenizer()), glob=True)
     return schema
 
 
@@ -79,8 +82,44 @@ def languages_of(synonyms: dict[str, Any]) -> list[str]:
     return [*LANGS, *(lang for lang in synonyms.get("langs", ()) if lang not in LANGS)]
 
 
+#: an abbreviation the glossary gives as a form of a term: capitals and digits, a plural "s" ("CVPs")
+ABBREVIATION = re.compile(r"[A-Z][A-Z0-9]+s?")
+
+
+def _spelled_out(game: Game, lang: str) -> tuple[re.Pattern[str] | None, dict[str, list[str]]]:
+    """The glossary's abbreviations in a language (one pattern) and, for each, the term's other
+    forms (its name and aliases): "CVPs" is "Coalition VPs"."""
+    names: dict[str, list[str]] = {}
+    for term in game.glossary:
+        forms = term.forms(lang)
+        for form in forms:
+            if ABBREVIATION.fullmatch(form):
+                names.setdefault(form, [])
+                names[form] += [f for f in forms if not ABBREVIATION.fullmatch(f) and f not in names[form]]
+    if not names:
+        return None, names
+    pattern = re.compile(r"(?<![\w])(?:" + "|".join(re.escape(a) for a in sorted(names, key=len, reverse=True)) + r")(?![\w])")
+    return pattern, names
+
+
+def _expansions(text: str, pattern: re.Pattern[str] | None, names: dict[str, list[str]]) -> str:
+    """The names of the glossary terms a text writes as abbreviations, and of the abbreviations in
+    those names (twice at most: "CVPs" is "Coalition VPs", whose "VPs" are "Victory Points")."""
+    if pattern is None:
+        return ""
+    found: list[str] = []
+    for _ in range(2):
+        added = [name for abbr in dict.fromkeys(pattern.findall(text)) for name in names[abbr] if name not in found]
+        if not added:
+            break
+        found += added
+        text = " ".join(added)
+    return " ".join(found)
+
+
 def _documents(game: Game) -> Iterator[dict[str, Any]]:
     for lang, corpus in game.corpora.items():
+        spelled = _spelled_out(game, lang) if lang in LANGS else (None, {})
         for section in corpus.sections:
             trail = corpus.breadcrumb(section.id)
             crumbs = [c.label for c in trail]
@@ -103,6 +142,9 @@ def _documents(game: Game) -> Iterator[dict[str, Any]]:
                 f"body_{lang}": section.text,
                 # every heading above: 11.4.2 has no title, it sits under SNIPER ATTACK
                 f"context_{lang}": " ".join(titled),
+                f"pairs_{lang}": _pairs(lang, section.label, section.text),
+                # the glossary's names of the abbreviations it uses: 19.1.2's "CVPs" are victory points
+                f"terms_{lang}": _expansions(f"{section.label} {section.text}", *spelled),
             }
     for term in game.glossary:
         for lang in game.langs:
@@ -123,7 +165,16 @@ def _documents(game: Game) -> Iterator[dict[str, Any]]:
                 "spell": f"{forms} {definition}",
                 f"title_{lang}": forms,
                 f"body_{lang}": definition,
+                f"pairs_{lang}": _pairs(lang, forms, definition),
             }
+
+
+def _pairs(lang: str, *texts: str) -> str:
+    """The pairs of tokens side by side in each text (:func:`.analysis.pairs`), for the pairs field."""
+    if lang not in LANGS:
+        return ""
+    tokens = (pairs([t.text for t in analyzer(lang)(text)]) for text in texts)
+    return " ".join(p for found in tokens for p in found)
 
 
 def _of_kind(doc: dict[str, Any], kind: str) -> bool:

@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Any
 
 from ..models import LANGS
-from .analysis import WORD, stems
+from .analysis import WORD, query_pairs, stems
 from .indexes import Collection, Open, languages_of
 
 #: how much a kind's hits count against a rule's, when no kind is asked for
@@ -17,23 +17,34 @@ KIND_WEIGHT = {"rule": 1.0, "table": 0.9, "glossary": 0.9, "example": 0.5, "note
 RULE_KINDS = ("rule", "table", "glossary")
 #: coordination: a section holding a share s of the query's words has its score times (FLOOR + s**2)
 COORDINATION_FLOOR = 0.1
+#: each field's weight in the score: the glossary's names of the abbreviations a section uses count half
+FIELD_WEIGHT = {"title": 1.0, "body": 1.0, "context": 1.0, "terms": 0.5}
+#: the boost of a glossary term's defining rule: the query is the term, or holds it among other words
+TERM_BOOST, TERM_IN_QUERY_BOOST = 3.0, 0.3
+#: the weight of two of the query's words side by side in a section (:func:`.analysis.pairs`)
+PAIR_WEIGHT = 2.0
 #: a section goes below a sub-rule that covers the query as well when the sub-rule scores at least
 #: this share of the section's score
-CONTAINED_SHARE = 0.5
+CONTAINED_SHARE = 0.8
 #: ...and then takes this share of the sub-rule's score
 BELOW_SUBRULE = 0.9
 
 
 def text_weights(words: list[str], extra: dict[str, list[str]], langs: list[str]) -> dict[tuple[str, str], float]:
-    """One weight per distinct (field, stem): the query's words 1, synonyms 0.5."""
+    """One weight per distinct (field, term): the query's words their field's weight, synonyms half
+    that, and each two of the query's words side by side :data:`PAIR_WEIGHT` in the pairs field."""
     weights: dict[tuple[str, str], float] = {}
     for lang in langs:
         query_stems = stems(words, lang)
-        for name in (f"title_{lang}", f"body_{lang}", f"context_{lang}"):
+        for field, share in FIELD_WEIGHT.items():
+            name = f"{field}_{lang}"
             for stem in stems(extra.get(lang, []), lang):
-                weights.setdefault((name, stem), 0.5)
+                weights.setdefault((name, stem), 0.5 * share)
             for stem in query_stems:
-                weights[(name, stem)] = 1.0
+                weights[(name, stem)] = share
+        if lang in LANGS:
+            for pair in query_pairs(words, lang):
+                weights[(f"pairs_{lang}", pair)] = PAIR_WEIGHT
     return weights
 
 
@@ -49,7 +60,7 @@ def rank(opened: Open, words: list[str], folded: str, typed_ids: list[str], exac
             extra[lg] += [w for phrase in opened.synonyms["talk"].get(word, []) for w in WORD.findall(phrase)]
     for entry in opened.terms_in(folded):
         exact = folded.strip() in entry["forms"]
-        boosts[entry["rule"]] = max(boosts.get(entry["rule"], 0), 3.0 if exact else 0.3)
+        boosts[entry["rule"]] = max(boosts.get(entry["rule"], 0), TERM_BOOST if exact else TERM_IN_QUERY_BOOST)
         for lg in LANGS:  # each language's own words for the term, in its own fields
             extra[lg] += [w for f in entry["by_lang"][lg] for w in WORD.findall(f)]
 
@@ -64,8 +75,8 @@ def rank(opened: Open, words: list[str], folded: str, typed_ids: list[str], exac
     candidates = {docnum for docnum, _ in results}
     # how many of the query's words each candidate holds: anywhere (its headings' too), its own
     anywhere = Counter(d for stem in wanted
-                       for d in opened.holders(stem, langs, ("title_", "body_", "context_")) & candidates)
-    owned = Counter(d for stem in wanted for d in opened.holders(stem, langs, ("title_", "body_")) & candidates)
+                       for d in opened.holders(stem, langs, ("title_", "body_", "context_", "terms_")) & candidates)
+    owned = Counter(d for stem in wanted for d in opened.holders(stem, langs, ("title_", "body_", "terms_")) & candidates)
     ranked: list[tuple[float, dict[str, Any]]] = []
     own: dict[tuple[str, str], int] = {}
     for docnum, base in results:

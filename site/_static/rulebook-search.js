@@ -15,8 +15,13 @@
     foreword: 0.5, bibliography: 0.4 };
   var RULE_KINDS = ["rule", "table", "glossary"];
   var COORDINATION_FLOOR = 0.1;  // a share s of the query's words: score times (FLOOR + s * s)
-  var CONTAINED_SHARE = 0.5;  // a section goes below a sub-rule scoring at least this share of it
+  var CONTAINED_SHARE = 0.8;  // a section goes below a sub-rule scoring at least this share of it
   var BELOW_SUBRULE = 0.9;  // ...and takes this share of the sub-rule's score
+  // a field's weight: a glossary name of an abbreviation the section uses counts half
+  var FIELD_WEIGHT = [["title_", 1.0], ["body_", 1.0], ["context_", 1.0], ["terms_", 0.5]];
+  var PAIR_WEIGHT = 2.0;  // two of the query's words side by side in a section
+  var HELD = ["title_", "body_", "context_", "terms_"];  // a section holds a word in these fields
+  var OWNED = ["title_", "body_", "terms_"];  // ...and these are its own words
   var RULE_ID = /^\[?\s*(\d{1,2}(?:\.\d{1,2}){0,4})[.)]?\s*\]?$/;
   var ID_IN_QUERY = /(?<![\d.])\d{1,2}(?:\.\d{1,2}){1,4}(?![\d])/g;
   var WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)?/gu;
@@ -74,7 +79,7 @@
     var stops = this.stops[lang];
     var self = this;
     all(TOKEN, fold(word)).forEach(function (token) {
-      if (token.length < 2 || stops.has(token)) { return; }
+      if (stops.has(token)) { return; }  // the stop words hold every one-letter word; digits stay
       out.push(self.stem(token, lang));
     });
     return out;
@@ -321,20 +326,38 @@
     return counts ? lengths / counts : 0.0;
   };
 
+  /* analysis.query_pairs: each two of the query's tokens side by side, once each, in order */
+  Prepared.prototype.queryPairs = function (words, lang) {
+    var tokens = [];
+    var self = this;
+    words.forEach(function (word) { tokens = tokens.concat(self.analyse(word, lang)); });
+    var seen = new Set();
+    var out = [];
+    for (var i = 0; i + 1 < tokens.length; i++) {
+      var pair = tokens[i] + "_" + tokens[i + 1];
+      if (tokens[i] !== tokens[i + 1] && !seen.has(pair)) { seen.add(pair); out.push(pair); }
+    }
+    return out;
+  };
+
   /* _text_weights */
   Prepared.prototype.textWeights = function (words, extra, langs) {
     var weights = new Map();
     var self = this;
     langs.forEach(function (lang) {
       var stems = self.stems(words, lang);
-      ["title_", "body_", "context_"].forEach(function (prefix) {
-        var name = prefix + lang;
+      FIELD_WEIGHT.forEach(function (field) {
+        var name = field[0] + lang;
+        var share = field[1];
         self.stems(extra[lang] || [], lang).forEach(function (stem) {
           var key = name + "\u0000" + stem;
-          if (!weights.has(key)) { weights.set(key, 0.5); }
+          if (!weights.has(key)) { weights.set(key, 0.5 * share); }
         });
-        stems.forEach(function (stem) { weights.set(name + "\u0000" + stem, 1.0); });
+        stems.forEach(function (stem) { weights.set(name + "\u0000" + stem, share); });
       });
+      if (self.index.langs.indexOf(lang) >= 0) {
+        self.queryPairs(words, lang).forEach(function (pair) { weights.set("pairs_" + lang + "\u0000" + pair, PAIR_WEIGHT); });
+      }
     });
     return weights;
   };
@@ -385,8 +408,8 @@
       var anywhere = 0;
       var owned = 0;
       wanted.forEach(function (stem) {
-        if (self.holds(number, stem, langs, ["title_", "body_", "context_"])) { anywhere += 1; }
-        if (self.holds(number, stem, langs, ["title_", "body_"])) { owned += 1; }
+        if (self.holds(number, stem, langs, HELD)) { anywhere += 1; }
+        if (self.holds(number, stem, langs, OWNED)) { owned += 1; }
       });
       if (wanted.size) {
         var share = anywhere / wanted.size;

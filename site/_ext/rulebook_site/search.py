@@ -30,6 +30,7 @@ from sphinx.application import Sphinx
 
 from rules_text import search as companion_search
 from rules_text.models import LANGS
+from rules_text.search.analysis import stop_words
 
 from .games import site_games
 from .links import Linker
@@ -106,7 +107,7 @@ def game_index(linker: Linker) -> dict[str, Any]:
     opened = companion_search.open_index(game_id)
     reader = opened.searcher.reader()
     total = reader.doc_count_all()
-    fields = [f"{prefix}_{lang}" for lang in LANGS for prefix in ("title", "body", "context")]
+    fields = [f"{prefix}_{lang}" for lang in LANGS for prefix in ("title", "body", "context", "terms", "pairs")]
     fields.append("ids")
     postings: dict[str, dict[str, list[list[float]]]] = {}
     lengths: dict[str, list[int]] = {}
@@ -183,17 +184,11 @@ def game_index(linker: Linker) -> dict[str, Any]:
         "vocabulary": vocabulary,
         "synonyms": synonyms,
         "stopwords": {
-            lang: sorted(companion_search.fold(w) for w in _stopwords(lang)) for lang in LANGS
+            lang: sorted(stop_words(lang)) for lang in LANGS
         },
         "sections": sections,
         "labels": labels,
     }
-
-
-def _stopwords(lang: str) -> frozenset[str]:
-    from whoosh.lang import stopwords_for_language
-
-    return stopwords_for_language("english" if lang == "en" else "french")
 
 
 def _label(linker: Linker, doc: dict[str, Any]) -> str:
