@@ -875,8 +875,7 @@ def run_setup(body: SetupInput) -> BotAnswer:
 
     check_state(body.state, c)
     for a in body.dice.rolls:
-        if a not in data.AREAS:
-            c.add(f"dice.rolls.{a}", a, "an area id from 1 to 51", "13")
+        check_area(c, f"dice.rolls.{a}", a, "13")
     c.raise_if_any()
     try:
         decision, unspecified, notes = compute(trace)
@@ -941,11 +940,7 @@ def run_reset(body: BotInput) -> BotAnswer:
                     else:
                         stay.append(u.id)
         flipped += [u.id for u in state.units if u.side == "coalition" and u.status == "spent"]
-        trace.append(
-            TraceEntry(
-                rule="4.4", criterion="flip", text="Flip Spent units to Fresh.", kept=flipped
-            )
-        )
+        trace.append(TraceEntry.of("4.4", "flip", "Flip Spent units to Fresh.", flipped))
         trace.append(
             TraceEntry.of(
                 "5.1", "friction", "at most five Fresh Cadre and Fedayeen per area: these stay Spent",
