@@ -6,7 +6,7 @@ Inputs and outputs are pydantic v2 models; outputs are plain data (JSON-ready).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, TypedDict, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Self, TypedDict, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
@@ -151,11 +151,12 @@ class Outcome(BaseModel):
         return data
 
 
-class WhatIf(Frozen):
-    """The odds with one alternative of a choice the rules leave to the player (issue 22): the
-    situation run again with ``field`` set to ``value``, under the same ruleset and readings."""
+class Alternative(Frozen):
+    """One alternative of a choice left to the player, applied by setting the input's ``field``
+    to ``value`` (issue 22)."""
 
-    #: the alternative, in English words ("with CAAT 'Ammo'"); ``words`` has its French
+    #: the alternative, in English words ("with CAAT 'Ammo'"); ``words`` has its French when the
+    #: game is printed in French
     choice: str
     words: Text
     #: the rule that leaves the choice to the player
@@ -165,6 +166,12 @@ class WhatIf(Frozen):
     value: Any
     #: this alternative is the one the situation was given with
     current: bool
+
+
+class WhatIf(Alternative):
+    """The odds with one alternative of a choice the rules leave to the player (issue 22): the
+    situation run again with ``field`` set to ``value``, under the same ruleset and readings."""
+
     probabilities: dict[str, float]
     exact: dict[str, str | dict[str, str]]
     #: the odds of the player's goal (the answer's ``goal``) with this alternative, if defined
@@ -179,18 +186,10 @@ class WhatIf(Frozen):
     notes: list[Note] = []
 
 
-class Option(Frozen):
+class Option(Alternative):
     """One legal choice of a decision without dice (how to spend a margin), best first in the
-    answer's ``options``: applied by setting the input's ``field`` to ``value``."""
+    answer's ``options``."""
 
-    #: the choice in English words; ``words`` has its French when the game is printed in French
-    choice: str
-    words: Text
-    rule: str
-    field: str
-    value: Any
-    #: this is the choice the situation was given with
-    current: bool
     #: what it gives, by name (``{"vp": 2, "steps": 1}``), the first the ranking's
     gains: dict[str, int]
 
@@ -255,6 +254,14 @@ class Adjudication(_Omitting):
     summary: dict[str, DistributionSummary] | None = None
     #: every legal choice of a decision without dice, best first (issue 22: spending a margin)
     options: list[Option] | None = None
+
+    @classmethod
+    def with_odds(
+        cls, situation: str, ruleset: Ruleset, odds: dict[str, Fraction], **fields: Any
+    ) -> Self:
+        """This answer to ``situation`` under ``ruleset``, its ``odds`` of each outcome before any
+        roll given both as floats (``probabilities``) and exactly (``exact``)."""
+        return cls(situation=situation, ruleset=ruleset, **odds_fields(odds), **fields)
 
 
 #: The words that explain an answer (its notes, the readings it followed) and the rules they cite:

@@ -8,7 +8,7 @@ the package: ``render(answer, lang) -> str``) to show its own fields.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from pydantic import BaseModel
@@ -159,19 +159,39 @@ def tail_lines(answer: Adjudication, words: Mapping[str, str], lang: str) -> lis
     return lines
 
 
+def modifier_sections(
+    answer: Adjudication,
+    words: Mapping[str, str],
+    lang: str,
+    side_heading: Callable[[str, int], str],
+    heading: Callable[[int], str],
+) -> list[str]:
+    """The answer's modifiers under their headings: one section per side when it has sides
+    (``side_heading`` names the side and its net), else one (``heading`` given the net)."""
+    if isinstance(answer.modifiers, dict):
+        drm = answer.drm if isinstance(answer.drm, dict) else {}
+        lines: list[str] = []
+        for side, mods in answer.modifiers.items():
+            lines += ["", side_heading(side, drm.get(side, 0))] + modifier_lines(mods, words, lang)
+        return lines
+    if answer.modifiers:
+        net = answer.drm if isinstance(answer.drm, int) else 0
+        return ["", heading(net)] + modifier_lines(answer.modifiers, words, lang)
+    return []
+
+
 def render(answer: Adjudication, lang: str | None = None, title: str | None = None) -> str:
     """The generic breakdown in the answer's ruleset language, or in ``lang``."""
     lang = lang or answer.ruleset
     w = WORDS[lang]
     lines = [f"{title or answer.situation} ({w['rules']}: {answer.ruleset})"]
-    if isinstance(answer.modifiers, dict):
-        drm = answer.drm if isinstance(answer.drm, dict) else {}
-        for side, mods in answer.modifiers.items():
-            lines += ["", f"{w['modifiers']}: {side} ({w['net']} {drm.get(side, 0):+d})"]
-            lines += modifier_lines(mods, w, lang)
-    elif answer.modifiers:
-        lines += ["", f"{w['modifiers']} ({w['net']} {answer.drm:+d})"]
-        lines += modifier_lines(answer.modifiers, w, lang)
+    lines += modifier_sections(
+        answer,
+        w,
+        lang,
+        lambda side, net: f"{w['modifiers']}: {side} ({w['net']} {net:+d})",
+        lambda net: f"{w['modifiers']} ({w['net']} {net:+d})",
+    )
     if answer.probabilities:
         lines += ["", w["odds"]] + odds_lines(answer.probabilities)
     for name, odds in (answer.distributions or {}).items():

@@ -26,14 +26,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+# written once, in the module `fallujah rule` reads with the standard library alone
+from .fast_rule import cache_dir, file_stats
+
 #: bump when the pickled objects change shape in a way the code hash would not catch
 CACHE_VERSION = 1
 #: the modules whose classes a cached game is made of
 _MODEL_MODULES = ("base.py", "tables.py", "models.py", "markup.py", "corpus.py", "loading.py", "cache.py")
-
-
-def cache_dir() -> Path:
-    return Path(os.environ.get("FALLUJAH_CACHE_DIR") or Path.home() / ".cache" / "fallujah")
 
 
 @cache
@@ -44,15 +43,6 @@ def code_stamp() -> str:
     for name in _MODEL_MODULES:
         digest.update((here / name).read_bytes())
     return digest.hexdigest()[:12]
-
-
-def file_stats(files: Sequence[Path]) -> list[list[Any]]:
-    """Each file's name, size, modification time, change time and inode: changes whenever a file does."""
-    stats = []
-    for path in files:
-        st = path.stat()
-        stats.append([str(path), st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino])
-    return stats
 
 
 _REMEMBERED: dict[str, tuple[list[list[Any]], str]] = {}

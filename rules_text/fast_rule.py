@@ -35,6 +35,7 @@ from pathlib import Path
 
 TYPE_CHECKING = False  # typing is imported by type checkers only: its import costs ~3 ms
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import Any
 
 #: bump when the answers file changes shape
@@ -106,12 +107,13 @@ def slug_of(text: str) -> str:
 
 
 def cache_dir() -> Path:
-    """As rules_text.cache.cache_dir."""
+    """The folder of the cached corpora and rule answers (:mod:`rules_text.cache` uses it too)."""
     return Path(os.environ.get("FALLUJAH_CACHE_DIR") or Path.home() / ".cache" / "fallujah")
 
 
-def file_stats(files: list[Path]) -> list[list[Any]]:
-    """As rules_text.cache.file_stats: each file's name, size, mtime, ctime and inode."""
+def file_stats(files: Sequence[Path]) -> list[list[Any]]:
+    """Each file's name, size, modification time, change time and inode: changes whenever a
+    file does (:mod:`rules_text.cache` uses it too)."""
     stats = []
     for path in files:
         st = path.stat()

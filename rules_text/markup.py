@@ -54,6 +54,16 @@ def _citations(text: str, bare_chapters: bool, names: Mapping[str, str] | None =
         for part in re.split(r"[;,]", match.group(1)):
             spans.append((match.start(), match.end(), chapter_number(part.strip().rstrip("."))))
     taken = [(start, end) for start, end, _ in spans]
+    return spans + sorted(running_ref_spans(text, taken, bare_chapters, names), key=lambda span: span[0])
+
+
+def running_ref_spans(
+    text: str, taken: list[tuple[int, int]], bare_chapters: bool, names: Mapping[str, str] | None
+) -> list[tuple[int, int, str]]:
+    """(start, end, id) of the citations in running text, outside the ``taken`` spans (the
+    bracketed citations): bare ``see 4.1.6``, where the game cites chapters without a dot
+    (``bare_chapters``) ``see 16``, then the references by name it declares (``names``) that
+    overlap none of them. The id is the stored one (a printed chapter ``22.0`` is ``22``)."""
 
     def free(position: int) -> bool:
         return not any(start <= position < end for start, end in taken)
@@ -72,7 +82,7 @@ def _citations(text: str, bare_chapters: bool, names: Mapping[str, str] | None =
     for start, end, cited in name_ref_spans(text, names or {}):
         if free(start) and not any(s < end and start < e for s, e, _ in running):
             running.append((start, end, cited))
-    return spans + sorted(running, key=lambda span: span[0])
+    return running
 
 
 def find_ref_spans(text: str, *, bare_chapters: bool = False,

@@ -83,12 +83,26 @@ FOCUS = """() => { const el = document.activeElement; if (!el || el === document
     : (s.boxShadow !== "none" ? "ring" : el.outerHTML.slice(0, 80)); }"""
 
 
-def console_errors(tab) -> list[str]:
-    """Every script error and console error of ``tab`` from now on (a failed request is one)."""
+def console_errors(tab, expected: str | None = None) -> list[str]:
+    """Every script error and console error of ``tab`` from now on (a failed request is one),
+    but for the console errors whose text holds ``expected`` (a refusal the test provokes, such
+    as ``"status of 422"``)."""
     errors: list[str] = []
     tab.on("pageerror", lambda exc: errors.append(str(exc)))
-    tab.on("console", lambda msg: errors.append(f"{tab.url}: {msg.text}") if msg.type == "error" else None)
+    tab.on("console", lambda msg: errors.append(f"{tab.url}: {msg.text}")
+           if msg.type == "error" and (expected is None or expected not in msg.text) else None)
     return errors
+
+
+def fill_in(tab, fields: dict[str, str]) -> None:
+    """Enter each value of ``fields`` (a selector: its value) in order, as a player would: the
+    option chosen in a select, the text typed in any other field."""
+    for selector, value in fields.items():
+        field = tab.locator(selector)
+        if field.evaluate("(el) => el.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
 
 
 def audit(tab, where: str, first: str | None = None, tabs: int = 3) -> None:
@@ -150,6 +164,15 @@ def page(browser, request):
     context = browser.new_context(**options, service_workers="block")
     tab = context.new_page()
     yield tab
+    context.close()
+
+
+@pytest.fixture
+def tab(browser, device: str):
+    """A fresh browser context and page at ``device``'s size (a key of :data:`VIEWPORTS`, the test
+    parametrised over it), the context closed after the test."""
+    context = browser.new_context(**VIEWPORTS[device])
+    yield context.new_page()
     context.close()
 
 

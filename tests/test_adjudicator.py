@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
+import yaml
 
 from adjudicator import InvalidSituation, adjudicate
 from adjudicator.games.phantom_fury.assault.kind import assault_type
@@ -17,6 +19,12 @@ def fire(shooter: dict, target: dict, **extra) -> dict:
     return adjudicate("fire", {"shooter": shooter, "target": target, **extra}).model_dump(
         mode="json"
     )
+
+
+#: assaults whose Events decide the outcome, and the result each must give
+ASSAULT_EVENTS = yaml.safe_load(
+    (Path(__file__).parent / "data" / "phantom_fury" / "assault_events.yaml").read_text(encoding="utf-8")
+)
 
 
 def assault(attacker: dict, defender: dict, **extra) -> dict:
@@ -391,43 +399,10 @@ def test_no_insurgents_event_marker_nullifies_their_events() -> None:
     assert not any(key.startswith("insurgent_event_") for key in answer["probabilities"])
 
 
-def test_confusion_cancels_the_assault() -> None:
-    answer = assault(
-        {"cf": 5, "location": "C"},
-        {"unit": "guerillas", "cf": 2, "location": "1"},
-        rolls={"usmc": 3, "insurgent": 0, "insurgent_event": 2},
-    )
-    assert answer["result"]["cancelled"] is True and answer["result"]["retreat"] is False
-    assert answer["result"]["insurgent"] == "survives" and answer["result"]["usmc"] == "untouched"
-
-
-def test_suicide_bomber_eliminates_martyrs_and_the_squad() -> None:
-    answer = assault(
-        {"cf": 5, "location": "C"},
-        {"unit": "martyrs", "cf": 2, "location": "1"},
-        rolls={"usmc": 9, "insurgent": 0, "insurgent_event": 4},
-    )
-    assert (
-        answer["result"]["insurgent"] == "eliminated" and answer["result"]["usmc"] == "eliminated"
-    )
-
-
-def test_suicide_bomber_does_nothing_to_guerillas() -> None:
-    answer = assault(
-        {"cf": 5, "location": "C"},
-        {"unit": "guerillas", "cf": 2, "location": "1"},
-        rolls={"usmc": 8, "insurgent": 0, "insurgent_event": 5},
-    )
-    assert answer["result"]["usmc"] == "step_loss" and answer["result"]["retreat"] is True
-
-
-def test_usmc_sniper_eliminates_a_cf1_unit_before_it_fights() -> None:
-    answer = assault(
-        {"cf": 5, "location": "C"},
-        {"unit": "martyrs", "cf": 1, "location": "1"},
-        rolls={"usmc": 0, "insurgent": 1, "usmc_event": 6},
-    )
-    assert answer["result"]["insurgent"] == "eliminated" and answer["result"]["usmc"] == "untouched"
+@pytest.mark.parametrize("case", ASSAULT_EVENTS, ids=[case["name"] for case in ASSAULT_EVENTS])
+def test_an_assault_s_events_give_the_worked_result(case) -> None:
+    answer = assault(case["attacker"], case["defender"], rolls=case["rolls"])
+    assert {key: answer["result"][key] for key in case["result"]} == case["result"], case.get("why")
 
 
 def test_flight_leaves_cf1_guerillas_unchanged_in_english_rules() -> None:
@@ -442,37 +417,6 @@ def test_flight_leaves_cf1_guerillas_unchanged_in_english_rules() -> None:
     assert english["usmc"] == "step_loss" and english["insurgent"] == "eliminated"
     # French: eliminated before resolution, so it inflicts nothing
     assert french["usmc"] == "untouched" and french["insurgent"] == "eliminated"
-
-
-def test_flight_reduces_a_cf3_guerillas_unit_before_resolution() -> None:
-    answer = assault(
-        {"cf": 4, "location": "C"},
-        {"unit": "guerillas", "cf": 3, "location": "1"},
-        rolls={"usmc": 0, "insurgent": 2, "usmc_event": 9},
-    )
-    # CF 3 -> 2: its roll of 2 still hits; the USMC 0 eliminates it
-    assert answer["result"]["usmc"] == "step_loss" and answer["result"]["insurgent"] == "eliminated"
-
-
-def test_hero_event_raises_cf_before_resolution_and_flips_silver_star() -> None:
-    answer = assault(
-        {"cf": 4, "location": "R", "hero": "silver_star"},
-        {"unit": "martyrs", "cf": 2, "location": "2"},
-        rolls={"usmc": 0, "insurgent": 5, "usmc_event": 3},
-    )
-    assert answer["result"]["hero"] == "medal_of_honor"
-
-
-def test_drugged_fighters_cf1_unit_remains_unchanged() -> None:
-    answer = assault(
-        {"cf": 5, "location": "C"},
-        {"unit": "guerillas", "cf": 1, "location": "1"},
-        rolls={"usmc": 2, "insurgent": 0, "insurgent_event": 7},
-    )
-    assert (
-        answer["result"]["insurgent"] == "survives" and answer["result"]["insurgent_cf_after"] == 1
-    )
-    assert answer["result"]["retreat"] is True
 
 
 def test_iif_in_zone_26_uses_the_common_events_table() -> None:
@@ -564,15 +508,6 @@ def test_unmodified_9_spares_blocked_guerillas_in_french_rules_only() -> None:
     french = adjudicate("assault", {**situation, "ruleset": "fr"})
     assert english.result.insurgent_cf_after == 2 and french.result.insurgent_cf_after == 3
     assert any(n.ruleset_entry and "result insurgent_cf_after" in n.en for n in english.notes)
-
-
-def test_security_element_in_another_zone_does_not_block() -> None:
-    answer = assault(
-        {"cf": 5, "location": "2", "security_element_detached": True},
-        {"unit": "guerillas", "cf": 3, "location": "1", "adjacent_zone": True},
-        rolls={"usmc": 8, "insurgent": 8},
-    )
-    assert answer["result"]["retreat"] is True
 
 
 def test_flooding_marker_is_deferred_in_french_rules() -> None:

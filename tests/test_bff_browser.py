@@ -13,17 +13,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import loads_again
+from tests.browser import console_errors, loads_again
 from web.games.battle_for_fallujah import sample
-
-
-def _errors(tab) -> list[str]:
-    """Script errors of the page, and console errors (a refused action's 4xx left out)."""
-    errors: list[str] = []
-    tab.on("pageerror", lambda exc: errors.append(str(exc)))
-    tab.on("console", lambda msg: errors.append(msg.text)
-           if msg.type == "error" and "status of 4" not in msg.text else None)
-    return errors
 
 
 def _record_roll(tab, fields: dict[str, str], odds: bool = True) -> None:
@@ -49,7 +40,7 @@ def _apply_all(tab) -> None:
 
 @pytest.mark.phone
 def test_a_turn_on_a_phone(page, live_server, screenshots, tmp_path):
-    errors = _errors(page)
+    errors = console_errors(page, "status of 4")
     store = live_server.store()
     url = live_server.url
     page.goto(url + "/games/new?game=battle-for-fallujah")
@@ -188,7 +179,7 @@ def test_a_turn_on_a_phone(page, live_server, screenshots, tmp_path):
 
 @pytest.mark.phone
 def test_draw_for_me_is_recorded_and_cannot_be_undone(page, live_server, screenshots):
-    errors = _errors(page)
+    errors = console_errors(page, "status of 4")
     store = live_server.store()
     client = live_server.app.test_client()
     game_id = client.post("/api/games", json={"game": "battle-for-fallujah", "name": "app draws"}).get_json()["id"]
@@ -213,7 +204,7 @@ def test_draw_for_me_is_recorded_and_cannot_be_undone(page, live_server, screens
 def test_the_wanted_markers_next_to_the_hex_count_in_its_level_of_resistance_and_contact(page, live_server, screenshots):
     """22.1 and 22.3, "+1 per Wanted! Marker in adjacent hexes": an Industrial hex between two
     markers, prefilled from the game: Low 1/6 and High 1/2 (1D6 + 2); Ambush! 1/2 on Contact."""
-    errors = _errors(page)
+    errors = console_errors(page, "status of 4")
     client = live_server.app.test_client()
     game_id = client.post("/api/games", json={"game": "battle-for-fallujah", "name": "two markers"}).get_json()["id"]
     version = live_server.store().state(game_id).version

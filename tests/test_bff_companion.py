@@ -54,6 +54,23 @@ class Bff(Player):
     def effects(self) -> list[str]:
         return [e["rule"] or "" for e in self.state.get("effects", [])]
 
+    def record_assault(self) -> int:
+        """A/1/5 and T/1/5 in a formation assault hex 2 (a Mob, Resistance +1) in the 1/5's
+        activation (sample.ASSAULT, MOS 3): the version of that recorded roll."""
+        self.act("unit_move", unit="A-1-5", hex=2)
+        self.act("unit_move", unit="T-1-5", hex=2)
+        self.act("formation", units=["A-1-5", "T-1-5"])
+        self.act("hex", hex=2, resistance=1, insurgents=["Mob"])
+        self.to_activation()
+        self.act("chit_draw", chit="1/5")
+        self.roll("operation", **sample.ASSAULT)
+        return int(self.state["version"])
+
+    def assault_page(self, recorded: int) -> str:
+        """The Operation calculator's page of the roll :meth:`record_assault` recorded."""
+        url = f"/games/{self.id}/calculator/operation?hex=2&unit=A-1-5&recorded={recorded}"
+        return html.unescape(self.client.get(url).get_data(as_text=True))
+
 
 def problem_rules(body: dict[str, Any]) -> list[str | None]:
     return [p.get("rule") for p in body["problems"]]
@@ -312,24 +329,15 @@ def test_the_operation_is_prefilled_from_the_hex_and_the_keyed_counters(client):
 
 def test_a_recorded_assault_offers_its_consequences_as_undoable_actions(client):
     player = Bff.new(client).keyed()
-    player.act("unit_move", unit="A-1-5", hex=2)
-    player.act("unit_move", unit="T-1-5", hex=2)
-    player.act("formation", units=["A-1-5", "T-1-5"])
-    player.act("hex", hex=2, resistance=1, insurgents=["Mob"])
-    player.to_activation()
-    player.act("chit_draw", chit="1/5")
-    player.roll("operation", **sample.ASSAULT)
-    version = player.state["version"]
-    page = html.unescape(client.get(f"/games/{player.id}/calculator/operation?hex=2&unit=A-1-5&recorded={version}")
-                         .get_data(as_text=True))
+    version = player.record_assault()
+    page = player.assault_page(version)
     actions = [json.loads(a) for a in re.findall(r"data-action='([^']+)'", page)]
     assert {"type": "media", "count": 1, "rule": "17.2.5.1", "rules": ["17.2.5.1", "23.1.2"]} in actions
     assert {a.get("unit") for a in actions if a["type"] == "unit_status"} == {"A-1-5", "T-1-5"}
     assert "spend-margin?" in page and "margin=3" in page
     player.act("media", count=1, rule="17.2.5.1", rules=["17.2.5.1", "23.1.2"])
     assert player.state["media"] == 1
-    page = html.unescape(client.get(f"/games/{player.id}/calculator/operation?hex=2&unit=A-1-5&recorded={version}")
-                         .get_data(as_text=True))
+    page = player.assault_page(version)
     after = [json.loads(a) for a in re.findall(r"data-action='([^']+)'", page)]
     assert [a for a in after if a["type"] == "media"] == [] and len(after) == len(actions) - 1
     player.undo()

@@ -13,17 +13,10 @@ from playwright.sync_api import expect
 
 from adjudicator.games.fallujah_cards.cards import card_list
 from adjudicator.games.fallujah_cards.state import score
-from tests.browser import loads_again
+from tests.browser import console_errors, loads_again
 
 SEED = 3
 
-
-def _errors(tab) -> list[str]:
-    errors: list[str] = []
-    tab.on("pageerror", lambda exc: errors.append(str(exc)))
-    tab.on("console", lambda msg: errors.append(msg.text)
-           if msg.type == "error" and "status of 422" not in msg.text else None)
-    return errors
 
 
 def _setup(tab, url: str, mode: str, seed: int | None, name: str) -> str:
@@ -43,7 +36,7 @@ def _version(tab) -> int:
 
 @pytest.mark.phone
 def test_a_whole_game_with_the_apps_deck_advisor_and_undo_refused(page, live_server, screenshots):
-    errors = _errors(page)
+    errors = console_errors(page, "status of 422")
     live_server.app.config["CARDS_ADVISOR_ROLLOUTS"] = 200  # the page's advisor, lighter for a whole game
     store = live_server.store()
     game_id = _setup(page, live_server.url, "app", SEED, "Seeded game")
@@ -130,7 +123,7 @@ def _enter(tab, name: str) -> None:
 
 @pytest.mark.phone
 def test_a_physical_game_of_ten_turned_cards_kept(page, live_server, screenshots):
-    errors = _errors(page)
+    errors = console_errors(page, "status of 422")
     live_server.app.config["CARDS_ADVISOR_ROLLOUTS"] = 200
     store = live_server.store()
     game_id = _setup(page, live_server.url, "physical", None, "Kitchen table")
@@ -192,7 +185,7 @@ def test_a_physical_game_of_ten_turned_cards_kept(page, live_server, screenshots
 
 @pytest.mark.phone
 def test_the_statistics_page_on_a_phone(page, live_server, screenshots):
-    errors = _errors(page)
+    errors = console_errors(page, "status of 422")
     page.goto(live_server.url + "/games/fallujah-cards/statistics")  # its time: make bench (bench_cards_web)
     for policy in ("greedy", "lookahead", "clairvoyant"):
         section = page.locator(f"#policy-{policy}")

@@ -4,67 +4,31 @@ the source and against rows typed by hand apart from the data files."""
 
 from __future__ import annotations
 
-import os
 import re
 from collections import Counter
-from pathlib import Path
 
 import pytest
 import yaml
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / "rules_text" / "games" / "fallujah-cards"
-EXPECTED = ROOT / "tests" / "data" / "fallujah-cards" / "tables_expected.yaml"
-SOURCES = Path(os.environ.get("FALLUJAH_SOURCES_DIR", ROOT.parent / "shared" / "sources"))
-SOURCE = SOURCES / "004_7427c08874cc8e83.txt"
+from tests.corpus import ROOT, CorpusFiles, squash
 
-# The fourteen headings as printed (capitals run into the text), in the source's order.
-HEADINGS = {
-    "introduction": "INTRODUCTION",
-    "scoring": "SCORING",
-    "the-deck": "THE DECK",
-    "the-piles": "THE PILES",
-    "turn-sequence": "TURN SEQUENCE",
-    "search-phase": "SEARCH PHASE",
-    "tactics-phase": "TACTICS PHASE",
-    "asset-phase": "ASSET PHASE",
-    "destroy-phase": "DESTROY PHASE",
-    "disarm-phase": "DISARM PHASE",
-    "recon-phase": "RECON PHASE",
-    "regroup-phase": "REGROUP PHASE",
-    "card-list-notation": "CARD LIST NOTATION",
-    "card-list": "CARD LIST",
-}
+FILES = CorpusFiles("fallujah-cards", "004_7427c08874cc8e83.txt")
+DATA = FILES.data
+
+# The fourteen headings as printed (capitals run into the text), in the source's order
+# (tests/data/fallujah-cards/headings.yaml).
+HEADINGS: dict[str, str] = FILES.headings()
 TABLE = re.compile(r"^\{table: ([a-z0-9-]+)\}$", re.MULTILINE)
-
-
-def _squash(text: str) -> str:
-    return " ".join(text.split())
 
 
 @pytest.fixture(scope="module")
 def sections() -> list[dict]:
-    found: list[dict] = []
-    for path in sorted((DATA / "en").glob("*.yaml")):
-        found.extend(yaml.safe_load(path.read_text(encoding="utf-8"))["sections"])
-    return found
+    return FILES.sections()
 
 
 @pytest.fixture(scope="module")
 def source() -> str:
-    if not SOURCE.exists():
-        pytest.skip(
-            f"source {SOURCE.name} not found: set FALLUJAH_SOURCES_DIR to the sources folder"
-        )
-    return SOURCE.read_text(encoding="utf-8")
-
-
-def _table(name: str) -> dict:
-    return yaml.safe_load((DATA / "tables" / f"{name}.yaml").read_text(encoding="utf-8"))
-
-
-def _expected() -> dict:
-    return yaml.safe_load(EXPECTED.read_text(encoding="utf-8"))
+    return FILES.source_text()
 
 
 def test_the_fourteen_headed_sections_in_order(sections):
@@ -81,7 +45,7 @@ def test_the_headings_stand_in_that_order_in_the_source(source):
 
 
 def test_each_section_is_the_source_text_between_its_heading_and_the_next(sections, source):
-    line = _squash(source.splitlines()[0])
+    line = squash(source.splitlines()[0])
     titles = list(HEADINGS.values())
     for index, section in enumerate(sections):
         start = line.index(
@@ -94,21 +58,21 @@ def test_each_section_is_the_source_text_between_its_heading_and_the_next(sectio
         text = section["text"]
         if TABLE.search(text):
             continue  # rows live in tables/, compared below
-        assert _squash(text) == printed, section["id"]
+        assert squash(text) == printed, section["id"]
 
 
 def test_card_list_has_64_rows_and_92_cards():
-    rows = _table("card-list")["rows"]
+    rows = FILES.table("card-list")["rows"]
     assert len(rows) == 64
     assert sum(row["copies"] for row in rows) == 92
     assert len({row["result"] for row in rows}) == 64
 
 
 def test_insurgency_force_totals_100_the_100_of_scoring():
-    sides = {row["result"]: row["side"] for row in _table("card-types")["rows"]}
+    sides = {row["result"]: row["side"] for row in FILES.table("card-types")["rows"]}
     total = sum(
         r["copies"] * (r["force"] or 0)
-        for r in _table("card-list")["rows"]
+        for r in FILES.table("card-list")["rows"]
         if sides[r["type"]] == "insurgency"
     )
     assert total == 100
@@ -116,13 +80,13 @@ def test_insurgency_force_totals_100_the_100_of_scoring():
 
 @pytest.mark.parametrize("letter", ["A", "G", "S"])
 def test_armor_infantry_and_support_total_30_each(letter):
-    rows = [r for r in _table("card-list")["rows"] if r["type"] == letter]
+    rows = [r for r in FILES.table("card-list")["rows"] if r["type"] == letter]
     assert sum(r["copies"] * r["force"] for r in rows) == 30
 
 
 def test_cards_of_each_type():
     counts = Counter()
-    for row in _table("card-list")["rows"]:
+    for row in FILES.table("card-list")["rows"]:
         counts[row["type"]] += row["copies"]
     assert counts == {
         "I": 14,
@@ -144,12 +108,12 @@ def test_card_list_rows_equal_the_rows_typed_by_hand():
         note = row["note"]["en"] if row["note"] else "-"
         return f"{row['name']['en']} | {row['type']} | {row['copies']} | {force} | {note}"
 
-    assert [printed(r) for r in _table("card-list")["rows"]] == _expected()["card-list"]
+    assert [printed(r) for r in FILES.table("card-list")["rows"]] == FILES.expected()["card-list"]
 
 
 def test_card_types_equal_the_rows_typed_by_hand():
-    rows = _table("card-types")["rows"]
-    assert [f"{r['result']} | {r['text']['en']} | {r['side']}" for r in rows] == _expected()[
+    rows = FILES.table("card-types")["rows"]
+    assert [f"{r['result']} | {r['text']['en']} | {r['side']}" for r in rows] == FILES.expected()[
         "card-types"
     ]
     assert all(r["name"]["en"] == r["result"] for r in rows)
@@ -157,7 +121,7 @@ def test_card_types_equal_the_rows_typed_by_hand():
 
 def test_card_list_flattened_back_is_the_printed_run_of_words(source):
     words = []
-    for row in _table("card-list")["rows"]:
+    for row in FILES.table("card-list")["rows"]:
         force = "-" if row["force"] is None else str(row["force"])
         words += [row["name"]["en"], row["type"], str(row["copies"]), force] + (
             [row["note"]["en"]] if row["note"] else []
@@ -166,7 +130,7 @@ def test_card_list_flattened_back_is_the_printed_run_of_words(source):
 
 
 def test_card_types_flattened_back_are_the_printed_notation(source):
-    run = " ".join(f"{r['name']['en']} = {r['text']['en']}" for r in _table("card-types")["rows"])
+    run = " ".join(f"{r['name']['en']} = {r['text']['en']}" for r in FILES.table("card-types")["rows"])
     assert f"CARD LIST NOTATION {run} CARD LIST " in source.splitlines()[0]
 
 

@@ -5,39 +5,18 @@ and the counter-sheet text kept out of the corpus."""
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 import yaml
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / "rules_text" / "games" / "second-fallujah"
-EXPECTED = ROOT / "tests" / "data" / "second-fallujah" / "tables_expected.yaml"
-SOURCES = Path(os.environ.get("FALLUJAH_SOURCES_DIR", ROOT.parent / "shared" / "sources"))
-SOURCE = SOURCES / "003_e035486e7b480e59.txt"
+from tests.corpus import ROOT, CorpusFiles, squash
 
-# The seventeen chapters as printed ("N) TITLE"), typed from the source.
-CHAPTERS = {
-    "1": "HOW TO WIN",
-    "2": "MAP",
-    "3": "UNITS",
-    "4": "SEQUENCE OF PLAY",
-    "5": "STACKING",
-    "6": "MOVEMENT",
-    "7": "COMBAT",
-    "8": "CASUALTY POINTS (CP)",
-    "9": "CONTROL OF AREAS",
-    "10": "THE ADVANTAGE",
-    "11": "OPERATION PHANTOM FURY",
-    "12": "SOLITAIRE PLAY OVERVIEW",
-    "13": "INSURGENT SETUP",
-    "14": "INSURGENT IMPULSE",
-    "15": "INSURGENT CASUALTY POINTS",
-    "16": "INSURGENT RETREAT PRIORITIES",
-    "17": "INSURGENT REACTION",
-}
+FILES = CorpusFiles("second-fallujah", "003_e035486e7b480e59.txt")
+DATA = FILES.data
+
+# The seventeen chapters as printed ("N) TITLE"), typed from the source (tests/data/second-fallujah/headings.yaml).
+CHAPTERS: dict[str, str] = FILES.headings()
 #: the rulebook's lines (after the CONTENTS, before the counter-sheet text)
 RULES_LINES = (61, 836)
 HEADING = re.compile(r"^(\d{1,2})\) ([A-Z].*)$|^(\d{1,2}(?:\.\d{1,2}){1,3}) (\S.*)$")
@@ -47,23 +26,14 @@ UNIT_TYPES = {"infantry", "mechanized_infantry", "tank", "engineer", "anti_tank"
               "special_forces", "military_police", "armored_amphibious", "lar", "cavalry", "riverine"}
 
 
-def _squash(text: str) -> str:
-    return " ".join(text.split())
-
-
 @pytest.fixture(scope="module")
 def sections() -> list[dict]:
-    found: list[dict] = []
-    for path in sorted((DATA / "en").glob("*.yaml")):
-        found.extend(yaml.safe_load(path.read_text(encoding="utf-8"))["sections"])
-    return found
+    return FILES.sections()
 
 
 @pytest.fixture(scope="module")
 def source_lines() -> list[str]:
-    if not SOURCE.exists():
-        pytest.skip(f"source {SOURCE.name} not found: set FALLUJAH_SOURCES_DIR to the sources folder")
-    return SOURCE.read_text(encoding="utf-8").splitlines()
+    return FILES.source_text().splitlines()
 
 
 @pytest.fixture(scope="module")
@@ -77,16 +47,8 @@ def printed_headings(source_lines) -> list[tuple[str, str]]:
     return found
 
 
-def _table(name: str) -> dict:
-    return yaml.safe_load((DATA / "tables" / f"{name}.yaml").read_text(encoding="utf-8"))
-
-
 def _tables() -> dict[str, dict]:
     return {p.stem: yaml.safe_load(p.read_text(encoding="utf-8")) for p in (DATA / "tables").glob("*.yaml")}
-
-
-def _expected() -> dict:
-    return yaml.safe_load(EXPECTED.read_text(encoding="utf-8"))
 
 
 def _printed(text: str) -> str:
@@ -117,7 +79,7 @@ def test_the_overview_comes_first(sections):
 
 def test_every_paragraph_is_printed_in_the_source(sections, source_lines):
     """Each paragraph (list items one by one), without our markup, stands in the source as printed."""
-    printed = _squash(" ".join(source_lines).replace("**", "").replace("*", "").replace("- ❑ ", "❑ "))
+    printed = squash(" ".join(source_lines).replace("**", "").replace("*", "").replace("- ❑ ", "❑ "))
     printed = printed.replace("≥ 4 .", "≥ 4.")
     for section in sections:
         body = PLACEHOLDER.sub("\n\n", MISSING.sub("\n\n", section["text"]))
@@ -125,7 +87,7 @@ def test_every_paragraph_is_printed_in_the_source(sections, source_lines):
             for line in paragraph.splitlines():
                 line = line.strip().removeprefix("• ")
                 if line:
-                    assert _squash(line) in printed, (section["id"], line)
+                    assert squash(line) in printed, (section["id"], line)
 
 
 def test_every_placeholder_names_a_table_and_every_table_stands_somewhere(sections):
@@ -157,7 +119,7 @@ def _roll_range(roll: str, top: int) -> list[int]:
 
 @pytest.mark.parametrize("name", ["insurgent-setup", "fedayeen-reaction", "cadre-reaction"])
 def test_roll_tables_cover_their_range_once_per_column(name):
-    table = _table(name)
+    table = FILES.table(name)
     columns = table.get("columns") or [{"key": None}]
     for column in columns:
         low, high = column.get("range") or table["range"]
@@ -174,13 +136,13 @@ def test_roll_tables_cover_their_range_once_per_column(name):
 
 
 def test_impulse_step_dice_are_the_printed_faces():
-    values = {r["result"]: r.get("value") for r in _table("impulse-steps")["rows"]}
+    values = {r["result"]: r.get("value") for r in FILES.table("impulse-steps")["rows"]}
     assert values == {"move_militia": 2, "attack": 4, "organize_resistance": None, "pass": None}
 
 
 def test_roll_ranges_are_what_the_dice_and_tem_give():
-    assert _table("fedayeen-reaction")["range"] == [1 + 0, 6 + 4]  # 1D6 + TEM 0..4
-    cadre = {c["key"]: c["range"] for c in _table("cadre-reaction")["columns"]}
+    assert FILES.table("fedayeen-reaction")["range"] == [1 + 0, 6 + 4]  # 1D6 + TEM 0..4
+    cadre = {c["key"]: c["range"] for c in FILES.table("cadre-reaction")["columns"]}
     assert cadre == {"reaction_area": [2 + 0, 12 + 4], "adjacent": [2, 12]}  # 2D6 + TEM / 2D6
 
 
@@ -197,56 +159,56 @@ PRIORITY_TABLES = ["impulse-steps", "attack-conditions", "attack-target-prioriti
 
 @pytest.mark.parametrize("name", LIST_TABLES)
 def test_list_rows_equal_the_rows_typed_by_hand(name):
-    rows = [f"{_value(r)} | {_printed(r['text']['en'])}" for r in _table(name)["rows"]]
-    assert rows == _expected()[name]
+    rows = [f"{_value(r)} | {_printed(r['text']['en'])}" for r in FILES.table(name)["rows"]]
+    assert rows == FILES.expected()[name]
 
 
 @pytest.mark.parametrize("name", PRIORITY_TABLES)
 def test_priority_rows_in_printed_order(name):
-    rows = [f"{r['name']['en']} | {r['text']['en']}" for r in _table(name)["rows"]]
-    assert rows == _expected()[name]
+    rows = [f"{r['name']['en']} | {r['text']['en']}" for r in FILES.table(name)["rows"]]
+    assert rows == FILES.expected()[name]
 
 
 @pytest.mark.parametrize("name", ["coalition-attack-results", "insurgent-attack-results"])
 def test_combat_results_equal_the_rows_typed_by_hand(name):
-    rows = [f"{_value(r)} | {r['name']['en']} | {r['text']['en']}" for r in _table(name)["rows"]]
-    assert rows == _expected()[name]
+    rows = [f"{_value(r)} | {r['name']['en']} | {r['text']['en']}" for r in FILES.table(name)["rows"]]
+    assert rows == FILES.expected()[name]
 
 
 def test_victory_levels_bounds():
     rows = [f"{'-' if r['min'] is None else r['min']}..{'-' if r['max'] is None else r['max']} | {r['text']['en']}"
-            for r in _table("victory-levels")["rows"]]
-    assert rows == _expected()["victory-levels"]
+            for r in FILES.table("victory-levels")["rows"]]
+    assert rows == FILES.expected()["victory-levels"]
     # every VP total falls in exactly one level
     for total in range(-5, 120):
-        hits = [r for r in _table("victory-levels")["rows"]
+        hits = [r for r in FILES.table("victory-levels")["rows"]
                 if (r["min"] is None or total >= r["min"]) and (r["max"] is None or total <= r["max"])]
         assert len(hits) == 1, total
 
 
 def test_insurgent_setup_rows():
-    rows = [f"{r['text']['en']} | {r['rolls']['tem_2']} | {r['rolls']['tem_3']}" for r in _table("insurgent-setup")["rows"]]
-    assert rows == _expected()["insurgent-setup"]
+    rows = [f"{r['text']['en']} | {r['rolls']['tem_2']} | {r['rolls']['tem_3']}" for r in FILES.table("insurgent-setup")["rows"]]
+    assert rows == FILES.expected()["insurgent-setup"]
 
 
 def test_fedayeen_reaction_rows():
-    table = _table("fedayeen-reaction")
+    table = FILES.table("fedayeen-reaction")
     rows = []
     for r in table["rows"]:
         faces = _roll_range(r["roll"], table["range"][1])
         rows.append(f"{faces[0]}-{faces[-1]} | {r['text']['en']}")
-    assert rows == _expected()["fedayeen-reaction"]
+    assert rows == FILES.expected()["fedayeen-reaction"]
 
 
 def test_cadre_reaction_rows_and_codes():
-    table = _table("cadre-reaction")
+    table = FILES.table("cadre-reaction")
     rows = []
     for r in table["rows"]:
         adjacent = r["cells"].get("adjacent")
         rows.append(f"{r['roll']} | {r['cells']['reaction_area']['text']['en']} | {adjacent['text']['en'] if adjacent else '-'}")
-    assert rows == _expected()["cadre-reaction"]
-    codes = {row["name"]["en"]: row["result"] for row in _table("cadre-reaction-results")["rows"]}
-    assert [f"{r['name']['en']} | {r['text']['en']}" for r in _table("cadre-reaction-results")["rows"]] == _expected()["cadre-reaction-results"]
+    assert rows == FILES.expected()["cadre-reaction"]
+    codes = {row["name"]["en"]: row["result"] for row in FILES.table("cadre-reaction-results")["rows"]}
+    assert [f"{r['name']['en']} | {r['text']['en']}" for r in FILES.table("cadre-reaction-results")["rows"]] == FILES.expected()["cadre-reaction-results"]
     codes.update({"+2 M": "militia_2", "+2 F": "fedayeen_2", "+2 F (both Dug In)": "fedayeen_2_dug_in"})
     for r in table["rows"]:
         for cell in r["cells"].values():
@@ -256,24 +218,24 @@ def test_cadre_reaction_rows_and_codes():
 
 @pytest.mark.parametrize("name", ["mosque-areas", "route-10-areas", "jolan-areas", "government-center", "riverbank-areas"])
 def test_area_lists(name):
-    rows = _table(name)["rows"]
-    assert [r["value"] for r in rows] == _expected()[name]
+    rows = FILES.table(name)["rows"]
+    assert [r["value"] for r in rows] == FILES.expected()[name]
     assert all(r["text"]["en"] == str(r["value"]) for r in rows)
 
 
 def test_entry_zone_adjacency():
-    rows = _table("entry-zone-adjacency")["rows"]
-    assert [f"{r['name']['en'][:2]} {r['value']}" for r in rows] == _expected()["entry-zone-adjacency"]
+    rows = FILES.table("entry-zone-adjacency")["rows"]
+    assert [f"{r['name']['en'][:2]} {r['value']}" for r in rows] == FILES.expected()["entry-zone-adjacency"]
 
 
 def test_order_of_battle_has_53_units_as_printed(source_lines, sections):
-    table = _table("order-of-battle")
+    table = FILES.table("order-of-battle")
     rows = table["rows"]
     assert len(rows) == 53
     zone = {"nw_entry_zone": "NW", "ne_entry_zone": "NE", "riverine_holding_box": "riverine box"}
     got = [f"{r['text']['en']} | {r['cells']['type']['result']} | {r['cells']['nationality']['result']} | "
            f"{zone[r['cells']['setup']['result']]}" for r in rows]
-    assert got == _expected()["order-of-battle"]
+    assert got == FILES.expected()["order-of-battle"]
     assert {r["cells"]["type"]["result"] for r in rows} <= UNIT_TYPES
     printed = [line[2:] for line in source_lines[589:650] if line.startswith("- ")]
     assert [r["text"]["en"] for r in rows] == printed
@@ -289,18 +251,18 @@ def test_order_of_battle_has_53_units_as_printed(source_lines, sections):
 
 
 def test_the_83_vp_of_11_1_add_up(sections):
-    vp = {r["result"]: r["value"] for r in _table("victory-points")["rows"]}
+    vp = {r["result"]: r["value"] for r in FILES.table("victory-points")["rows"]}
     setup = next(s for s in sections if s["id"] == "11.1")["text"]
     assert "twenty Fedayeen units" in setup and "for a total of seventeen units" in setup and "83 VP" in setup
-    cadre = len(_table("mosque-areas")["rows"]) + len(_table("jolan-areas")["rows"])
+    cadre = len(FILES.table("mosque-areas")["rows"]) + len(FILES.table("jolan-areas")["rows"])
     assert cadre == 17  # "one Cadre unit in each area with a mosque and one in each area of the Jolan district"
     total = (20 * vp["fedayeen"] + cadre * vp["cadre"]
-             + len(_table("mosque-areas")["rows"]) * vp["mosque_area"]
-             + len(_table("route-10-areas")["rows"]) * vp["route_10_area"]
-             + len(_table("jolan-areas")["rows"]) * vp["jolan_area"]
-             + len(_table("government-center")["rows"]) * vp["government_center"])
+             + len(FILES.table("mosque-areas")["rows"]) * vp["mosque_area"]
+             + len(FILES.table("route-10-areas")["rows"]) * vp["route_10_area"]
+             + len(FILES.table("jolan-areas")["rows"]) * vp["jolan_area"]
+             + len(FILES.table("government-center")["rows"]) * vp["government_center"])
     assert total == 83
-    assert (len(_table("mosque-areas")["rows"]), len(_table("route-10-areas")["rows"])) == (15, 11)
+    assert (len(FILES.table("mosque-areas")["rows"]), len(FILES.table("route-10-areas")["rows"])) == (15, 11)
 
 
 def test_the_three_lost_minus_signs_are_marked_and_negative(source_lines):
@@ -310,10 +272,10 @@ def test_the_three_lost_minus_signs_are_marked_and_negative(source_lines):
     errata = yaml.safe_load((DATA / "errata.yaml").read_text(encoding="utf-8"))["errata"]
     for (name, key), line in lost.items():
         assert line in source_lines  # the source really lost the sign
-        row = next(r for r in _table(name)["rows"] if r["result"] == key)
+        row = next(r for r in FILES.table(name)["rows"] if r["result"] == key)
         assert row["value"] < 0
         assert row["text"]["en"] == "{missing: minus sign}" + line[2:]
-        assert any(e["section"] == _table(name)["rule"] and "minus sign" in e["note"] and line[2:] in e["note"] for e in errata)
+        assert any(e["section"] == FILES.table(name)["rule"] and "minus sign" in e["note"] and line[2:] in e["note"] for e in errata)
 
 
 def test_the_lost_flow_chart_is_marked_where_the_text_cites_it(sections):
@@ -365,13 +327,13 @@ def test_relevance_queries_name_existing_sections(sections):
 
 def test_every_row_text_and_name_is_printed_in_the_source(source_lines):
     """Row words as printed; a lost minus sign reads as the source has it (no sign)."""
-    printed = _squash(" ".join(source_lines).replace("**", "").replace("*", "")).replace("≥ 4 .", "≥ 4.")
+    printed = squash(" ".join(source_lines).replace("**", "").replace("*", "")).replace("≥ 4 .", "≥ 4.")
     for name, table in _tables().items():
         for row in table["rows"]:
             for field in ("text", "name"):
                 words = (row.get(field) or {}).get("en")
                 if words and not re.fullmatch(r"\d+", words):
-                    assert _squash(words.replace("{missing: minus sign}", "")) in printed, (name, row["result"], field)
+                    assert squash(words.replace("{missing: minus sign}", "")) in printed, (name, row["result"], field)
             for cell in (row.get("cells") or {}).values():
                 if cell["text"]["en"]:
                     assert cell["text"]["en"] in printed, (name, row.get("result"), cell)

@@ -17,6 +17,7 @@ from adjudicator.games.fallujah_cards.fast import deck_codes, greedy_delta
 from adjudicator.games.fallujah_cards.policies import greedy_action, lost_card
 from adjudicator.games.fallujah_cards.state import places, score, score_insurgency_only
 from rules_text.loading import load_game
+from tests.test_fallujah_cards_situation import engine_distribution
 
 ROWS = load_game("fallujah-cards").tables["card-list"].rows
 COPIES = Counter({index: row.copies for index, row in enumerate(ROWS)})
@@ -115,29 +116,6 @@ def test_the_fast_greedy_loop_plays_the_engine_s_greedy_games(shuffle_seed, loss
     assert 100 + greedy_delta(deck_codes(order), [0] * 13, pick) == score(state)
 
 
-def _enumerated(deck: list[int], hand: list[int], policy: str) -> dict[str, str]:
-    """The score distribution by the engine itself, card by card: every random loss branched."""
-    from fractions import Fraction
-
-    from adjudicator.games.fallujah_cards.policies import lookahead_action
-
-    result: Counter = Counter()
-    stack = [(engine.position(deck, hand), Fraction(1))]
-    while stack:
-        state, p = stack.pop()
-        kind = engine.pending(state).kind
-        if kind == "over":
-            result[score(state)] += p
-        elif kind == "lost":
-            for index in state.hand:
-                lost = {"action": "lost", "card": ROWS[index].name.en}
-                stack.append((engine.apply(state, lost), p / len(state.hand)))
-        else:
-            action = greedy_action(state) if policy == "greedy" else lookahead_action(state)
-            stack.append((engine.apply(state, action), p))
-    return {str(s): str(p) for s, p in sorted(result.items())}
-
-
 SHORT_GAMES = st.tuples(
     st.permutations(list(card_list().full_deck())).map(lambda cards: cards[:12]),
     st.integers(min_value=5, max_value=9),
@@ -160,4 +138,4 @@ def test_expected_score_equals_the_engine_enumerated_card_by_card(game):
         "policy": policy,
     }
     answer = SITUATIONS["expected-score"].run(body)
-    assert answer.exact["score"] == _enumerated(deck, hand, policy)
+    assert answer.exact["score"] == engine_distribution(deck, hand, policy)

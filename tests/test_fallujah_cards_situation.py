@@ -39,12 +39,11 @@ def test_expected_score_worked_by_hand(case):
     assert answer.expected_score == float(Fraction(case["expected_score"]))
 
 
-def _engine_distribution(deck: list[str], hand: list[str], policy: str) -> Counter:
-    """Every random loss enumerated through the engine itself (card by card, not by class)."""
-    find = card_list().find
-    start = engine.position([find(n).index for n in deck], [find(n).index for n in hand])
+def engine_distribution(deck: list[int], hand: list[int], policy: str) -> dict[str, str]:
+    """The score distribution by the engine itself, card by card (the cards by their index in the
+    card list): every random loss branched, not grouped by class."""
     result: Counter = Counter()
-    stack = [(start, Fraction(1))]
+    stack = [(engine.position(deck, hand), Fraction(1))]
     while stack:
         state, p = stack.pop()
         kind = engine.pending(state).kind
@@ -52,25 +51,20 @@ def _engine_distribution(deck: list[str], hand: list[str], policy: str) -> Count
             result[score(state)] += p
         elif kind == "lost":
             for index in state.hand:
-                stack.append(
-                    (
-                        engine.apply(
-                            state, {"action": "lost", "card": card_list().cards[index].name}
-                        ),
-                        p / len(state.hand),
-                    )
-                )
+                lost = {"action": "lost", "card": card_list().cards[index].name}
+                stack.append((engine.apply(state, lost), p / len(state.hand)))
         else:
             action = greedy_action(state) if policy == "greedy" else lookahead_action(state)
             stack.append((engine.apply(state, action), p))
-    return result
+    return {str(s): str(p) for s, p in sorted(result.items())}
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
 def test_the_engine_card_by_card_gives_the_same_distribution(case):
     body = case["input"]
-    got = _engine_distribution(body["deck"], body.get("hand", []), body["policy"])
-    assert {str(s): str(p) for s, p in sorted(got.items())} == case["score"]
+    find = card_list().find
+    deck, hand = [find(n).index for n in body["deck"]], [find(n).index for n in body.get("hand", [])]
+    assert engine_distribution(deck, hand, body["policy"]) == case["score"]
 
 
 def test_a_whole_shuffled_deck_answers_exactly():

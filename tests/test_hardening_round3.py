@@ -216,35 +216,7 @@ def test_serve_on_the_ipv6_loopback_answers(tmp_path):
         server.wait(timeout=20)
 
 
-# -- every text of every input has a bound in its model ---------------------------------------------
-
-
-def _unbounded_strings(schema, path: str = "") -> list[str]:
-    found = []
-    if isinstance(schema, dict):
-        if schema.get("type") == "string" and not ({"maxLength", "enum", "const", "pattern"} & set(schema)):
-            found.append(path)
-        for key, value in schema.items():
-            found += _unbounded_strings(value, f"{path}.{key}")
-    elif isinstance(schema, list):
-        for n, value in enumerate(schema):
-            found += _unbounded_strings(value, f"{path}.{n}")
-    return found
-
-
-def test_every_string_of_every_action_setup_and_situation_has_a_bound():
-    from adjudicator.registry import games, schema, situations
-    from web.games import companions
-
-    unbounded = []
-    for game in games():
-        for name in situations(game):
-            unbounded += [f"{game} {name}{p}" for p in _unbounded_strings(schema(name, game=game))]
-    for game, companion in companions().items():
-        declared = companion.action_schema()
-        unbounded += [f"{game} {key}{p}" for key, value in declared.items() if key.endswith("schema")
-                      for p in _unbounded_strings(value)]
-    assert unbounded == []
+# -- a long text is refused in every game (each text's bound in its model: test_conformance_bounds) --
 
 
 def test_a_four_megabyte_reason_or_note_is_refused_in_every_game(client):

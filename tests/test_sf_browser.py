@@ -19,7 +19,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import loads_again
+from tests.browser import console_errors, loads_again
 
 A18 = "a_company_1st_battalion_8th_marine_regiment"
 B18 = "b_company_1st_battalion_8th_marine_regiment"
@@ -27,13 +27,6 @@ COUNTERS = {"format": "second-fallujah-map", "counters": {
     A18: {"cf": 4, "cf_spent": 2, "mf": 5}, B18: {"cf": 4, "cf_spent": 2, "mf": 5},
     "fedayeen": {"cf": 3, "cf_spent": 1}, "cadre": {"cf": 2, "cf_spent": 1}, "militia": {"cf": 1, "cf_spent": 0}}}
 
-
-def _errors(tab) -> list[str]:
-    errors: list[str] = []
-    tab.on("pageerror", lambda exc: errors.append(str(exc)))
-    tab.on("console", lambda msg: errors.append(msg.text)
-           if msg.type == "error" and "status of 400" not in msg.text else None)
-    return errors
 
 
 def _key_area(page, game_url: str, area: int, tem: int, adjacent: str, place: str | None = None) -> None:
@@ -54,7 +47,7 @@ def _key_area(page, game_url: str, area: int, tem: int, adjacent: str, place: st
                   "inputs): 'Record in the game log' is not offered on the phone run; the same impulse "
                   "through the API passes (test_sf_companion.py, test_sf_table.py); see the session note")
 def test_a_coalition_impulse_and_a_bot_impulse_on_a_phone(page, live_server, screenshots):
-    errors = _errors(page)
+    errors = console_errors(page, "status of 400")
     store = live_server.store()
 
     # setup (11.1): the counters' values pasted once as a map & counters file

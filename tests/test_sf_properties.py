@@ -5,27 +5,18 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from typing import get_args
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from adjudicator.games.second_fallujah.common import SUPPORT_TYPES, CoalitionType
 from adjudicator.games.second_fallujah.priorities import order_of
 from adjudicator.registry import adjudicate
 
 GAME = "second-fallujah"
 INSURGENT = ["fedayeen", "cadre", "militia"]
-COALITION = [
-    "infantry",
-    "mechanized_infantry",
-    "tank",
-    "engineer",
-    "anti_tank",
-    "weapons",
-    "recon",
-    "special_forces",
-    "armored_amphibious",
-    "lar",
-]
+COALITION = list(get_args(CoalitionType))
 
 
 def total(exact: dict[str, str], keys: list[str]) -> Fraction:
@@ -172,7 +163,7 @@ def states(draw):
                 }
                 if side == "coalition":
                     unit["nationality"] = draw(st.sampled_from(["usmc", "army", "iraqi"]))
-                    if kind not in ("tank", "anti_tank", "weapons", "armored_amphibious"):
+                    if kind not in SUPPORT_TYPES:
                         unit["cf"] = draw(st.integers(0, 6))
                 else:
                     unit["cf"] = draw(st.integers(-2, 5))

@@ -3,12 +3,10 @@ bounded by what the hex holds, and offered by the companion from a recorded Oper
 
 from __future__ import annotations
 
-import html
 import re
 
 from adjudicator.errors import InvalidSituation
 from adjudicator.registry import adjudicate
-from web.games.battle_for_fallujah import sample
 
 from .test_bff_companion import Bff
 
@@ -69,16 +67,7 @@ def test_the_recorded_assault_offers_the_spends_the_hex_allows(client):
     """A/1/5's Assault on a Mob (3 steps, 25.21.1) with Resistance +1: MOS 3 (sample.ASSAULT).
     The companion's link prefills the hex's tracked state; the best spend is 3 Insurgent steps."""
     player = Bff.new(client).keyed()
-    player.act("unit_move", unit="A-1-5", hex=2)
-    player.act("unit_move", unit="T-1-5", hex=2)
-    player.act("formation", units=["A-1-5", "T-1-5"])
-    player.act("hex", hex=2, resistance=1, insurgents=["Mob"])
-    player.to_activation()
-    player.act("chit_draw", chit="1/5")
-    player.roll("operation", **sample.ASSAULT)
-    version = player.state["version"]
-    page = html.unescape(client.get(f"/games/{player.id}/calculator/operation?hex=2&unit=A-1-5&recorded={version}")
-                         .get_data(as_text=True))
+    page = player.assault_page(player.record_assault())
     link = re.search(r'href="([^"]*spend-margin\?[^"]*)"', page)
     assert link, "the recorded Operation offers no spend of its margin"
     spend_page = client.get(link.group(1)).get_data(as_text=True)

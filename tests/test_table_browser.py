@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import VIEWPORTS, loads_again
 from tests.browser import audit as _audit
 from tests.browser import console_errors as _errors
+from tests.browser import loads_again
 from tests.test_site import build_site
 
 FIRE_INPUT = {"shooter": {"unit": "squad", "cf": 4, "location": "2"},
@@ -55,10 +55,8 @@ def _game(live_server, ruleset: str = "en") -> str:
 
 
 @pytest.mark.parametrize("device", ["phone", "desktop"])
-def test_a_rule_chip_opens_the_rule_over_the_game_and_closes_back_to_the_same_place(browser, live_server, screenshots,
+def test_a_rule_chip_opens_the_rule_over_the_game_and_closes_back_to_the_same_place(tab, live_server, screenshots,
                                                                                      device):
-    context = browser.new_context(**VIEWPORTS[device])
-    tab = context.new_page()
     errors = _errors(tab)
     game_id = _game(live_server, ruleset="fr")
     tab.goto(f"{live_server.url}/games/{game_id}")
@@ -123,13 +121,11 @@ def test_a_rule_chip_opens_the_rule_over_the_game_and_closes_back_to_the_same_pl
     _audit(tab, "rule page from the game")
     tab.screenshot(path=screenshots / f"02-{device}-full-rule-with-game-header.png")
     assert errors == []
-    context.close()
 
 
-def test_a_second_rule_asked_before_the_first_arrives_is_the_one_shown(browser, live_server):
+@pytest.mark.parametrize("device", ["desktop"])
+def test_a_second_rule_asked_before_the_first_arrives_is_the_one_shown(tab, live_server):
     """Two chips tapped quickly: the first rule's answer, arriving last, does not replace the second's."""
-    context = browser.new_context(**VIEWPORTS["desktop"])
-    tab = context.new_page()
     errors = _errors(tab)
     game_id = _game(live_server)
     tab.goto(f"{live_server.url}/games/{game_id}")
@@ -151,15 +147,13 @@ def test_a_second_rule_asked_before_the_first_arrives_is_the_one_shown(browser, 
     tab.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     expect(sheet.locator("#rule-sheet-title")).to_have_text(re.compile(r"^\s*" + re.escape(second_rule) + r"(\s|$)"))
     assert errors == []
-    context.close()
 
 
-def test_a_tap_before_the_page_s_script_has_run_is_not_lost_as_a_plain_get(browser, live_server):
+@pytest.mark.parametrize("device", ["phone"])
+def test_a_tap_before_the_page_s_script_has_run_is_not_lost_as_a_plain_get(tab, live_server):
     """A slow first load: the scripted buttons take no tap until app.js has attached its handlers
     (before, a form's button sent the form as a GET of the page, its fields in the address, and
     nothing was saved); once it has, the same tap posts the form."""
-    context = browser.new_context(**VIEWPORTS["phone"])
-    tab = context.new_page()
     errors = _errors(tab)
     held: list[Any] = []
     script = re.compile(r"/static/app\.js")
@@ -186,13 +180,10 @@ def test_a_tap_before_the_page_s_script_has_run_is_not_lost_as_a_plain_get(brows
     with tab.expect_request(lambda r: r.method == "POST" and r.url.endswith("/api/games")):
         button.tap()
     assert errors == []
-    context.close()
 
 
 @pytest.mark.parametrize("device", ["phone", "desktop"])
-def test_the_log_reads_in_french_grouped_by_turn_and_phase(browser, live_server, screenshots, device):
-    context = browser.new_context(**VIEWPORTS[device])
-    tab = context.new_page()
+def test_the_log_reads_in_french_grouped_by_turn_and_phase(tab, live_server, screenshots, device):
     errors = _errors(tab)
     game_id = _game(live_server)
     tab.goto(f"{live_server.url}/games/{game_id}/log?lang=fr")
@@ -224,13 +215,10 @@ def test_the_log_reads_in_french_grouped_by_turn_and_phase(browser, live_server,
     expect(sheet).to_be_hidden()
     expect(cited).to_be_focused()
     assert errors == []
-    context.close()
 
 
 @pytest.mark.parametrize("device", ["phone", "desktop"])
-def test_the_13_6_4_banner_names_the_differences_and_the_game_s_rulebook(browser, live_server, screenshots, device):
-    context = browser.new_context(**VIEWPORTS[device])
-    tab = context.new_page()
+def test_the_13_6_4_banner_names_the_differences_and_the_game_s_rulebook(tab, live_server, screenshots, device):
     errors = _errors(tab)
     game_id = _game(live_server, ruleset="fr")
     tab.goto(f"{live_server.url}/rule/en/13.6.4?from={game_id}")
@@ -251,13 +239,10 @@ def test_the_13_6_4_banner_names_the_differences_and_the_game_s_rulebook(browser
     expect(tab.locator("aside.difference-banner")).to_contain_text("Une partie choisit à sa mise en place")
     _audit(tab, "13.6.4 in French")
     assert errors == []
-    context.close()
 
 
 @pytest.mark.parametrize("device", ["phone", "desktop"])
-def test_a_mistyped_roll_is_amended_and_the_original_stays_struck_through(browser, live_server, screenshots, device):
-    context = browser.new_context(**VIEWPORTS[device])
-    tab = context.new_page()
+def test_a_mistyped_roll_is_amended_and_the_original_stays_struck_through(tab, live_server, screenshots, device):
     errors = _errors(tab)
     game_id = _game(live_server)
     store = live_server.store()
@@ -302,19 +287,16 @@ def test_a_mistyped_roll_is_amended_and_the_original_stays_struck_through(browse
         catch (err) { return err.message; } }""", [game_id, version, recorded["version"], event["payload"]["input"]])
     assert message == f"Already recorded (event {version + 1})."
     assert [re.sub(r".*status of (\d+).*", r"\1", e) for e in errors] == ["400", "409"], errors
-    context.close()
 
 
 @pytest.mark.parametrize("device", ["phone", "desktop"])
-def test_the_static_site_links_back_to_the_game_and_shows_the_13_6_4_banner(browser, live_server, screenshots,
+def test_the_static_site_links_back_to_the_game_and_shows_the_13_6_4_banner(tab, live_server, screenshots,
                                                                             tmp_path_factory, device):
     """The site built as ``make site`` does, served by the companion under /rules/: after a game's
     page, a chapter page links back to the game, and its 13.6.4 banner says which rulebook the game
     follows; the comparison page marks the differing sentences."""
     html, _seconds = build_site(tmp_path_factory.mktemp("site"))
     shutil.copytree(html, Path(live_server.app.config["SITE_DIR"]), dirs_exist_ok=True)
-    context = browser.new_context(**VIEWPORTS[device])
-    tab = context.new_page()
     errors = _errors(tab)
     game_id = _game(live_server, ruleset="fr")
     tab.goto(f"{live_server.url}/games/{game_id}")
@@ -336,8 +318,7 @@ def test_the_static_site_links_back_to_the_game_and_shows_the_13_6_4_banner(brow
     tab.locator("a.companion-back").click()
     tab.wait_for_url(re.compile(rf"/games/{game_id}$"))
     # opened without a game (a fresh tab), the site adds no link
-    fresh = context.new_page()
+    fresh = tab.context.new_page()
     fresh.goto(f"{live_server.url}/rules/phantom-fury/en/13b-flooding-ied-retreat.html")
     assert fresh.locator("a.companion-back").count() == 0
     assert errors == []
-    context.close()

@@ -9,19 +9,12 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import loads_again
-
-
-def _no_page_errors(tab) -> list[str]:
-    errors: list[str] = []
-    tab.on("pageerror", lambda exc: errors.append(str(exc)))
-    tab.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    return errors
+from tests.browser import console_errors, loads_again
 
 
 @pytest.mark.phone
 def test_setup_phase_vp_correction_undo_and_chart_on_a_phone(page, live_server, screenshots):
-    errors = _no_page_errors(page)
+    errors = console_errors(page)
     page.goto(live_server.url + "/")
     page.screenshot(path=screenshots / "01-games.png", full_page=True)
     page.get_by_role("link", name="New game").click()

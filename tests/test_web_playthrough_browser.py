@@ -12,18 +12,20 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import loads_again
+from tests.browser import console_errors, loads_again
 
 START_ZONES = [2, 3, 4, 6, 8, 10, 12, 17, 19]
 
 
-def _errors(tab) -> list[str]:
-    """Script errors of the pages and console errors (no request is sent while the form is incomplete)."""
-    errors: list[str] = []
-    tab.on("pageerror", lambda exc: errors.append(str(exc)))
-    tab.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    return errors
 
+def _fire_at_zone(page, unit: str, zone: int) -> None:
+    """From the game page: the unit's own Fire Combat link opens the calculator, then the target
+    Zone typed in the form's own field fills the form from that Zone."""
+    page.locator(f"#unit-{unit}").get_by_role("link", name="Fire Combat").click()
+    page.wait_for_url(re.compile(rf"/calculator/fire\?unit={unit}"))
+    page.locator("#f-target-zone_number").fill(str(zone))
+    page.locator("#f-target-zone_number").press("Enter")
+    page.wait_for_url(re.compile(rf"zone={zone}"))
 
 def _setup(tab, url: str, shots) -> str:
     tab.goto(url + "/games/new")
@@ -44,7 +46,7 @@ def _setup(tab, url: str, shots) -> str:
 
 @pytest.mark.phone
 def test_turn_1_fire_at_a_suspect_prefilled_recorded_applied_undone_on_a_phone(page, live_server, screenshots):
-    errors = _errors(page)
+    errors = console_errors(page)
     store = live_server.store()
     game_id = _setup(page, live_server.url, screenshots)
     game_url = f"{live_server.url}/games/{game_id}"
@@ -70,12 +72,7 @@ def test_turn_1_fire_at_a_suspect_prefilled_recorded_applied_undone_on_a_phone(p
     assert store.state(game_id).phase == "fire"
 
     # squad 1 (CF 4, a CAAT) fires: the calculator opens from the unit's own link
-    page.locator("#unit-squad-1").get_by_role("link", name="Fire Combat").click()
-    page.wait_for_url(re.compile(r"/calculator/fire\?unit=squad-1"))
-    # the target Zone is the form's own field: changing it fills the form from that Zone
-    page.locator("#f-target-zone_number").fill("3")
-    page.locator("#f-target-zone_number").press("Enter")
-    page.wait_for_url(re.compile(r"zone=3"))
+    _fire_at_zone(page, "squad-1", 3)
     page.locator("#f-target-location").select_option("C")
 
     squad = store.state(game_id).unit("squad-1")
@@ -156,11 +153,7 @@ def test_turn_1_fire_at_a_suspect_prefilled_recorded_applied_undone_on_a_phone(p
     # squad 2 fires at the 'Guerillas' (CF 2) and eliminates them: +1 VP (7.2.1)
     page.get_by_role("link", name="Back to the game").first.click()
     page.wait_for_url(re.compile(r"/games/[A-Za-z0-9_-]+$"))
-    page.locator("#unit-squad-2").get_by_role("link", name="Fire Combat").click()
-    page.wait_for_url(re.compile(r"/calculator/fire\?unit=squad-2"))
-    page.locator("#f-target-zone_number").fill("3")
-    page.locator("#f-target-zone_number").press("Enter")
-    page.wait_for_url(re.compile(r"zone=3"))
+    _fire_at_zone(page, "squad-2", 3)
     page.locator("#f-target-unit").select_option("guerillas")
     page.locator("#f-target-location").select_option("C")
     page.locator("#f-shooter-location").select_option("R")
@@ -190,7 +183,7 @@ def test_turn_1_fire_at_a_suspect_prefilled_recorded_applied_undone_on_a_phone(p
 
 @pytest.mark.phone
 def test_roll_for_me_is_recorded_as_rolled_by_the_app_in_french(page, live_server, screenshots):
-    errors = _errors(page)
+    errors = console_errors(page)
     store = live_server.store()
     game_id = _setup(page, live_server.url, screenshots)
     page.goto(f"{live_server.url}/games/{game_id}/calculator/ied?unit=squad-2&lang=fr")
@@ -222,7 +215,7 @@ def test_roll_for_me_is_recorded_as_rolled_by_the_app_in_french(page, live_serve
 
 @pytest.mark.phone
 def test_free_calculator_shows_the_other_rulesets_reading_and_switches_to_it(page, live_server, screenshots):
-    errors = _errors(page)
+    errors = console_errors(page)
     page.goto(live_server.url + "/calculator/fire")
     expect(page.locator("#calc-odds")).to_contain_text("Fill in the fields marked *")
     page.locator("#f-shooter-cf").fill("5")

@@ -10,14 +10,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import VIEWPORTS, audit
+from tests.browser import audit, fill_in
 from tests.browser import console_errors as _errors
 from web.games.battle_for_fallujah import sample
-
-
-def _tab(browser, device: str):
-    context = browser.new_context(**VIEWPORTS[device])
-    return context, context.new_page()
 
 
 def _item(tab, words: str):
@@ -32,118 +27,102 @@ def _fill_json(tab, path: str, value) -> None:
 @pytest.mark.skip(reason="broken by this session's merge of the forms from schemas (Second Fallujah's "
                   "supporting units became rows) with the what-if: a tap on an alternative does not yet "
                   "redraw the rows; the what-if's API tests (test_what_if.py) pass; see the session note")
-def test_what_if_beside_the_odds_in_every_games_calculator(browser, live_server, screenshots, device):
-    context, tab = _tab(browser, device)
+def test_what_if_beside_the_odds_in_every_games_calculator(tab, live_server, screenshots, device):
     errors = _errors(tab)
-    try:
-        # Phantom Fury, Fire Combat: CAAT 'Ammo' 70 % against 50 % as entered; one tap ticks it
-        tab.goto(f"{live_server.url}/calculator/fire?game=phantom-fury")
-        tab.locator('[data-path="shooter.cf"]').fill("5")
-        tab.locator('[data-path="shooter.location"]').select_option("C")
-        tab.locator('[data-path="target.unit"]').select_option("suspect")
-        tab.locator('[data-path="target.location"]').select_option("1")
-        tab.locator('[data-path="target.zone"]').select_option("normal")
-        with_caat = _item(tab, "with the CAAT 'Ammo' bonus")
-        expect(with_caat).to_contain_text("70")
-        expect(with_caat.locator(".badge.good")).to_be_visible()
-        expect(_item(tab, "without the CAAT 'Ammo' bonus")).to_contain_text("as entered")
-        assert tab.locator("#calc-what-if").evaluate("(n) => n.closest('.calc-odds') !== null")
-        audit(tab, f"fire what-if {device}")
-        tab.screenshot(path=screenshots / f"{device}-fire.png", full_page=True)
-        with_caat.get_by_role("button").click()
-        expect(tab.locator('[data-path="shooter.caat_ammo"]')).to_be_checked()
-        expect(_item(tab, "with the CAAT 'Ammo' bonus")).to_contain_text("as entered")
-        expect(tab.locator("#calc-odds")).to_contain_text("70")
+    # Phantom Fury, Fire Combat: CAAT 'Ammo' 70 % against 50 % as entered; one tap ticks it
+    tab.goto(f"{live_server.url}/calculator/fire?game=phantom-fury")
+    fill_in(tab, {'[data-path="shooter.cf"]': "5", '[data-path="shooter.location"]': "C",
+                  '[data-path="target.unit"]': "suspect", '[data-path="target.location"]': "1",
+                  '[data-path="target.zone"]': "normal"})
+    with_caat = _item(tab, "with the CAAT 'Ammo' bonus")
+    expect(with_caat).to_contain_text("70")
+    expect(with_caat.locator(".badge.good")).to_be_visible()
+    expect(_item(tab, "without the CAAT 'Ammo' bonus")).to_contain_text("as entered")
+    assert tab.locator("#calc-what-if").evaluate("(n) => n.closest('.calc-odds') !== null")
+    audit(tab, f"fire what-if {device}")
+    tab.screenshot(path=screenshots / f"{device}-fire.png", full_page=True)
+    with_caat.get_by_role("button").click()
+    expect(tab.locator('[data-path="shooter.caat_ammo"]')).to_be_checked()
+    expect(_item(tab, "with the CAAT 'Ammo' bonus")).to_contain_text("as entered")
+    expect(tab.locator("#calc-odds")).to_contain_text("70")
 
-        # Second Fallujah, a Coalition attack: the Army tank and the riverine unit
-        tab.goto(f"{live_server.url}/calculator/coalition-attack?game=second-fallujah")
-        tab.locator('[data-path="lead.type"]').select_option("infantry")
-        tab.locator('[data-path="lead.nationality"]').select_option("usmc")
-        tab.locator('[data-path="lead.cf"]').fill("4")
-        tab.locator('[data-rows="supporting"]').get_by_role("button", name=re.compile("Add a row")).click()
-        tab.locator("#f-supporting-0-type").select_option("tank")
-        tab.locator("#f-supporting-0-nationality").select_option("army")
-        tab.locator("#f-defenders-0-type").select_option("fedayeen")
-        tab.locator("#f-defenders-0-cf").fill("3")
-        tab.locator('[data-path="tem"]').fill("0")
-        expect(_item(tab, "with every supporting unit (1)")).to_contain_text("66.4")
-        expect(_item(tab, "without supporting unit 1 (army tank)")).to_contain_text("55.6")
-        expect(_item(tab, "with the riverine unit's support")).to_contain_text("76.1")
-        expect(_item(tab, "Heroic Effort on a stall")).to_contain_text("76.1")
-        expect(_item(tab, "a Mulligan").locator(".badge.good")).to_be_visible()
-        tab.screenshot(path=screenshots / f"{device}-coalition-attack.png", full_page=True)
-        _item(tab, "without supporting unit 1 (army tank)").get_by_role("button").click()
-        expect(tab.locator('[data-rows="supporting"] tbody tr')).to_have_count(0)
-        expect(_item(tab, "without supporting unit 1 (army tank)")).to_contain_text("as entered")
+    # Second Fallujah, a Coalition attack: the Army tank and the riverine unit
+    tab.goto(f"{live_server.url}/calculator/coalition-attack?game=second-fallujah")
+    tab.locator('[data-path="lead.type"]').select_option("infantry")
+    tab.locator('[data-path="lead.nationality"]').select_option("usmc")
+    tab.locator('[data-path="lead.cf"]').fill("4")
+    tab.locator('[data-rows="supporting"]').get_by_role("button", name=re.compile("Add a row")).click()
+    fill_in(tab, {"#f-supporting-0-type": "tank", "#f-supporting-0-nationality": "army",
+                  "#f-defenders-0-type": "fedayeen", "#f-defenders-0-cf": "3", '[data-path="tem"]': "0"})
+    expect(_item(tab, "with every supporting unit (1)")).to_contain_text("66.4")
+    expect(_item(tab, "without supporting unit 1 (army tank)")).to_contain_text("55.6")
+    expect(_item(tab, "with the riverine unit's support")).to_contain_text("76.1")
+    expect(_item(tab, "Heroic Effort on a stall")).to_contain_text("76.1")
+    expect(_item(tab, "a Mulligan").locator(".badge.good")).to_be_visible()
+    tab.screenshot(path=screenshots / f"{device}-coalition-attack.png", full_page=True)
+    _item(tab, "without supporting unit 1 (army tank)").get_by_role("button").click()
+    expect(tab.locator('[data-rows="supporting"] tbody tr')).to_have_count(0)
+    expect(_item(tab, "without supporting unit 1 (army tank)")).to_contain_text("as entered")
 
-        # Battle for Fallujah, an Operation: with CAP 47.9 % (23/48), without 18.8 % (3/16)
-        tab.goto(f"{live_server.url}/calculator/operation?game=battle-for-fallujah")
-        tab.locator('[data-path="mission"]').select_option("assault")
-        tab.locator('[data-path="terrain"]').select_option("dense_urban")
-        _fill_json(tab, "attacking", [{"source": "lead", "white": 2},
-                                      {"source": "support_unit", "name": "CAP", "red": 1}])
-        _fill_json(tab, "defending", [])
-        expect(_item(tab, "with CAP")).to_contain_text("47.9")
-        expect(_item(tab, "without CAP")).to_contain_text("18.8")
-        expect(tab.locator("#calc-what-if-goal")).to_contain_text("the Coalition's Operation succeeds")
-        # each numeric distribution read as mean, deviation and "at least" (the TN: 1 or 2)
-        expect(tab.locator("#calc-summaries")).to_contain_text("target number: mean 1.25, standard deviation 0.43")
-        audit(tab, f"operation what-if {device}")
-        tab.screenshot(path=screenshots / f"{device}-operation.png", full_page=True)
+    # Battle for Fallujah, an Operation: with CAP 47.9 % (23/48), without 18.8 % (3/16)
+    tab.goto(f"{live_server.url}/calculator/operation?game=battle-for-fallujah")
+    tab.locator('[data-path="mission"]').select_option("assault")
+    tab.locator('[data-path="terrain"]').select_option("dense_urban")
+    _fill_json(tab, "attacking", [{"source": "lead", "white": 2},
+                                  {"source": "support_unit", "name": "CAP", "red": 1}])
+    _fill_json(tab, "defending", [])
+    expect(_item(tab, "with CAP")).to_contain_text("47.9")
+    expect(_item(tab, "without CAP")).to_contain_text("18.8")
+    expect(tab.locator("#calc-what-if-goal")).to_contain_text("the Coalition's Operation succeeds")
+    # each numeric distribution read as mean, deviation and "at least" (the TN: 1 or 2)
+    expect(tab.locator("#calc-summaries")).to_contain_text("target number: mean 1.25, standard deviation 0.43")
+    audit(tab, f"operation what-if {device}")
+    tab.screenshot(path=screenshots / f"{device}-operation.png", full_page=True)
 
-        # the card game: greedy 96 as entered, the lookahead 107 the best; one tap switches
-        tab.goto(f"{live_server.url}/calculator/expected-score?game=fallujah-cards")
-        _fill_json(tab, "hand", ["Warlock Jammer", "Humvee"])
-        _fill_json(tab, "deck", ["Low Tech Bomb", "Roadside Bomb"])
-        lookahead = _item(tab, "lookahead")
-        expect(lookahead).to_contain_text("107")
-        expect(lookahead.locator(".badge.good")).to_be_visible()
-        expect(_item(tab, "play greedy")).to_contain_text("96")
-        lookahead.get_by_role("button").click()
-        expect(tab.locator('[data-path="policy"]')).to_have_value("lookahead")
-        expect(_item(tab, "lookahead")).to_contain_text("as entered")
-        tab.screenshot(path=screenshots / f"{device}-expected-score.png", full_page=True)
-        assert errors == []
-    finally:
-        context.close()
+    # the card game: greedy 96 as entered, the lookahead 107 the best; one tap switches
+    tab.goto(f"{live_server.url}/calculator/expected-score?game=fallujah-cards")
+    _fill_json(tab, "hand", ["Warlock Jammer", "Humvee"])
+    _fill_json(tab, "deck", ["Low Tech Bomb", "Roadside Bomb"])
+    lookahead = _item(tab, "lookahead")
+    expect(lookahead).to_contain_text("107")
+    expect(lookahead.locator(".badge.good")).to_be_visible()
+    expect(_item(tab, "play greedy")).to_contain_text("96")
+    lookahead.get_by_role("button").click()
+    expect(tab.locator('[data-path="policy"]')).to_have_value("lookahead")
+    expect(_item(tab, "lookahead")).to_contain_text("as entered")
+    tab.screenshot(path=screenshots / f"{device}-expected-score.png", full_page=True)
+    assert errors == []
 
 
 @pytest.mark.parametrize("device", ["phone", "desktop"])
-def test_a_support_unit_left_out_of_a_games_operation_can_be_put_back_in_one_tap(browser, live_server, screenshots, device):
+def test_a_support_unit_left_out_of_a_games_operation_can_be_put_back_in_one_tap(tab, live_server, screenshots, device):
     """The game's own Operation page lists each part as a row: leaving CAP out empties its row,
     and the what-if still offers it back."""
     client = live_server.app.test_client()
     game_id = client.post("/api/games", json={"game": "battle-for-fallujah", "name": "what if"}).get_json()["id"]
-    context, tab = _tab(browser, device)
     errors = _errors(tab)
-    try:
-        tab.goto(f"{live_server.url}/games/{game_id}/calculator/operation")
-        tab.locator('[data-path="mission"]').select_option("assault")
-        tab.locator('[data-path="terrain"]').select_option("dense_urban")
-        tab.locator('[data-path="attacking.0.source"]').select_option("lead")
-        tab.locator('[data-path="attacking.0.white"]').fill("2")
-        tab.locator('[data-path="attacking.1.source"]').select_option("support_unit")
-        tab.locator('[data-path="attacking.1.name"]').fill("CAP")
-        tab.locator('[data-path="attacking.1.red"]').fill("1")
-        expect(_item(tab, "with CAP")).to_contain_text("47.9")
-        _item(tab, "without CAP").get_by_role("button").click()
-        expect(tab.locator('[data-path="attacking.1.source"]')).to_have_value("")
-        expect(tab.locator('[data-path="attacking.1.red"]')).to_have_value("")
-        expect(_item(tab, "without CAP")).to_contain_text("as entered")
-        expect(tab.locator("#calc-odds")).to_contain_text("18.8")
-        _item(tab, "with CAP").get_by_role("button").click()
-        expect(tab.locator('[data-path="attacking.1.source"]')).to_have_value("support_unit")
-        expect(tab.locator('[data-path="attacking.1.red"]')).to_have_value("1")
-        expect(_item(tab, "with CAP")).to_contain_text("as entered")
-        tab.screenshot(path=screenshots / f"{device}-game-operation.png", full_page=True)
-        # the form refuses (400) the pool while its first row is half filled in: no other error
-        assert [e for e in errors if "status of 400" not in e] == []
-    finally:
-        context.close()
+    tab.goto(f"{live_server.url}/games/{game_id}/calculator/operation")
+    fill_in(tab, {'[data-path="mission"]': "assault", '[data-path="terrain"]': "dense_urban",
+                  '[data-path="attacking.0.source"]': "lead", '[data-path="attacking.0.white"]': "2",
+                  '[data-path="attacking.1.source"]': "support_unit", '[data-path="attacking.1.name"]': "CAP",
+                  '[data-path="attacking.1.red"]': "1"})
+    expect(_item(tab, "with CAP")).to_contain_text("47.9")
+    _item(tab, "without CAP").get_by_role("button").click()
+    expect(tab.locator('[data-path="attacking.1.source"]')).to_have_value("")
+    expect(tab.locator('[data-path="attacking.1.red"]')).to_have_value("")
+    expect(_item(tab, "without CAP")).to_contain_text("as entered")
+    expect(tab.locator("#calc-odds")).to_contain_text("18.8")
+    _item(tab, "with CAP").get_by_role("button").click()
+    expect(tab.locator('[data-path="attacking.1.source"]')).to_have_value("support_unit")
+    expect(tab.locator('[data-path="attacking.1.red"]')).to_have_value("1")
+    expect(_item(tab, "with CAP")).to_contain_text("as entered")
+    tab.screenshot(path=screenshots / f"{device}-game-operation.png", full_page=True)
+    # the form refuses (400) the pool while its first row is half filled in: no other error
+    assert [e for e in errors if "status of 400" not in e] == []
 
 
 @pytest.mark.parametrize("device", ["phone", "desktop"])
-def test_the_recorded_operation_offers_its_margin_spent_best_first(browser, live_server, screenshots, device):
+def test_the_recorded_operation_offers_its_margin_spent_best_first(tab, live_server, screenshots, device):
     """A/1/5's Assault on a Mob (3 steps) wins by 3 (sample.ASSAULT): the Operation's page offers
     to spend the margin; that page lists the spends the hex allows, best first, one tap each."""
     client = live_server.app.test_client()
@@ -165,19 +144,15 @@ def test_the_recorded_operation_offers_its_margin_spent_best_first(browser, live
     act({"type": "next_phase"})
     act({"type": "chit_draw", "chit": "1/5"})
     act({"type": "adjudication", "situation": "operation", "input": sample.ASSAULT, "rolls_by": "player"})
-    context, tab = _tab(browser, device)
     errors = _errors(tab)
-    try:
-        tab.goto(f"{live_server.url}/games/{game_id}/calculator/operation?hex=2&unit=A-1-5&recorded={version}")
-        tab.get_by_role("link", name="Spend the Margin of Success (3)").click()
-        options = tab.locator("#calc-options li")
-        expect(options.first).to_contain_text("3 Insurgent steps: +0 CVP")
-        expect(options.first.locator(".badge.good")).to_be_visible()
-        audit(tab, f"spend-margin options {device}")
-        options.first.get_by_role("button").click()
-        expect(tab.locator('[data-path="spend.insurgent_steps"]')).to_have_value("3")
-        expect(options.first).to_contain_text("as entered")
-        tab.screenshot(path=screenshots / f"{device}-spend-margin.png", full_page=True)
-        assert errors == []
-    finally:
-        context.close()
+    tab.goto(f"{live_server.url}/games/{game_id}/calculator/operation?hex=2&unit=A-1-5&recorded={version}")
+    tab.get_by_role("link", name="Spend the Margin of Success (3)").click()
+    options = tab.locator("#calc-options li")
+    expect(options.first).to_contain_text("3 Insurgent steps: +0 CVP")
+    expect(options.first.locator(".badge.good")).to_be_visible()
+    audit(tab, f"spend-margin options {device}")
+    options.first.get_by_role("button").click()
+    expect(tab.locator('[data-path="spend.insurgent_steps"]')).to_have_value("3")
+    expect(options.first).to_contain_text("as entered")
+    tab.screenshot(path=screenshots / f"{device}-spend-margin.png", full_page=True)
+    assert errors == []

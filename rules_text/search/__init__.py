@@ -47,7 +47,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from ..base import LANG_CODE
-from ..cache import cache_dir
+from ..fast_rule import cache_dir
 from ..loading import DEFAULT_GAME, UnknownGame, available_games
 from ..models import LANGS, chapter_number
 from .analysis import WORD, analyzer, fold, stems

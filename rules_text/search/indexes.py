@@ -30,8 +30,8 @@ from whoosh.searching import Searcher
 from whoosh.support.charset import accent_map
 
 from .. import loading
-from ..cache import cache_dir
 from ..corpus import Game
+from ..fast_rule import cache_dir
 from ..loading import fingerprint, game_dir, load_game, read_yaml
 from ..models import LANGS
 from .analysis import analyzer, fold, known, pairs, stems

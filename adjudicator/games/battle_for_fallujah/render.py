@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...models import Adjudication
-from ...render import WORDS, modifier_lines, odds_lines, result_lines, tail_lines
+from ...render import WORDS, modifier_sections, odds_lines, result_lines, tail_lines
 
 
 def _dist_line(name: str, dist: dict[str, float]) -> str:
@@ -15,13 +15,9 @@ def render(answer: Adjudication, lang: str | None = None) -> str:
     lang = lang or "en"
     w = WORDS.get(lang, WORDS["en"])
     lines = [f"{answer.situation} (rule {getattr(answer, 'rule', '')})"]
-    if isinstance(answer.modifiers, dict):
-        drm = answer.drm if isinstance(answer.drm, dict) else {}
-        for side, mods in answer.modifiers.items():
-            lines += ["", f"{side} pool: {drm.get(side, 0)} dice"]
-            lines += modifier_lines(mods, w, lang)
-    elif answer.modifiers:
-        lines += ["", "Dice / modifiers"] + modifier_lines(answer.modifiers, w, lang)
+    lines += modifier_sections(
+        answer, w, lang, lambda side, dice: f"{side} pool: {dice} dice", lambda _net: "Dice / modifiers"
+    )
     dice = getattr(answer, "dice", None)
     if isinstance(dice, int):
         other = getattr(answer, "dice_other_reading", dice)

@@ -562,6 +562,14 @@ _HANDLERS: dict[type, Callable[[GameState, Any, list[str]], GameState]] = {
 # Playing the phases on until an input is needed
 
 
+#: the phases that face the turned card (DESTROY PHASE, DISARM PHASE): the card types each
+#: faces, what a card does to one, and the phase that follows
+TARGET_PHASES: dict[str, tuple[tuple[str, ...], str, str]] = {
+    "destroy": ((INSURGENTS, POSITIONS), "destroy", "disarm"),
+    "disarm": ((EXPLOSIVES,), "neutralize", "recon"),
+}
+
+
 def _take_top(state: GameState) -> tuple[int, GameState]:
     return state.deck[0], state.with_(deck=state.deck[1:], seen_top=max(0, state.seen_top - 1))
 
@@ -616,24 +624,16 @@ def _advance(s: GameState, said: list[str]) -> GameState:
             elif s.target is not None and cards[s.target].american:
                 s = s.with_(hand=tuple(sorted(s.hand + (s.target,))), target=None)
             s = s.with_(phase="destroy")
-        elif phase == "destroy":
-            if s.target is not None and cards[s.target].type in (INSURGENTS, POSITIONS):
+        elif phase in TARGET_PHASES:
+            types, verb, following = TARGET_PHASES[phase]
+            if s.target is not None and cards[s.target].type in types:
                 if qualifying(s):
                     return s
                 said.append(
-                    f"No card can destroy the {cards[s.target].name}: it goes to the Casualty Pile."
+                    f"No card can {verb} the {cards[s.target].name}: it goes to the Casualty Pile."
                 )
                 s = s.with_(casualty=s.casualty + (s.target,), target=None)
-            s = s.with_(phase="disarm")
-        elif phase == "disarm":
-            if s.target is not None and cards[s.target].type == EXPLOSIVES:
-                if qualifying(s):
-                    return s
-                said.append(
-                    f"No card can neutralize the {cards[s.target].name}: it goes to the Casualty Pile."
-                )
-                s = s.with_(casualty=s.casualty + (s.target,), target=None)
-            s = s.with_(phase="recon")
+            s = s.with_(phase=following)
         elif phase == "recon":
             if not s.recon_played and any(cards[i].type == RECON for i in s.hand):
                 return s

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...dice import odds, table_weights
-from ...models import Adjudication, Frozen, Outcome, Ruleset, Step, odds_fields
+from ...models import Adjudication, Frozen, Outcome, Ruleset, Step
 from .models import Face
 from .rulebook import Rulebook
 
@@ -38,11 +38,7 @@ class AbramsAnswer(Adjudication):
 def adjudicate(situation: AbramsSituation, book: Rulebook) -> AbramsAnswer:
     table = book.table(TABLE)
     prior = odds(table_weights(table), [row.result for row in table.rows])
-    answer = AbramsAnswer(
-        situation="abrams-mc",
-        ruleset=situation.ruleset,
-        **odds_fields(prior),
-    )
+    answer = AbramsAnswer.with_odds("abrams-mc", situation.ruleset, prior)
     if situation.roll is not None:
         row = table.result_for(situation.roll)
         mc = movement_capacity(row.result)

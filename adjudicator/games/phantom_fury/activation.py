@@ -13,7 +13,7 @@ from typing import Literal
 
 from ...dice import FACES, odds
 from ...errors import Checker
-from ...models import Adjudication, Frozen, Note, Outcome, Ruleset, Step, odds_fields
+from ...models import Adjudication, Frozen, Note, Outcome, Ruleset, Step
 from .checks import insurgent_cf, insurgent_cf_range
 from .checks import zone as check_zone
 from .models import Face, ZoneType
@@ -181,10 +181,8 @@ def adjudicate(situation: ActivationSituation, book: Rulebook) -> ActivationAnsw
             )
         )
     drawn = drawn_cf_odds(book, situation.drawn_cf)
-    answer = ActivationAnswer(
-        situation="suspect-activation",
-        ruleset=situation.ruleset,
-        **odds_fields(prior),
+    answer = ActivationAnswer.with_odds(
+        "suspect-activation", situation.ruleset, prior,
         notes=notes,
         table=TABLES[zone_type],
         drawn_cf={str(cf): float(p) for cf, p in drawn.items()},

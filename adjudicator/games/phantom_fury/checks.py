@@ -6,6 +6,8 @@ rules allow; the procedure raises them all together.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...errors import Checker
 from .models import ZONE_LOCATIONS, ZoneType
 from .rulebook import Rulebook
@@ -86,6 +88,25 @@ def insurgent_cf(
     if not low <= cf <= high:
         check.add(field, cf, f"an 'Insurgents' unit has a CF of {low} to {high}", "5.2.1")
     return cf
+
+
+def suspect_or_cf(
+    book: Rulebook, check: Checker, prefix: str, unit: str, cf: int | None, *, required: bool
+) -> None:
+    """A target's CF: none for a 'Suspect' marker (5.3.1), else an 'Insurgents' unit's (5.2.1)."""
+    if unit != "suspect":
+        insurgent_cf(book, check, f"{prefix}.cf", cf, required=required, unit=unit)
+    elif cf is not None:
+        check.add(f"{prefix}.cf", cf, "a 'Suspect' marker has no CF: leave it out", "5.3.1")
+
+
+def refuse_set(
+    check: Checker, prefix: str, fields: tuple[tuple[str, Any, str], ...], allowed: str
+) -> None:
+    """Each of ``fields`` (name, value, rule) that is set, refused: ``allowed`` says who has it."""
+    for field, value, rule in fields:
+        if value:
+            check.add(f"{prefix}.{field}", value, allowed, rule)
 
 
 def zone(

@@ -26,7 +26,6 @@ from ...models import (
     Step,
     as_exact,
     as_floats,
-    odds_fields,
 )
 from . import activation, modifiers
 from .checks import insurgent_cf, usmc_cf, zone
@@ -179,6 +178,14 @@ class DefensiveFireAnswer(Adjudication):
     chain_exact: dict[str, str] | None = None
 
 
+#: the Security Element's +1 only in a Location marked C
+SECURITY_ELEMENT_AWAY = Note(
+    en="The Security Element's +1 applies only to a squad in a Location marked C with it; its –1 to the CF still counts.",
+    fr="Le +1 du Security Element ne vaut que pour un squad dans une Location indicée C avec lui ; son –1 au FC compte toujours.",
+    rule="12.7.2",
+)
+
+
 def adjudicate(situation: DefensiveFireSituation, book: Rulebook) -> DefensiveFireAnswer:
     zone_type = check(situation, book)
     drm_mods = drm_modifiers(situation, book)
@@ -203,19 +210,11 @@ def adjudicate(situation: DefensiveFireSituation, book: Rulebook) -> DefensiveFi
             weights[key] = weights.get(key, 0) + 1
         prior = odds(weights, OUTCOMES)
     if situation.squad.security_element and situation.squad.location != "C":
-        notes.append(
-            Note(
-                en="The Security Element's +1 applies only to a squad in a Location marked C with it; its –1 to the CF still counts.",
-                fr="Le +1 du Security Element ne vaut que pour un squad dans une Location indicée C avec lui ; son –1 au FC compte toujours.",
-                rule="12.7.2",
-            )
-        )
-    answer = DefensiveFireAnswer(
-        situation="defensive-fire",
-        ruleset=situation.ruleset,
+        notes.append(SECURITY_ELEMENT_AWAY)
+    answer = DefensiveFireAnswer.with_odds(
+        "defensive-fire", situation.ruleset, prior,
         modifiers=drm_mods,
         drm=drm,
-        **odds_fields(prior),
         notes=notes,
         squad_cf=squad,
         chain=as_floats(chain_odds) if chain_odds is not None else None,

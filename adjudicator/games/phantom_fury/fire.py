@@ -26,10 +26,9 @@ from ...models import (
     Text,
     as_exact,
     as_floats,
-    odds_fields,
 )
 from . import activation, modifiers
-from .checks import insurgent_cf, usmc_cf, zone, zone_location
+from .checks import refuse_set, suspect_or_cf, usmc_cf, zone, zone_location
 from .models import EnemyCounter, EnemyUnit, Face, Hero, Location, UsmcUnit, ZoneType
 from .rulebook import Rulebook
 
@@ -124,18 +123,16 @@ def check(situation: FireSituation, book: Rulebook) -> ZoneType:
                 "an M1A1 Abrams support cannot fire at a Location marked R",
                 "11.1.3",
             )
-        for field, value, rule in (
-            ("caat_ammo", s.caat_ammo, "5.1.4.1"),
-            ("hero", s.hero, "5.1.5.1"),
-            ("security_element_detached", s.security_element_detached, "5.1.2.1"),
-        ):
-            if value:
-                c.add(
-                    f"shooter.{field}",
-                    value,
-                    "only a USMC squad has it, not an M1A1 Abrams support",
-                    rule,
-                )
+        refuse_set(
+            c,
+            "shooter",
+            (
+                ("caat_ammo", s.caat_ammo, "5.1.4.1"),
+                ("hero", s.hero, "5.1.5.1"),
+                ("security_element_detached", s.security_element_detached, "5.1.2.1"),
+            ),
+            "only a USMC squad has it, not an M1A1 Abrams support",
+        )
     else:
         if not s.zone_controlled:
             c.add(
@@ -152,31 +149,23 @@ def check(situation: FireSituation, book: Rulebook) -> ZoneType:
                 "11.1",
             )
         if s.unit == "iif":
-            for field, value, rule in (
-                ("caat_ammo", s.caat_ammo, "6.3.1"),
-                ("hero", s.hero, "13.4.3"),
-            ):
-                if value:
-                    c.add(
-                        f"shooter.{field}",
-                        value,
-                        "an IIF squad has no CAAT support and gets no 'Hero' (USMC Events only)",
-                        rule,
-                    )
+            refuse_set(
+                c,
+                "shooter",
+                (("caat_ammo", s.caat_ammo, "6.3.1"), ("hero", s.hero, "13.4.3")),
+                "an IIF squad has no CAAT support and gets no 'Hero' (USMC Events only)",
+            )
     zone_location(c, "target.location", t.location, "a 'Suspect' marker or 'Insurgents' unit")
     zone_type = zone(book, c, "target", t.zone, t.zone_number)
-    if t.unit == "suspect":
-        if t.cf is not None:
-            c.add("target.cf", t.cf, "a 'Suspect' marker has no CF: leave it out", "5.3.1")
-    else:
-        insurgent_cf(book, c, "target.cf", t.cf, required=False, unit=t.unit)
-        if situation.activation is not None or situation.drawn_cf is not None:
-            c.add(
-                "activation",
-                situation.activation,
-                "only a 'Suspect' marker is Activated by a hit",
-                "11.2.2",
-            )
+    suspect_or_cf(book, c, "target", t.unit, t.cf, required=False)
+    activated = situation.activation is not None or situation.drawn_cf is not None
+    if t.unit != "suspect" and activated:
+        c.add(
+            "activation",
+            situation.activation,
+            "only a 'Suspect' marker is Activated by a hit",
+            "11.2.2",
+        )
     if situation.activation is not None and situation.roll is None:
         c.add("activation", situation.activation, "give the Fire Combat roll first", "11.2.2")
     c.raise_if_any()
@@ -288,12 +277,10 @@ def adjudicate(situation: FireSituation, book: Rulebook) -> FireAnswer:
     chain = (
         _suspect_chain(book, zone_type, prior["success"], s.unit) if t.unit == "suspect" else None
     )
-    answer = FireAnswer(
-        situation="fire",
-        ruleset=situation.ruleset,
+    answer = FireAnswer.with_odds(
+        "fire", situation.ruleset, prior,
         modifiers=drm_mods,
         drm=drm,
-        **odds_fields(prior),
         notes=notes,
         ruleset_points=points,
         cf=CfBlock(base=base, modifiers=cf_mods, final=cf),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...dice import FACES, odds
 from ...errors import Checker
-from ...models import Adjudication, Frozen, Note, Outcome, Ruleset, Step, odds_fields
+from ...models import Adjudication, Frozen, Note, Outcome, Ruleset, Step
 from .checks import usmc_cf_range
 from .models import Face
 from .rulebook import Rulebook
@@ -51,6 +51,14 @@ class IedAnswer(Adjudication):
     result: IedResult | None = None
 
 
+#: what Pinned and a Step Loss do to the squad
+PINNED = Note(
+    en="Pinned: the squad stays in its current Location. A Step Loss on a reduced squad eliminates it.",
+    fr="Pinned : le squad reste dans sa Location actuelle. Un Pas de Pertes élimine un squad déjà réduit.",
+    rule="5.1.1.1",
+)
+
+
 def adjudicate(situation: IedSituation, book: Rulebook) -> IedAnswer:
     low, high = cf_bounds(book, situation.reduced)
     check = Checker()
@@ -68,19 +76,8 @@ def adjudicate(situation: IedSituation, book: Rulebook) -> IedAnswer:
         key = ied_outcome(face, situation.cf)
         weights[key] = weights.get(key, 0) + 1
     prior = odds(weights, OUTCOMES)
-    notes = [
-        Note(
-            en="Pinned: the squad stays in its current Location. A Step Loss on a reduced squad eliminates it.",
-            fr="Pinned : le squad reste dans sa Location actuelle. Un Pas de Pertes élimine un squad déjà réduit.",
-            rule="5.1.1.1",
-        )
-    ]
-    answer = IedAnswer(
-        situation="ied",
-        ruleset=situation.ruleset,
-        **odds_fields(prior),
-        notes=notes,
-    )
+    notes = [PINNED]
+    answer = IedAnswer.with_odds("ied", situation.ruleset, prior, notes=notes)
     if situation.roll is not None:
         outcome = ied_outcome(situation.roll, situation.cf)
         eliminated = outcome == "step_loss" and situation.reduced

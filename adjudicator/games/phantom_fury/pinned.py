@@ -23,7 +23,6 @@ from ...models import (
     Ruleset,
     Step,
     Text,
-    odds_fields,
 )
 from . import modifiers
 from .checks import usmc_cf
@@ -47,45 +46,37 @@ class PinnedSituation(Frozen):
     roll: Face | None = None
 
 
+#: where a Pinned squad's recovery roll has a DRM (14.3.4): its Location -> the value's name in
+#: the game's values, the modifier's key and its reason
+LOCATION_DRMS: dict[str, tuple[str, str, Text]] = {
+    "C": (
+        "pinned_courtyard_drm",
+        "pinned:courtyard",
+        Text(en="Pinned squad in a Location marked C", fr="squad Pinned dans une Location indicée C"),
+    ),
+    "OG": (
+        "pinned_open_drm",
+        "pinned:open_ground",
+        Text(en="Pinned squad in a Location marked OG", fr="squad Pinned dans une Location indicée OG"),
+    ),
+    "street": (
+        "pinned_open_drm",
+        "pinned:street",
+        Text(
+            en="Pinned squad in a Street Section without an M1A1 Abrams support",
+            fr="squad Pinned dans une Section de Rue sans support M1A2 ‘Abrams’",
+        ),
+    ),
+}
+
+
 def drm_modifiers(situation: PinnedSituation, book: Rulebook) -> list[Modifier]:
-    v = book.values
-    if situation.location == "C":
-        return [
-            Modifier(
-                value=v.pinned_courtyard_drm,
-                rule="14.3.4",
-                key="pinned:courtyard",
-                reason=Text(
-                    en="Pinned squad in a Location marked C",
-                    fr="squad Pinned dans une Location indicée C",
-                ),
-            )
-        ]
-    if situation.location == "OG":
-        return [
-            Modifier(
-                value=v.pinned_open_drm,
-                rule="14.3.4",
-                key="pinned:open_ground",
-                reason=Text(
-                    en="Pinned squad in a Location marked OG",
-                    fr="squad Pinned dans une Location indicée OG",
-                ),
-            )
-        ]
-    if situation.location == "street" and not situation.abrams_in_street:
-        return [
-            Modifier(
-                value=v.pinned_open_drm,
-                rule="14.3.4",
-                key="pinned:street",
-                reason=Text(
-                    en="Pinned squad in a Street Section without an M1A1 Abrams support",
-                    fr="squad Pinned dans une Section de Rue sans support M1A2 ‘Abrams’",
-                ),
-            )
-        ]
-    return []
+    if situation.location not in LOCATION_DRMS or (
+        situation.location == "street" and situation.abrams_in_street
+    ):
+        return []
+    value, key, reason = LOCATION_DRMS[situation.location]
+    return [Modifier(value=getattr(book.values, value), rule="14.3.4", key=key, reason=reason)]
 
 
 #: what a recovery roll gives (14.3.4)
@@ -107,6 +98,14 @@ class PinnedAnswer(Adjudication):
     drm: int = 0
     result: PinnedResult | None = None
     cf: CfBlock
+
+
+#: no enemy nearby: the squad recovers without a roll
+NO_ENEMY_NEARBY = Note(
+    en="No 'Insurgents' unit or 'Suspect' marker in the Adjacent and Neighbouring Zones: the squad recovers without a roll.",
+    fr="Aucune unité ‘Insurgés’ ni marqueur ‘Suspect’ dans les Zones Adjacentes et Voisines : le squad est réorienté sans jet.",
+    rule="14.3.4",
+)
 
 
 def adjudicate(situation: PinnedSituation, book: Rulebook) -> PinnedAnswer:
@@ -134,19 +133,11 @@ def adjudicate(situation: PinnedSituation, book: Rulebook) -> PinnedAnswer:
         prior = odds({"recovered": wins, "still_pinned": len(FACES) - wins}, OUTCOMES)
     else:
         prior = odds({"recovered": 1}, OUTCOMES)
-        notes.append(
-            Note(
-                en="No 'Insurgents' unit or 'Suspect' marker in the Adjacent and Neighbouring Zones: the squad recovers without a roll.",
-                fr="Aucune unité ‘Insurgés’ ni marqueur ‘Suspect’ dans les Zones Adjacentes et Voisines : le squad est réorienté sans jet.",
-                rule="14.3.4",
-            )
-        )
-    answer = PinnedAnswer(
-        situation="pinned-recovery",
-        ruleset=situation.ruleset,
+        notes.append(NO_ENEMY_NEARBY)
+    answer = PinnedAnswer.with_odds(
+        "pinned-recovery", situation.ruleset, prior,
         modifiers=drm_mods,
         drm=drm,
-        **odds_fields(prior),
         notes=notes,
         cf=CfBlock(base=situation.cf, modifiers=cf_mods, final=cf),
     )

@@ -6,7 +6,7 @@ from pydantic import BaseModel, Field
 
 from ...dice import FACES, odds
 from ...errors import Checker
-from ...models import Adjudication, Frozen, Note, Outcome, Ruleset, Step, odds_fields
+from ...models import Adjudication, Frozen, Note, Outcome, Ruleset, Step
 from .models import Face
 from .rulebook import Rulebook
 
@@ -44,6 +44,15 @@ class SniperFireAnswer(Adjudication):
     result: SniperFireResult | None = None
 
 
+#: with nothing counted, the rulebooks differ (rulesets.yaml: sniper-attack-no-count)
+NO_COUNT = Note(
+    en="With nothing counted, the English text still rolls (a 0 is <= 0); the French text has no Sniper Attack.",
+    fr="Sans aucun pion compté, le texte anglais lance quand même le dé (0 <= 0) ; le texte français n’a pas d’Attaque de Sniper.",
+    rule="11.4.1.1",
+    ruleset_entry="sniper-attack-no-count",
+)
+
+
 def adjudicate_fire(situation: SniperFireSituation, book: Rulebook) -> SniperFireAnswer:
     no_attack = (
         situation.count == 0
@@ -68,18 +77,9 @@ def adjudicate_fire(situation: SniperFireSituation, book: Rulebook) -> SniperFir
     prior = odds(weights, FIRE_OUTCOMES)
     notes = []
     if situation.count == 0:
-        notes.append(
-            Note(
-                en="With nothing counted, the English text still rolls (a 0 is <= 0); the French text has no Sniper Attack.",
-                fr="Sans aucun pion compté, le texte anglais lance quand même le dé (0 <= 0) ; le texte français n’a pas d’Attaque de Sniper.",
-                rule="11.4.1.1",
-                ruleset_entry="sniper-attack-no-count",
-            )
-        )
-    answer = SniperFireAnswer(
-        situation="sniper-fire",
-        ruleset=situation.ruleset,
-        **odds_fields(prior),
+        notes.append(NO_COUNT)
+    answer = SniperFireAnswer.with_odds(
+        "sniper-fire", situation.ruleset, prior,
         notes=notes,
         ruleset_points=["sniper-attack-no-count"] if situation.count == 0 else [],
     )
@@ -152,6 +152,22 @@ class SniperStreetAnswer(Adjudication):
     result: SniperStreetResult | None = None
 
 
+#: what a Step Loss or Pinned does to a squad crossing a Street Section
+STREET_LOSS = Note(
+    en="A Step Loss sends the squad back to the Location it has just left and ends its movement; Pinned ends it in the Street Section.",
+    fr="Un Pas de Pertes renvoie le squad dans la Location qu’il vient de quitter et termine son mouvement ; Pinned le termine dans la Section de Rue.",
+    rule="12.5.3",
+)
+
+
+#: an Abrams in the Street Section ignores the 'Suspect' markers
+ABRAMS_IN_STREET = Note(
+    en="An M1A1 Abrams in the Street Section: the 'Suspect' markers are ignored and a Step Loss becomes Pinned.",
+    fr="Un support M1A2 ‘Abrams’ dans la Section de Rue : les marqueurs ‘Suspect’ sont ignorés et un Pas de Pertes devient Pinned.",
+    rule="11.4.2.2",
+)
+
+
 def adjudicate_street(situation: SniperStreetSituation, book: Rulebook) -> SniperStreetAnswer:
     rolls = situation.rolls or StreetRolls()
     units_roll = situation.insurgent_units > 0
@@ -184,27 +200,10 @@ def adjudicate_street(situation: SniperStreetSituation, book: Rulebook) -> Snipe
             key = _street(situation, a, b)
             weights[key] = weights.get(key, 0) + 1
     prior = odds(weights, STREET_OUTCOMES)
-    notes = [
-        Note(
-            en="A Step Loss sends the squad back to the Location it has just left and ends its movement; Pinned ends it in the Street Section.",
-            fr="Un Pas de Pertes renvoie le squad dans la Location qu’il vient de quitter et termine son mouvement ; Pinned le termine dans la Section de Rue.",
-            rule="12.5.3",
-        )
-    ]
+    notes = [STREET_LOSS]
     if situation.abrams_in_street:
-        notes.append(
-            Note(
-                en="An M1A1 Abrams in the Street Section: the 'Suspect' markers are ignored and a Step Loss becomes Pinned.",
-                fr="Un support M1A2 ‘Abrams’ dans la Section de Rue : les marqueurs ‘Suspect’ sont ignorés et un Pas de Pertes devient Pinned.",
-                rule="11.4.2.2",
-            )
-        )
-    answer = SniperStreetAnswer(
-        situation="sniper-street",
-        ruleset=situation.ruleset,
-        **odds_fields(prior),
-        notes=notes,
-    )
+        notes.append(ABRAMS_IN_STREET)
+    answer = SniperStreetAnswer.with_odds("sniper-street", situation.ruleset, prior, notes=notes)
     given = (rolls.insurgents is not None or not units_roll) and (
         rolls.suspects is not None or not suspects_roll
     )

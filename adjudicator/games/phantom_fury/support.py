@@ -10,7 +10,7 @@ from rules_text.models import TableRow
 
 from ...dice import FACES, odds, table_weights
 from ...errors import Checker
-from ...models import Adjudication, Frozen, Note, Outcome, Ruleset, Step, odds_fields
+from ...models import Adjudication, Frozen, Note, Outcome, Ruleset, Step
 from .models import Face
 from .rulebook import Rulebook
 
@@ -88,6 +88,14 @@ class ReactionAnswer(Adjudication):
     not_where_security_element: list[str]
 
 
+#: what a postponed Mission costs
+POSTPONED = Note(
+    en="A postponed Mission gives the insurgents a Reaction (9.4) and ends the Support Phase.",
+    fr="Une Mission reportée donne une Réaction aux insurgés (9.4) et termine la Phase de soutien.",
+    rule="9.1",
+)
+
+
 def adjudicate_mission(situation: MissionSituation, book: Rulebook) -> MissionAnswer:
     table = book.table(MISSIONS)
     check = Checker()
@@ -122,17 +130,9 @@ def adjudicate_mission(situation: MissionSituation, book: Rulebook) -> MissionAn
     prior = odds({"success": wins, "postponed": len(FACES) - wins}, ("success", "postponed"))
     reactions = reaction_odds(book)
     after = {f"reaction_{key}": prior["postponed"] * p for key, p in reactions.items()}
-    notes = [
-        Note(
-            en="A postponed Mission gives the insurgents a Reaction (9.4) and ends the Support Phase.",
-            fr="Une Mission reportée donne une Réaction aux insurgés (9.4) et termine la Phase de soutien.",
-            rule="9.1",
-        )
-    ]
-    answer = MissionAnswer(
-        situation="support-mission",
-        ruleset=situation.ruleset,
-        **odds_fields(prior),
+    notes = [POSTPONED]
+    answer = MissionAnswer.with_odds(
+        "support-mission", situation.ruleset, prior,
         notes=notes,
         mission=Mission(
             key=row.result,
@@ -194,10 +194,8 @@ def adjudicate_reaction(situation: ReactionSituation, book: Rulebook) -> Reactio
             rule="9.4.2",
         )
     ]
-    answer = ReactionAnswer(
-        situation="insurgent-reaction",
-        ruleset=situation.ruleset,
-        **odds_fields(prior),
+    answer = ReactionAnswer.with_odds(
+        "insurgent-reaction", situation.ruleset, prior,
         notes=notes,
         not_where_security_element=daggered,
     )

@@ -10,56 +10,70 @@ cadre-reaction (17).
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from . import data
-from .priorities import Dice, Need, NeedFacts, TraceEntry, extreme, tie_break, walk
+from .priorities import (
+    Criterion,
+    Dice,
+    Need,
+    NeedFacts,
+    TraceEntry,
+    choose,
+    extreme,
+)
 from .state import FRICTION, STACK, TableState
 
 # --- facts -----------------------------------------------------------------------------------------
 
 
-def need_tem(state: TableState, areas: list[int], rule: str) -> None:
-    missing = [a for a in areas if state.tem(a) is None]
+def need_areas(
+    areas: list[int],
+    unknown: Callable[[int], bool],
+    field: str,
+    what: Callable[[int], str],
+    rule: str,
+) -> None:
+    """The facts needed (12.2): the ``field`` (naming the ``{area}``) of each area of ``areas``
+    still ``unknown``, ``what`` it is said to the player."""
+    missing = [a for a in areas if unknown(a)]
     if missing:
         raise NeedFacts(
-            [
-                Need(
-                    field=f"areas.{a}.tem",
-                    what=f"the TEM of area {a} (printed on the map)",
-                    rule=rule,
-                    area=a,
-                )
-                for a in missing
-            ]
+            [Need(field=field.format(area=a), what=what(a), rule=rule, area=a) for a in missing]
         )
+
+
+#: the facts of an area the bot may need, kept by the player from the map (2.1, 2.2) and the game:
+#: whether the state lacks it, and the question asked
+AREA_FACTS: dict[str, tuple[Callable[[TableState, int], bool], str]] = {
+    "tem": (lambda state, a: state.tem(a) is None, "the TEM of area {area} (printed on the map)"),
+    "control": (lambda state, a: state.control(a) is None, "who controls area {area}"),
+    "adjacent": (
+        lambda state, a: not state.adjacency_known(a),
+        "the areas adjacent to area {area} (the map)",
+    ),
+}
+
+
+def need_fact(state: TableState, fact: str, areas: list[int], rule: str) -> None:
+    """The :data:`AREA_FACTS` ``fact`` of every area of ``areas``, or the facts needed."""
+    unknown, what = AREA_FACTS[fact]
+    need_areas(
+        areas, lambda a: unknown(state, a), f"areas.{{area}}.{fact}", lambda a: what.format(area=a), rule
+    )
+
+
+def need_tem(state: TableState, areas: list[int], rule: str) -> None:
+    need_fact(state, "tem", areas, rule)
 
 
 def need_control(state: TableState, areas: list[int], rule: str) -> None:
-    missing = [a for a in areas if state.control(a) is None]
-    if missing:
-        raise NeedFacts(
-            [
-                Need(field=f"areas.{a}.control", what=f"who controls area {a}", rule=rule, area=a)
-                for a in missing
-            ]
-        )
+    need_fact(state, "control", areas, rule)
 
 
 def need_adjacency(state: TableState, areas: list[int], rule: str) -> None:
-    missing = [a for a in areas if not state.adjacency_known(a)]
-    if missing:
-        raise NeedFacts(
-            [
-                Need(
-                    field=f"areas.{a}.adjacent",
-                    what=f"the areas adjacent to area {a} (the map)",
-                    rule=rule,
-                    area=a,
-                )
-                for a in missing
-            ]
-        )
+    need_fact(state, "adjacent", areas, rule)
 
 
 def need_cf(state: TableState, units: list, rule: str) -> None:
@@ -85,6 +99,21 @@ def fresh_militia(state: TableState, area: int) -> list:
 
 def occupied(state: TableState) -> list[int]:
     return sorted(a for a in state.by_location if isinstance(a, int))
+
+
+def _contested(state: TableState) -> Criterion:
+    """The criterion keeping the Contested areas."""
+    return lambda kept: ([a for a in kept if state.contested(a)], None)
+
+
+def _tem(state: TableState, rule: str, highest: bool) -> Criterion:
+    """The criterion keeping the areas of the highest (or lowest) TEM, which must be keyed."""
+
+    def criterion(kept: list[Any]) -> tuple[list[Any], dict[str, Any]]:
+        need_tem(state, kept, rule)
+        return extreme(kept, state.tem, highest=highest)
+
+    return criterion
 
 
 # --- 14.1: what can be attacked, and from where ---------------------------------------------------
@@ -162,14 +191,7 @@ def attack_candidates(state: TableState, trace: list[TraceEntry]) -> list[int]:
             meeting[area] = condition
     candidates = [a for a in meeting if militia_sources(state, a, complete=False)]
     for key, text in data.priorities("attack-conditions"):
-        trace.append(
-            TraceEntry(
-                rule="14.1",
-                criterion=key,
-                text=text,
-                kept=[a for a in candidates if meeting[a] == key],
-            )
-        )
+        trace.append(TraceEntry.of("14.1", key, text, [a for a in candidates if meeting[a] == key]))
     return candidates
 
 
@@ -192,9 +214,6 @@ def attack_target(
     def support_only(kept):
         return [a for a in kept if all(u.support for u in state.side_units(a, "coalition"))], None
 
-    def contested(kept):
-        return [a for a in kept if state.contested(a)], None
-
     def lowest_lead(kept):
         leaders = [u for a in kept for u in state.side_units(a, "coalition") if not u.support]
         need_cf(state, leaders, "14.1.1")
@@ -205,27 +224,23 @@ def attack_target(
 
         return extreme(kept, lead_cf, highest=False)
 
-    def highest_tem(kept):
-        need_tem(state, kept, "14.1.1")
-        return extreme(kept, state.tem, highest=True)
-
     def most_attackers(kept):
         counts = {a: sum(militia_sources(state, a, complete=True).values()) for a in kept}
         return extreme(kept, counts.get, highest=True)
 
-    kept = walk(
+    return choose(
         "attack-target-priorities",
         candidates,
         {
             "support_units_only": support_only,
-            "contested": contested,
+            "contested": _contested(state),
             "lowest_lead_defense": lowest_lead,
-            "highest_tem": highest_tem,
+            "highest_tem": _tem(state, "14.1.1", highest=True),
             "most_attackers": most_attackers,
         },
+        dice,
         trace,
     )
-    return kept[0] if len(kept) == 1 else tie_break(kept, dice, trace)
 
 
 def attack_origin(
@@ -233,11 +248,9 @@ def attack_origin(
 ) -> int | None:
     sources = militia_sources(state, target, complete=True)
     trace.append(
-        TraceEntry(
-            rule="14.1",
-            criterion="origins",
-            text="a Fresh Militia in the same area or an adjacent Free area",
-            kept=sorted(sources),
+        TraceEntry.of(
+            "14.1", "origins", "a Fresh Militia in the same area or an adjacent Free area",
+            sorted(sources),
             values={str(a): n for a, n in sources.items()},
         )
     )
@@ -248,23 +261,20 @@ def attack_origin(
     if len(sources) == 1:
         return next(iter(sources))
 
-    def contested(kept):
-        return [a for a in kept if state.contested(a)], None
-
     def most_militia(kept):
         return extreme(kept, sources.get, highest=True)
 
-    def lowest_tem(kept):
-        need_tem(state, kept, "14.1.2")
-        return extreme(kept, state.tem, highest=False)
-
-    kept = walk(
+    return choose(
         "attack-origin-priorities",
         list(sources),
-        {"contested": contested, "most_militia": most_militia, "lowest_tem": lowest_tem},
+        {
+            "contested": _contested(state),
+            "most_militia": most_militia,
+            "lowest_tem": _tem(state, "14.1.2", highest=False),
+        },
+        dice,
         trace,
     )
-    return kept[0] if len(kept) == 1 else tie_break(kept, dice, trace)
 
 
 # --- 14.2 ------------------------------------------------------------------------------------------
@@ -291,11 +301,9 @@ def organize_resistance(
 ) -> int | None:
     candidates = resistance_candidates(state)
     trace.append(
-        TraceEntry(
-            rule="4.1.1",
-            criterion="candidates",
-            text="areas where Fresh Cadre can place a Militia within the stacking limits (5)",
-            kept=list(candidates),
+        TraceEntry.of(
+            "4.1.1", "candidates", "areas where Fresh Cadre can place a Militia within the stacking limits (5)",
+            list(candidates),
         )
     )
     if not candidates:
@@ -303,20 +311,15 @@ def organize_resistance(
     if state.resistance in candidates and len(candidates) > 1:
         candidates = [a for a in candidates if a != state.resistance]
         trace.append(
-            TraceEntry(
-                rule="14.2",
-                criterion="not_resistance_area",
-                text="do not consider the area which currently has the Resistance marker",
-                kept=list(candidates),
+            TraceEntry.of(
+                "14.2", "not_resistance_area", "do not consider the area which currently has the Resistance marker",
+                list(candidates),
             )
         )
     if override is not None:
         return override
     if len(candidates) == 1:
         return candidates[0]
-
-    def contested(kept):
-        return [a for a in kept if state.contested(a)], None
 
     def adjacent_count(kept, spent_only: bool):
         need_adjacency(state, kept, "14.2")
@@ -344,24 +347,20 @@ def organize_resistance(
     def fewest(kept):
         return extreme(kept, lambda a: len(state.side_units(a, "insurgent")), highest=False)
 
-    def highest_tem(kept):
-        need_tem(state, kept, "14.2")
-        return extreme(kept, state.tem, highest=True)
-
-    kept = walk(
+    return choose(
         "organize-resistance-priorities",
         candidates,
         {
-            "contested": contested,
+            "contested": _contested(state),
             "most_adjacent_spent_coalition": lambda k: adjacent_count(k, True),
             "most_adjacent_coalition": lambda k: adjacent_count(k, False),
             "most_placeable": most_placeable,
             "fewest_insurgents": fewest,
-            "highest_tem": highest_tem,
+            "highest_tem": _tem(state, "14.2", highest=True),
         },
+        dice,
         trace,
     )
-    return kept[0] if len(kept) == 1 else tie_break(kept, dice, trace)
 
 
 # --- 16 --------------------------------------------------------------------------------------------
@@ -405,22 +404,18 @@ def retreat_destinations(
     open_ = [b for b in free if len(state.side_units(b, "insurgent")) < STACK]
     roomy = [b for b in open_ if state.fedayeen_cadre(b) < FRICTION]
     trace.append(
-        TraceEntry(
-            rule="8.3",
-            criterion="destinations",
-            text="adjacent Free areas (a friendly Contested area if none, after combat), within stacking (5)",
-            kept=list(open_),
+        TraceEntry.of(
+            "8.3", "destinations", "adjacent Free areas (a friendly Contested area if none, after combat), within stacking (5)",
+            list(open_),
         )
     )
     if roomy:
         return roomy, "room"
     if open_ and cause == "combat":
         trace.append(
-            TraceEntry(
-                rule="16",
-                criterion="five_limit",
-                text="no area with fewer than five Cadre/Fedayeen: 'unless no other alternative exists'",
-                kept=list(open_),
+            TraceEntry.of(
+                "16", "five_limit", "no area with fewer than five Cadre/Fedayeen: 'unless no other alternative exists'",
+                list(open_),
             )
         )
         return open_, "crowded"
@@ -474,11 +469,7 @@ def retreat(
     def has_fc(k):
         return [a for a in k if state.fedayeen_cadre(a) > 0], None
 
-    def highest_tem(k):
-        need_tem(state, k, "16")
-        return extreme(k, state.tem, highest=True)
-
-    kept = walk(
+    return choose(
         "retreat-priorities",
         kept,
         {
@@ -487,9 +478,9 @@ def retreat(
             "mosque": lambda k: ([a for a in k if a in data.mosque_areas()], None),
             "closer_to_51": closer,
             "has_fedayeen_or_cadre": has_fc,
-            "highest_tem": highest_tem,
+            "highest_tem": _tem(state, "16", highest=True),
         },
+        dice,
         trace,
         skip=lambda key: key == "reaction_not_tem_0_1",
-    )
-    return (kept[0] if len(kept) == 1 else tie_break(kept, dice, trace)), "16"
+    ), "16"

@@ -5,11 +5,13 @@ Every procedure is pure and deterministic: the same state and dice give the same
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.models import MAX_TEXT, BoundedDict
+from rules_text.tables import Cell, TableRow
 
 from ...errors import Checker
 from . import bot, casualties, data
@@ -22,7 +24,7 @@ from .bot_common import (
     check_common,
     override_entry,
 )
-from .common import D6, TWO_D6, note
+from .common import D6, TWO_D6, check_area, note
 from .priorities import Dice, NeedFacts, TraceEntry, tie_break
 from .state import FRICTION, STACK, TableState, Unit
 from .tables_rolls import _codes, setup_result
@@ -66,6 +68,26 @@ def _check_choice(check: Checker, override: Override | None, allowed: list, rule
         check.add("override.choice", override.choice, f"one of the candidates {allowed}", rule)
 
 
+def _decide(
+    body: BotInput,
+    trace: list[TraceEntry],
+    candidates: Callable[[], list[Any]],
+    rules: tuple[str, str],
+    decide: Callable[[Any], Any],
+) -> Any:
+    """The bot's decision, or the player's override: checked to be one of the ``candidates``
+    (the first of ``rules``), ``decide`` given it, then entered in the trace (the second)."""
+    ov = body.override
+    if ov is not None:
+        c = Checker()
+        _check_choice(c, ov, candidates(), rules[0])
+        c.raise_if_any()
+    found = decide(ov.choice if ov else None)
+    if ov is not None:
+        trace.append(override_entry(ov, rules[1], [ov.choice]))
+    return found
+
+
 # --- 14.1.1 / 14.1.2 -------------------------------------------------------------------------------
 
 DEFENSE_FACTOR = note(
@@ -77,17 +99,14 @@ DEFENSE_FACTOR = note(
 
 def run_attack_target(body: BotInput) -> BotAnswer:
     def compute(trace):
-        ov = body.override
         unspecified: list[Unspecified] = []
-        if ov is not None:
-            c = Checker()
-            _check_choice(c, ov, bot.attack_candidates(body.state, []), "14.1")
-            c.raise_if_any()
-        target = bot.attack_target(
-            body.state, Dice(body.dice.tiebreak), trace, ov.choice if ov else None
+        target = _decide(
+            body,
+            trace,
+            lambda: bot.attack_candidates(body.state, []),
+            ("14.1", "14.1.1"),
+            lambda choice: bot.attack_target(body.state, Dice(body.dice.tiebreak), trace, choice),
         )
-        if ov is not None:
-            trace.append(override_entry(ov, "14.1.1", [ov.choice]))
         if target is None:
             return (
                 {"target": None, "text": "no area can be attacked by an eligible Militia (14.1)"},
@@ -113,20 +132,17 @@ class OriginInput(BotInput):
 def run_attack_origin(body: OriginInput) -> BotAnswer:
     def compute(trace):
         c = Checker()
-        if body.target not in data.AREAS:
-            c.add("target", body.target, "an area id from 1 to 51", "2")
+        check_area(c, "target", body.target)
         c.raise_if_any()
-        ov = body.override
-        if ov is not None:
-            _check_choice(
-                c, ov, list(bot.militia_sources(body.state, body.target, complete=True)), "14.1"
-            )
-            c.raise_if_any()
-        origin = bot.attack_origin(
-            body.state, body.target, Dice(body.dice.tiebreak), trace, ov.choice if ov else None
+        origin = _decide(
+            body,
+            trace,
+            lambda: list(bot.militia_sources(body.state, body.target, complete=True)),
+            ("14.1", "14.1.2"),
+            lambda choice: bot.attack_origin(
+                body.state, body.target, Dice(body.dice.tiebreak), trace, choice
+            ),
         )
-        if ov is not None:
-            trace.append(override_entry(ov, "14.1.2", [ov.choice]))
         if origin is None:
             return (
                 {"origin": None, "text": f"no Fresh Militia can attack area {body.target} (14.1)"},
@@ -153,16 +169,13 @@ def run_attack_origin(body: OriginInput) -> BotAnswer:
 
 def run_organize_resistance(body: BotInput) -> BotAnswer:
     def compute(trace):
-        ov = body.override
-        if ov is not None:
-            c = Checker()
-            _check_choice(c, ov, bot.resistance_candidates(body.state), "14.2")
-            c.raise_if_any()
-        area = bot.organize_resistance(
-            body.state, Dice(body.dice.tiebreak), trace, ov.choice if ov else None
+        area = _decide(
+            body,
+            trace,
+            lambda: bot.resistance_candidates(body.state),
+            ("14.2", "14.2"),
+            lambda choice: bot.organize_resistance(body.state, Dice(body.dice.tiebreak), trace, choice),
         )
-        if ov is not None:
-            trace.append(override_entry(ov, "14.2", [ov.choice]))
         if area is None:
             return {"area": None, "text": "no Fresh Cadre can place a Militia (4.1.1, 5)"}, [], []
         n = bot.placeable(body.state, area)
@@ -285,32 +298,27 @@ def run_impulse(body: ImpulseInput) -> BotAnswer:
             rule="14", criterion="move_militia", text=rows["move_militia"].text.en or "", kept=pairs
         )
         trace.append(entry)
-        if pairs:
-            if dice.step1 is None:
-                raise NeedFacts(
-                    [_die_need("dice.step1", "1D6 for step 1 (a Militia moves on 1 or 2)")]
-                )
-            entry.dice = [dice.step1]
-            if dice.step1 <= (rows["move_militia"].value or 0):
-                if ov is not None and ov.point in (None, "move_militia"):
-                    c = Checker()
-                    _check_choice(c, ov, pairs, "14")
-                    c.raise_if_any()
-                    choice = ov.choice
-                    trace.append(override_entry(ov, "14", [choice]))
-                else:
-                    choice = pairs[0] if len(pairs) == 1 else tie_break(sorted(pairs), tie, trace)
-                area, unit = choice.split(":", 1)
-                return (
-                    {
-                        "action": "move_militia",
-                        "area": int(area),
-                        "unit": unit,
-                        "text": rows["move_militia"].text.en,
-                    },
-                    unspecified,
-                    [],
-                )
+        step1 = "1D6 for step 1 (a Militia moves on 1 or 2)"
+        if pairs and _calls(entry, dice.step1, "dice.step1", step1, rows["move_militia"]):
+            if ov is not None and ov.point in (None, "move_militia"):
+                c = Checker()
+                _check_choice(c, ov, pairs, "14")
+                c.raise_if_any()
+                choice = ov.choice
+                trace.append(override_entry(ov, "14", [choice]))
+            else:
+                choice = pairs[0] if len(pairs) == 1 else tie_break(sorted(pairs), tie, trace)
+            area, unit = choice.split(":", 1)
+            return (
+                {
+                    "action": "move_militia",
+                    "area": int(area),
+                    "unit": unit,
+                    "text": rows["move_militia"].text.en,
+                },
+                unspecified,
+                [],
+            )
         sub: list[TraceEntry] = []
         candidates = bot.attack_candidates(state, sub)
         entry = TraceEntry(
@@ -318,41 +326,31 @@ def run_impulse(body: ImpulseInput) -> BotAnswer:
         )
         trace.append(entry)
         trace.extend(sub)
-        if candidates:
-            if dice.step2 is None:
-                raise NeedFacts(
-                    [_die_need("dice.step2", "1D6 for step 2 (the bot attacks on 1-4)")]
-                )
-            entry.dice = [dice.step2]
-            if dice.step2 <= (rows["attack"].value or 0):
-                target_ov = ov.choice if ov is not None and ov.point == "attack_target" else None
-                target = bot.attack_target(state, tie, trace, target_ov, candidates)
-                origin = bot.attack_origin(state, target, tie, trace)
-                return (
-                    {
-                        "action": "attack",
-                        "target": target,
-                        "origin": origin,
-                        "attackers": [u.id for u in bot.fresh_militia(state, origin)]
-                        if origin
-                        else [],
-                    },
-                    unspecified,
-                    [
-                        note(
-                            "All Militia units in the selected area must attack; each attacks individually (7.3).",
-                            "14.1.2",
-                        )
-                    ],
-                )
+        step2 = "1D6 for step 2 (the bot attacks on 1-4)"
+        if candidates and _calls(entry, dice.step2, "dice.step2", step2, rows["attack"]):
+            target_ov = ov.choice if ov is not None and ov.point == "attack_target" else None
+            target = bot.attack_target(state, tie, trace, target_ov, candidates)
+            origin = bot.attack_origin(state, target, tie, trace)
+            return (
+                {
+                    "action": "attack",
+                    "target": target,
+                    "origin": origin,
+                    "attackers": [u.id for u in bot.fresh_militia(state, origin)]
+                    if origin
+                    else [],
+                },
+                unspecified,
+                [
+                    note(
+                        "All Militia units in the selected area must attack; each attacks individually (7.3).",
+                        "14.1.2",
+                    )
+                ],
+            )
         areas = bot.resistance_candidates(state)
         trace.append(
-            TraceEntry(
-                rule="14",
-                criterion="organize_resistance",
-                text=rows["organize_resistance"].text.en or "",
-                kept=areas,
-            )
+            TraceEntry.of("14", "organize_resistance", rows["organize_resistance"].text.en or "", areas)
         )
         if areas:
             area = bot.organize_resistance(state, tie, trace)
@@ -372,6 +370,31 @@ def run_impulse(body: ImpulseInput) -> BotAnswer:
         return {"action": "pass"}, unspecified, []
 
     return _run("bot-impulse", body, compute)
+
+
+def _calls(entry: TraceEntry, die: int | None, field: str, what: str, row: TableRow) -> bool:
+    """Whether the impulse step's 1D6 (14) calls for it: at most the step's printed ``row``
+    value; the die is needed (``field``, ``what`` asked), then entered in the step's trace."""
+    if die is None:
+        raise NeedFacts([_die_need(field, what)])
+    entry.dice = [die]
+    return die <= (row.value or 0)
+
+
+def _reaction_step(trace: list[TraceEntry], step: int, text: str, units: list[Unit]) -> list[Unit]:
+    """The ``units`` that react in step ``step`` of 17 (``text``), the step entered in the trace."""
+    trace.append(TraceEntry.of("17", f"step_{step}", text, [u.id for u in units]))
+    return units
+
+
+def _cadre_line(unit: str, step: int, roll: int, total: int, cell: Cell, tem: int) -> dict:
+    """A Fresh Cadre's line of the Reaction log (17): its 2D6 ``roll`` (``total`` with the TEM
+    in the Reaction Area), the ``cell`` of cadre-reaction it reads and the codes of its effects."""
+    codes = _codes(cell.result or "", tem)
+    return {
+        "unit": unit, "step": step, "roll": roll, "total": total,
+        "printed": cell.text.en, "codes": codes, "placed": [],
+    }
 
 
 def _die_need(field: str, what: str):
@@ -394,8 +417,7 @@ def run_casualties(body: CasualtiesInput) -> BotAnswer:
     def compute(trace):
         state = body.state
         c = Checker()
-        if body.area not in data.AREAS:
-            c.add("area", body.area, "an area id from 1 to 51", "2")
+        check_area(c, "area", body.area)
         c.raise_if_any()
         units = state.side_units(body.area, "insurgent")
         if not units:
@@ -448,22 +470,18 @@ def run_casualties(body: CasualtiesInput) -> BotAnswer:
         lead = next(d for d in defenders if d.id == lead_id)
         alloc = casualties.allocate(defenders, lead, body.cp, how)
         trace.append(
-            TraceEntry(
-                rule="15",
-                criterion="step_1",
-                text="Take CP on the lead defensive unit.",
-                kept=[lead_id],
+            TraceEntry.of(
+                "15", "step_1", "Take CP on the lead defensive unit.",
+                [lead_id],
                 values={"steps": alloc.steps[:1]},
             )
         )
         rest = alloc.steps[1:]
         if rest:
             trace.append(
-                TraceEntry(
-                    rule="15",
-                    criterion="step_2",
-                    text="For each additional CP, the first of a) to e) the bot is able to take.",
-                    kept=[s["unit"] for s in rest if s["unit"]],
+                TraceEntry.of(
+                    "15", "step_2", "For each additional CP, the first of a) to e) the bot is able to take.",
+                    [s["unit"] for s in rest if s["unit"]],
                     values={"steps": rest, "retreat": how},
                 )
             )
@@ -642,8 +660,7 @@ def run_reaction(body: ReactionInput) -> BotAnswer:
     def compute(trace):
         state = body.state
         c = Checker()
-        if body.area not in data.AREAS:
-            c.add("area", body.area, "an area id from 1 to 51", "4.1.3")
+        check_area(c, "area", body.area, "4.1.3")
         c.raise_if_any()
         ra = body.area
         tie = Dice(body.dice.tiebreak)
@@ -702,15 +719,9 @@ def run_reaction(body: ReactionInput) -> BotAnswer:
         counter = [0, 0]
         ftable = data.table("fedayeen-reaction")
         ctable = data.table("cadre-reaction")
-        trace.append(
-            TraceEntry(
-                rule="17",
-                criterion="step_1",
-                text="each Fresh Fedayeen in the Reaction Area not Dug In: 1D6 + TEM",
-                kept=[u.id for u in fed],
-            )
-        )
-        for u in fed:
+        for u in _reaction_step(
+            trace, 1, "each Fresh Fedayeen in the Reaction Area not Dug In: 1D6 + TEM", fed
+        ):
             roll = body.dice.fedayeen[u.id]
             row = ftable.row_for_total(roll + tem)
             item = {
@@ -735,30 +746,14 @@ def run_reaction(body: ReactionInput) -> BotAnswer:
                     }
                 )
             log.append(item)
-        trace.append(
-            TraceEntry(
-                rule="17",
-                criterion="step_2",
-                text="each Fresh Cadre in the Reaction Area: 2D6 + TEM",
-                kept=[u.id for u in cadre_here],
-            )
-        )
-        for u in cadre_here:
+        for u in _reaction_step(
+            trace, 2, "each Fresh Cadre in the Reaction Area: 2D6 + TEM", cadre_here
+        ):
             roll = body.dice.cadre[u.id]
             cell = ctable.cell_for_total(roll + tem, "reaction_area")
-            codes = _codes(cell.result or "", tem)
-            item = {
-                "unit": u.id,
-                "step": 2,
-                "roll": roll,
-                "total": roll + tem,
-                "printed": cell.text.en,
-                "codes": codes,
-                "placed": [],
-            }
-            for (
-                code
-            ) in codes:  # retreats first (17): 'retreat' is always first in the printed cells
+            item = _cadre_line(u.id, 2, roll, roll + tem, cell, tem)
+            # retreats first (17): 'retreat' is always first in the printed cells
+            for code in item["codes"]:
                 if code == "retreat":
                     to, why = bot.retreat(state, u.id, "cadre_reaction", tie, trace)
                     item.update(to=to, outcome=why)
@@ -771,28 +766,12 @@ def run_reaction(body: ReactionInput) -> BotAnswer:
                         state, ra, kind, n, code.endswith("dug_in"), item["placed"], counter
                     )
             log.append(item)
-        trace.append(
-            TraceEntry(
-                rule="17",
-                criterion="step_3",
-                text="each Fresh Cadre in a Free area adjacent to the Reaction Area: 2D6",
-                kept=[u.id for u in cadre_adj],
-            )
-        )
-        for u in cadre_adj:
+        for u in _reaction_step(
+            trace, 3, "each Fresh Cadre in a Free area adjacent to the Reaction Area: 2D6", cadre_adj
+        ):
             roll = body.dice.cadre[u.id]
-            cell = ctable.cell_for_total(roll, "adjacent")
-            codes = _codes(cell.result or "", tem)
-            item = {
-                "unit": u.id,
-                "step": 3,
-                "roll": roll,
-                "total": roll,
-                "printed": cell.text.en,
-                "codes": codes,
-                "placed": [],
-            }
-            for code in codes:
+            item = _cadre_line(u.id, 3, roll, roll, ctable.cell_for_total(roll, "adjacent"), tem)
+            for code in item["codes"]:
                 kind = "militia" if "militia" in code else "fedayeen"
                 where = u.location if code.startswith("adj_") else ra
                 state = _place(state, where, kind, 1, False, item["placed"], counter)
@@ -846,48 +825,28 @@ def run_setup(body: SetupInput) -> BotAnswer:
         state = body.state
         cadre = sorted(data.mosque_areas() | data.areas_of("jolan-areas"))
         trace.append(
-            TraceEntry(
-                rule="13",
-                criterion="cadre",
-                text="Place a Cadre in every mosque area and in both Jolan areas.",
-                kept=cadre,
-            )
+            TraceEntry.of("13", "cadre", "Place a Cadre in every mosque area and in both Jolan areas.", cadre)
         )
         bot.need_tem(state, list(data.AREAS), "13")
         tem4 = [a for a in data.AREAS if state.tem(a) == 4]
         trace.append(
-            TraceEntry(
-                rule="13",
-                criterion="tem_4",
-                text="Place a Fedayeen in every area with TEM = 4.",
-                kept=tem4,
-            )
+            TraceEntry.of("13", "tem_4", "Place a Fedayeen in every area with TEM = 4.", tem4)
         )
         rolled = [a for a in data.AREAS if setup_column(state.tem(a))]
-        missing = [a for a in rolled if a not in body.dice.rolls]
-        if missing:
-            from .priorities import Need
-
-            raise NeedFacts(
-                [
-                    Need(
-                        field=f"dice.rolls.{a}",
-                        what=f"1D6 for area {a} (TEM {state.tem(a)})",
-                        rule="13",
-                        area=a,
-                    )
-                    for a in missing
-                ]
-            )
+        bot.need_areas(
+            rolled,
+            lambda a: a not in body.dice.rolls,
+            "dice.rolls.{area}",
+            lambda a: f"1D6 for area {a} (TEM {state.tem(a)})",
+            "13",
+        )
         fed = [
             a for a in rolled if setup_result(state.tem(a) or 0, body.dice.rolls[a]) == "fedayeen"
         ]
         trace.append(
-            TraceEntry(
-                rule="13",
-                criterion="roll",
-                text="Roll 1D6 for every space with TEM of 2 or 3.",
-                kept=fed,
+            TraceEntry.of(
+                "13", "roll", "Roll 1D6 for every space with TEM of 2 or 3.",
+                fed,
                 values={str(a): body.dice.rolls[a] for a in rolled},
             )
         )
@@ -916,8 +875,7 @@ def run_setup(body: SetupInput) -> BotAnswer:
 
     check_state(body.state, c)
     for a in body.dice.rolls:
-        if a not in data.AREAS:
-            c.add(f"dice.rolls.{a}", a, "an area id from 1 to 51", "13")
+        check_area(c, f"dice.rolls.{a}", a, "13")
     c.raise_if_any()
     try:
         decision, unspecified, notes = compute(trace)
@@ -982,17 +940,11 @@ def run_reset(body: BotInput) -> BotAnswer:
                     else:
                         stay.append(u.id)
         flipped += [u.id for u in state.units if u.side == "coalition" and u.status == "spent"]
+        trace.append(TraceEntry.of("4.4", "flip", "Flip Spent units to Fresh.", flipped))
         trace.append(
-            TraceEntry(
-                rule="4.4", criterion="flip", text="Flip Spent units to Fresh.", kept=flipped
-            )
-        )
-        trace.append(
-            TraceEntry(
-                rule="5.1",
-                criterion="friction",
-                text="at most five Fresh Cadre and Fedayeen per area: these stay Spent",
-                kept=stay,
+            TraceEntry.of(
+                "5.1", "friction", "at most five Fresh Cadre and Fedayeen per area: these stay Spent",
+                stay,
             )
         )
         ov = body.override

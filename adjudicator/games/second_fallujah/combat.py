@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -127,16 +127,23 @@ class CoalitionAttack(Model):
     readings: dict[str, str] = readings_field()
 
 
-class CoalitionAttackAnswer(Adjudication):
+class AttackAnswer(Adjudication):
+    """What a Coalition attack and a Fire Mission both answer: the OV and DV (7.2, 7.4), an
+    Overrun (8.4) or Overwhelming Force (8.5), the lead defender (7.2.5) and the defenders'
+    capacity (8.4)."""
+
     ov: int
     dv: int
     overrun: bool = False
     overwhelming_force: bool = False
     distributions: dict[str, dict[str, float]] = Field(default_factory=dict)
-    exact_distributions: dict[str, dict[str, str]] = Field(default_factory=dict)
     lead_defender: int
     defenders_capacity: int
     result: CombatOutcome | None = None
+
+
+class CoalitionAttackAnswer(AttackAnswer):
+    exact_distributions: dict[str, dict[str, str]] = Field(default_factory=dict)
 
 
 def _lead_defender(
@@ -313,6 +320,12 @@ def _ov_modifiers(s: CoalitionAttack) -> tuple[list[Modifier], list[Note]]:
     return mods, notes
 
 
+def _check_lead_defender(c: Checker, lead: int | None, defenders: int) -> None:
+    """The lead defender the player chose (7.2.5), if any, is one of the defenders."""
+    if lead is not None and not 0 <= lead < defenders:
+        c.add("lead_defender", lead, f"an index of defenders, 0 to {defenders - 1}", "7.2.5")
+
+
 def _check_coalition(s: CoalitionAttack) -> Checker:
     c = Checker()
     check_cf(c, "lead.cf", s.lead.cf)
@@ -364,13 +377,7 @@ def _check_coalition(s: CoalitionAttack) -> Checker:
             f"the riverine unit supports only in areas {sorted(data.riverbank_areas())}",
             "7.2.3",
         )
-    if s.lead_defender is not None and not 0 <= s.lead_defender < len(s.defenders):
-        c.add(
-            "lead_defender",
-            s.lead_defender,
-            f"an index of defenders, 0 to {len(s.defenders) - 1}",
-            "7.2.5",
-        )
+    _check_lead_defender(c, s.lead_defender, len(s.defenders))
     if len(s.supporting) + 1 > 8:
         c.add(
             "supporting",
@@ -383,6 +390,77 @@ def _check_coalition(s: CoalitionAttack) -> Checker:
     return c
 
 
+#: Overwhelming Force (8.5): no dice are rolled, the Militia are eliminated, an Overrun
+OVERWHELMING_ODDS = {
+    "success": Fraction(1),
+    "stall": Fraction(0),
+    "repulse": Fraction(0),
+    "overrun": Fraction(1),
+}
+
+
+def _in_mosque_area(mosque: bool, area: int | None, notes: list[Note]) -> bool:
+    """Whether the attack is in a mosque area (7.5): said so, or the area is one of 1.1's list
+    (a note then says so)."""
+    listed = area is not None and area in data.mosque_areas()
+    if listed and not mosque:
+        notes.append(note(f"Area {area} contains a mosque (1.1's list): the mosque rule applies.", "7.5"))
+    return mosque or listed
+
+
+def _medevac(units: Sequence[Supporting | CoalitionDefender], notes: list[Note], said: str) -> int:
+    """What an armored amphibious unit among ``units`` takes off the Coalition Casualty Points
+    (8.1.1; its note ends with ``said``)."""
+    if not any(u.type == "armored_amphibious" for u in units):
+        return 0
+    text = "An armored amphibious unit is present: Coalition Casualty Points are reduced by one"
+    notes.append(note(text + said, "8.1.1"))
+    return MEDEVAC
+
+
+def _capacity(defenders: Sequence[InsurgentDefender]) -> int:
+    """The Casualty Points the defenders can take before an Overrun (8.4)."""
+    units = [
+        casualties.Defender(id=str(i), type=d.type, status=d.status, dug_in=d.dug_in)
+        for i, d in enumerate(defenders)
+    ]
+    return casualties.capacity(units)
+
+
+def _values(
+    situation: str,
+    ov: tuple[int, list[Modifier]],
+    dv: tuple[int, list[Modifier]],
+    lead: int,
+    capacity: int,
+) -> dict[str, Any]:
+    """The fields of an attack's answer before the dice: OV and DV with their modifiers (7.2),
+    the lead defender (7.2.5) and the defenders' capacity (8.4)."""
+    return {
+        "situation": situation,
+        "ruleset": "en",
+        "ov": ov[0],
+        "dv": dv[0],
+        "modifiers": {"ov": ov[1], "dv": dv[1]},
+        "drm": {"ov": ov[0], "dv": dv[0]},
+        "lead_defender": lead,
+        "defenders_capacity": capacity,
+    }
+
+
+def _margin_odds(
+    ov: int, dv: int, advantage: Advantage | None, capacity: int, notes: list[Note]
+) -> tuple[dict[int, Fraction], dict[str, Fraction]]:
+    """The margin's distribution (7.1) with the Advantage used (10.1, its note added), and the
+    odds of each outcome and of an Overrun (8.4)."""
+    dist = with_advantage(margin(ov, dv), advantage)
+    odds = outcomes_of(dist)
+    if advantage is not None:
+        notes.append(note(ADVANTAGE_NOTES[advantage], "10.1"))
+    odds["overrun"] = sum((p for m, p in dist.items() if m > capacity), Fraction(0))
+    return dist, odds
+
+
 def coalition_attack(s: CoalitionAttack) -> CoalitionAttackAnswer:
     check = _check_coalition(s)
     check.raise_if_any()
@@ -392,19 +470,10 @@ def coalition_attack(s: CoalitionAttack) -> CoalitionAttackAnswer:
     notes += ov_notes
     ov = sum(m.value for m in ov_mods)
     dv_mods, dv = _dv(s.defenders[lead_i], s.tem, "insurgent-dv-modifiers", 1)
-    mosque = s.mosque or (s.area is not None and s.area in data.mosque_areas())
-    if s.area is not None and s.area in data.mosque_areas() and not s.mosque:
-        notes.append(
-            note(f"Area {s.area} contains a mosque (1.1's list): the mosque rule applies.", "7.5")
-        )
+    mosque = _in_mosque_area(s.mosque, s.area, notes)
     iraqi = s.lead.nationality == "iraqi" or any(u.nationality == "iraqi" for u in s.supporting)
     mosque_penalty = BACKLASH_STEP if mosque and not iraqi else 0
-    medevac = MEDEVAC if any(u.type == "armored_amphibious" for u in s.supporting) else 0
-    units = [
-        casualties.Defender(id=str(i), type=d.type, status=d.status, dug_in=d.dug_in)
-        for i, d in enumerate(s.defenders)
-    ]
-    capacity = casualties.capacity(units)
+    capacity = _capacity(s.defenders)
     steps: list[Step] = []
     if mosque:
         notes.append(
@@ -415,25 +484,10 @@ def coalition_attack(s: CoalitionAttack) -> CoalitionAttackAnswer:
                 "7.5",
             )
         )
-    if medevac:
-        notes.append(
-            note(
-                "An armored amphibious unit is present: Coalition Casualty Points are reduced by one.",
-                "8.1.1",
-            )
-        )
+    medevac = _medevac(s.supporting, notes, ".")
     results = {r.result: r for r in data.table("coalition-attack-results").rows}
     coalition_cp = {k: max(0, (results[k].value or 0) - medevac) for k in results}
-    answer_fields = {
-        "situation": "coalition-attack",
-        "ruleset": "en",
-        "ov": ov,
-        "dv": dv,
-        "modifiers": {"ov": ov_mods, "dv": dv_mods},
-        "drm": {"ov": ov, "dv": dv},
-        "lead_defender": lead_i,
-        "defenders_capacity": capacity,
-    }
+    answer_fields = _values("coalition-attack", (ov, ov_mods), (dv, dv_mods), lead_i, capacity)
     overwhelming = all(d.type == "militia" for d in s.defenders) and ov - dv >= OVERWHELMING
     if overwhelming:
         notes.append(
@@ -456,12 +510,7 @@ def coalition_attack(s: CoalitionAttack) -> CoalitionAttackAnswer:
                     "4.1.4",
                 )
             )
-        odds = {
-            "success": Fraction(1),
-            "stall": Fraction(0),
-            "repulse": Fraction(0),
-            "overrun": Fraction(1),
-        }
+        odds = dict(OVERWHELMING_ODDS)
         result = CombatOutcome(
             outcome="success",
             overrun=True,
@@ -480,11 +529,7 @@ def coalition_attack(s: CoalitionAttack) -> CoalitionAttackAnswer:
             notes=notes,
         )
         return finish(answer)
-    dist = with_advantage(margin(ov, dv), s.advantage)
-    odds = outcomes_of(dist)
-    if s.advantage is not None:
-        notes.append(note(ADVANTAGE_NOTES[s.advantage], "10.1"))
-    odds["overrun"] = sum((p for m, p in dist.items() if m > capacity), Fraction(0))
+    dist, odds = _margin_odds(ov, dv, s.advantage, capacity, notes)
     insurgent_cp = {m: p for m, p in dist.items() if m > 0}
     coal: dict[int, Fraction] = {}
     back: dict[int, Fraction] = {}
@@ -677,14 +722,7 @@ def insurgent_attack(s: InsurgentAttack) -> InsurgentAttackAnswer:
             "7.3.4",
         )
     ]
-    medevac = MEDEVAC if any(d.type == "armored_amphibious" for d in s.defenders) else 0
-    if medevac:
-        notes.append(
-            note(
-                "An armored amphibious unit is present: Coalition Casualty Points are reduced by one (errata 8.1.1, reading 1: any combat).",
-                "8.1.1",
-            )
-        )
+    medevac = _medevac(s.defenders, notes, " (errata 8.1.1, reading 1: any combat).")
     results = {r.result: r for r in data.table("insurgent-attack-results").rows}
     if not combat:
         cp = max(0, (results["success_us_lead"].value or 0) - medevac)
@@ -832,15 +870,8 @@ class FireMission(Model):
     rolls: Rolls | None = None
 
 
-class FireMissionAnswer(Adjudication):
-    ov: int
-    dv: int
-    overrun: bool = False
-    overwhelming_force: bool = False
-    distributions: dict[str, dict[str, float]] = Field(default_factory=dict)
-    lead_defender: int
-    defenders_capacity: int
-    result: CombatOutcome | None = None
+class FireMissionAnswer(AttackAnswer):
+    """A Fire Mission's answer (7.4): its Coalition Casualty Points are ignored."""
 
 
 def fire_mission(s: FireMission) -> FireMissionAnswer:
@@ -849,13 +880,7 @@ def fire_mission(s: FireMission) -> FireMissionAnswer:
     check_area(c, "area", s.area)
     for i, d in enumerate(s.defenders):
         check_cf(c, f"defenders.{i}.cf", d.cf)
-    if s.lead_defender is not None and not 0 <= s.lead_defender < len(s.defenders):
-        c.add(
-            "lead_defender",
-            s.lead_defender,
-            f"an index of defenders, 0 to {len(s.defenders) - 1}",
-            "7.2.5",
-        )
+    _check_lead_defender(c, s.lead_defender, len(s.defenders))
     if len(s.defenders) > 8:
         c.add("defenders", len(s.defenders), "at most eight Insurgent units in an area", "5")
     c.raise_if_any()
@@ -878,11 +903,7 @@ def fire_mission(s: FireMission) -> FireMissionAnswer:
                 "3.7",
             )
         )
-    mosque = s.mosque or (s.area is not None and s.area in data.mosque_areas())
-    if s.area is not None and s.area in data.mosque_areas() and not s.mosque:
-        notes.append(
-            note(f"Area {s.area} contains a mosque (1.1's list): the mosque rule applies.", "7.5")
-        )
+    mosque = _in_mosque_area(s.mosque, s.area, notes)
     penalty = (
         BACKLASH_STEP if mosque and not (s.us_units_in_area and s.iraqi_units_in_area) else 0
     )
@@ -899,21 +920,8 @@ def fire_mission(s: FireMission) -> FireMissionAnswer:
             )
         )
     notes.append(note("Coalition Casualty Points of a Fire Mission are ignored.", "7.4"))
-    units = [
-        casualties.Defender(id=str(i), type=d.type, status=d.status, dug_in=d.dug_in)
-        for i, d in enumerate(s.defenders)
-    ]
-    capacity = casualties.capacity(units)
-    base = {
-        "situation": "fire-mission",
-        "ruleset": "en",
-        "ov": ov,
-        "dv": dv,
-        "modifiers": {"ov": ov_mods, "dv": dv_mods},
-        "drm": {"ov": ov, "dv": dv},
-        "lead_defender": lead_i,
-        "defenders_capacity": capacity,
-    }
+    capacity = _capacity(s.defenders)
+    base = _values("fire-mission", (ov, ov_mods), (dv, dv_mods), lead_i, capacity)
     if all(d.type == "militia" for d in s.defenders) and ov - dv >= OVERWHELMING:
         notes.append(
             note(
@@ -921,12 +929,7 @@ def fire_mission(s: FireMission) -> FireMissionAnswer:
                 "8.5",
             )
         )
-        odds = {
-            "success": Fraction(1),
-            "stall": Fraction(0),
-            "repulse": Fraction(0),
-            "overrun": Fraction(1),
-        }
+        odds = dict(OVERWHELMING_ODDS)
         return finish(
             FireMissionAnswer(
                 **base,
@@ -940,11 +943,7 @@ def fire_mission(s: FireMission) -> FireMissionAnswer:
                 ),
             )
         )
-    dist = with_advantage(margin(ov, dv), s.advantage)
-    odds = outcomes_of(dist)
-    if s.advantage is not None:
-        notes.append(note(ADVANTAGE_NOTES[s.advantage], "10.1"))
-    odds["overrun"] = sum((p for m, p in dist.items() if m > capacity), Fraction(0))
+    dist, odds = _margin_odds(ov, dv, s.advantage, capacity, notes)
     answer = FireMissionAnswer(
         **base,
         probabilities=floats(odds),

@@ -118,9 +118,10 @@ def check_tem(check: Checker, field: str, value: int | None) -> None:
         check.add(field, value, f"a TEM from {low} to {high} (the TEMs 7.3.1 names)", "2.1")
 
 
-def check_area(check: Checker, field: str, value: Any) -> None:
+def check_area(check: Checker, field: str, value: Any, rule: str = "2") -> None:
+    """An area's id, if given, is one of the map's (2); ``rule`` is the one that asks for it."""
     if value is not None and (not isinstance(value, int) or value not in data.AREAS):
-        check.add(field, value, "an area id from 1 to 51", "2")
+        check.add(field, value, "an area id from 1 to 51", rule)
 
 
 def fraction_over(value: Fraction, denominator: int) -> str:

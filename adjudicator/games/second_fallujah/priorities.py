@@ -29,6 +29,12 @@ class TraceEntry(BaseModel):
     dice: list[int] | None = None
     reason: str | None = None
 
+    @classmethod
+    def of(cls, rule: str, criterion: str, text: str, kept: list[Any], **more: Any) -> TraceEntry:
+        """The entry of a ``criterion`` of ``rule``, in the rulebook's words (``text``), and the
+        candidates it ``kept``."""
+        return cls(rule=rule, criterion=criterion, text=text, kept=kept, **more)
+
 
 class Need(BaseModel):
     """A fact the bot must be told before it can go on (never guessed)."""
@@ -135,6 +141,20 @@ def walk(
 
 def _order(value: Any) -> tuple:
     return (0, value, "") if isinstance(value, int) else (1, 0, str(value))
+
+
+def choose(
+    table_id: str,
+    candidates: list[Any],
+    criteria: dict[str, Criterion],
+    dice: Dice,
+    trace: list[TraceEntry],
+    skip: Callable[[str], bool] = lambda key: False,
+) -> Any:
+    """The one candidate a printed priority list keeps (12.2), a die choosing among a tie (12.2
+    step 4)."""
+    kept = walk(table_id, candidates, criteria, trace, skip)
+    return kept[0] if len(kept) == 1 else tie_break(kept, dice, trace)
 
 
 def extreme(

@@ -13,14 +13,12 @@ from dataclasses import dataclass, field
 
 from rules_text import Section
 from rules_text.markup import (
-    BARE_REF,
     BRACKET_REF,
     GAP_LABEL,
     MISSING,
-    SEE_REF,
     TABLE,
-    name_ref_spans,
     render_table,
+    running_ref_spans,
 )
 from rules_text.models import GlossaryTerm, Lang, chapter_number
 
@@ -86,24 +84,7 @@ def ref_spans(text: str, bare_chapters: bool = False, names: Mapping[str, str] |
             spans.append(
                 (inner_start + part.start(), inner_start + part.end(), chapter_number(part.group(0)))
             )
-
-    def free(position: int) -> bool:
-        return not any(start <= position < end for start, end in taken)
-
-    for match in BARE_REF.finditer(text):
-        if free(match.start()):
-            spans.append((match.start(1), match.end(1), chapter_number(match.group(1))))
-    if bare_chapters:
-        for match in SEE_REF.finditer(text):
-            offset = match.start(1)
-            for number in _ID.finditer(match.group(1)):
-                start = offset + number.start()
-                if free(start) and "." not in number.group():
-                    spans.append((start, offset + number.end(), number.group()))
-    for start, end, cited in name_ref_spans(text, names or {}):
-        if free(start) and not any(s < end and start < e for s, e, _ in spans):
-            spans.append((start, end, cited))
-    return sorted(spans)
+    return sorted(spans + running_ref_spans(text, taken, bare_chapters, names))
 
 
 def tokens(text: str, context: TextContext) -> list[Token]:

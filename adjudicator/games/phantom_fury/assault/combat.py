@@ -173,42 +173,19 @@ def settle(
     if usmc_event is None and insurgent_event is None:
         return _settle_plain(c, dice, usmc)
     s = apply_events(c, dice, usmc_event, insurgent_event)
-    nine = usmc == dice.no_effect_face
+    # what every outcome below shares: the squad's 9 and the Events with their effects
+    shared = (usmc == dice.no_effect_face, usmc_event, insurgent_event, s.hero, s.fanatic)
     if s.cancelled:
-        return Fight(
-            "survives",
-            c.cf_i,
-            False,
-            False,
-            True,
-            nine,
-            usmc_event,
-            insurgent_event,
-            s.hero,
-            s.fanatic,
-        ), None
+        return Fight("survives", c.cf_i, False, False, True, *shared), None
     if s.eliminated_before or s.bomber:
-        return Fight(
-            "eliminated",
-            s.cf_i,
-            s.bomber,
-            s.bomber,
-            False,
-            nine,
-            usmc_event,
-            insurgent_event,
-            s.hero,
-            s.fanatic,
-        ), None
+        return Fight("eliminated", s.cf_i, s.bomber, s.bomber, False, *shared), None
     hit = usmc_hits(usmc, s, dice)
     cf_after = s.cf_i
     eliminated = hit and s.drugged is None
     if hit and s.drugged is not None and s.cf_i != s.drugged.floor:
         cf_after = s.cf_i + s.drugged.delta
     state = "eliminated" if eliminated else ("reduced" if cf_after < c.cf_i else "survives")
-    outcome = Fight(
-        state, cf_after, False, False, False, nine, usmc_event, insurgent_event, s.hero, s.fanatic
-    )
+    outcome = Fight(state, cf_after, False, False, False, *shared)
     return outcome, s.cf_i - insurgent_drm(c, s, eliminated)
 
 

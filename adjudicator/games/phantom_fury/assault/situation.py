@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 
 from ....errors import Checker
 from ....models import Frozen, Ruleset
-from ..checks import insurgent_cf, usmc_cf, zone
+from ..checks import insurgent_cf, refuse_set, suspect_or_cf, usmc_cf, zone
 from ..models import EnemyCounter, Face, Hero, Location, UnitCF, UsmcUnit, ZoneType
 from ..rulebook import Rulebook
 from .kind import AssaultType, assault_type
@@ -146,11 +146,7 @@ def check(situation: AssaultSituation, book: Rulebook) -> ZoneType:
                 "4.2.2",
             )
     zone_type = zone(book, c, "defender", d.zone, d.zone_number)
-    if d.unit == "suspect":
-        if d.cf is not None:
-            c.add("defender.cf", d.cf, "a 'Suspect' marker has no CF: leave it out", "5.3.1")
-    else:
-        insurgent_cf(book, c, "defender.cf", d.cf, required=True, unit=d.unit)
+    suspect_or_cf(book, c, "defender", d.unit, d.cf, required=True)
     mosque = d.zone_number == v.mosque_zone
     if a.unit == "iif":
         if not mosque:
@@ -160,17 +156,12 @@ def check(situation: AssaultSituation, book: Rulebook) -> ZoneType:
                 f"an IIF squad enters no insurgent Zone but Zone {v.mosque_zone} (mosque)",
                 "5.1.6.1",
             )
-        for field, value, rule in (
-            ("hero", a.hero, "13.4.3"),
-            ("explosives", a.explosives, "6.3.1"),
-        ):
-            if value:
-                c.add(
-                    f"attacker.{field}",
-                    value,
-                    "an IIF squad has no CAAT support and gets no 'Hero' (USMC Events only)",
-                    rule,
-                )
+        refuse_set(
+            c,
+            "attacker",
+            (("hero", a.hero, "13.4.3"), ("explosives", a.explosives, "6.3.1")),
+            "an IIF squad has no CAAT support and gets no 'Hero' (USMC Events only)",
+        )
     elif a.unit == "squad" and mosque:
         c.add(
             "defender.zone_number",
