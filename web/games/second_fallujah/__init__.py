@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from web.companion import CalculatorHooks, pack_companion
 
-from . import actions, apply, calculator, pages, sample, view
+from . import actions, apply, calculator, my_copy, pages, sample, view
 from .labels import LABELS, WORDING
 from .state import PHASES, GameState
 
@@ -36,4 +36,5 @@ COMPANION = pack_companion(
     labels=LABELS,
     wording=WORDING,
     sample=sample.events,
+    copy=my_copy.HOOKS,
 )

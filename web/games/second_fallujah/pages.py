@@ -14,6 +14,7 @@ from flask_babel import gettext as _
 
 from adjudicator.games.second_fallujah import data
 from web.api import store
+from web.copies import records
 from web.pages.game import undo_redo
 from web.pages.helpers import query_number
 
@@ -51,6 +52,17 @@ def _area_param(game: dict[str, Any]) -> int | None:
     return number
 
 
+def dice_needed(turn: bot.Turn | None) -> dict[str, Any]:
+    """The bot's needs split into the facts it asks to be keyed and the dice it asks for (12.2),
+    those grouped by die (a 2D6 is read as its total) for "Roll them for me" and the player's own."""
+    needs = list((turn.answer or {}).get("needs") or []) if turn is not None else []
+    dice = [n for n in needs if n["field"].startswith("dice.")]
+    by_die: dict[str, list[str]] = {}
+    for need in dice:
+        by_die.setdefault("2d6" if "2D6" in need["what"] else "d6", []).append(need["field"])
+    return {"needs": dice, "facts": [n for n in needs if not n["field"].startswith("dice.")], "by_die": by_die}
+
+
 def game_page(game_id: str, game: dict[str, Any]) -> str:
     state: GameState = store().state(game_id)  # type: ignore[assignment]
     area = _area_param(game)
@@ -66,6 +78,7 @@ def game_page(game_id: str, game: dict[str, Any]) -> str:
         keyed_areas=len(keyed["areas"]), keyed_counters=len(keyed["counters"]),
         map_href="data:application/json;charset=utf-8," + quote(json.dumps(keyed, indent=1)),
         counter_keys=sorted(counter_keys(state)), area_ids=list(data.AREAS),
+        copies=records(store().engine, game["game"]), bot_dice=dice_needed(turn),
         attack_area=area or next((a["id"] for a in game["area_view"] if "contested" in a["status"]), None),
     )
 
