@@ -560,7 +560,8 @@ def adjudication(state: GameState, action: a.Adjudication, ctx: Ctx) -> GameStat
             raise refuse("input.state", "…", "the table state of this game now (the decision was made on another state: reload)", "12")
         override = action.input.get("override") or {}
         record = BotRecord(version=ctx.version, situation=action.situation, decision=answer.get("decision") or {},
-                           trace=tuple(answer.get("trace") or ()), override_reason=override.get("reason"))
+                           trace=tuple(answer.get("trace") or ()), ignored=tuple(answer.get("ignored") or ()),
+                           override_reason=override.get("reason"))
         ctx.effect(_situation_rule(action.situation), f"{action.situation}: "
                    + ("overridden: " + str(override.get("reason")) if override else "confirmed")
                    + f" ({_summary(record.decision)})")

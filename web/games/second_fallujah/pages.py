@@ -18,7 +18,7 @@ from web.copies import records
 from web.pages.game import undo_redo
 from web.pages.helpers import query_number
 
-from . import bot
+from . import bot, trace
 from .apply import counter_keys
 from .state import OFF_MAP, PHASES, GameState
 
@@ -79,6 +79,11 @@ def game_page(game_id: str, game: dict[str, Any]) -> str:
         map_href="data:application/json;charset=utf-8," + quote(json.dumps(keyed, indent=1)),
         counter_keys=sorted(counter_keys(state)), area_ids=list(data.AREAS),
         copies=records(store().engine, game["game"]), bot_dice=dice_needed(turn),
+        trace_lines=trace.lines((turn.answer or {}).get("trace") or [], (turn.answer or {}).get("ignored") or [], state)
+        if turn is not None else [],
+        last_trace=trace.lines(state.bot_last.trace, state.bot_last.ignored, state) if state.bot_last is not None else [],
+        unit_names={u.id: u.label for u in state.units},
+        candidate_name=lambda c: trace.name_of(c, {u.id: u.label for u in state.units}),
         attack_area=area or next((a["id"] for a in game["area_view"] if "contested" in a["status"]), None),
     )
 

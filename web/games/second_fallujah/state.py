@@ -104,6 +104,8 @@ class BotRecord(Frozen):
     situation: str
     decision: dict[str, Any]
     trace: tuple[dict[str, Any], ...] = ()
+    #: the trace's entries whose criterion no candidate met: ignored (12.2 step 2)
+    ignored: tuple[int, ...] = ()
     override_reason: str | None = None
     #: the follow-up actions applied from it (their types), to tell which are done
     applied: tuple[str, ...] = ()
