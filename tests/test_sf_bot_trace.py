@@ -148,4 +148,4 @@ def test_the_set_up_dice_are_rolled_or_entered_at_once(client, how):
     assert game["bot"]["decision"] is not None and game["can_undo"] is False
     words = visible(client.get(f"/games/{game['id']}").get_data(as_text=True), "bot-trace")
     assert "Place a Cadre in every mosque area and in both Jolan areas." in words
-    assert re.search(r"Roll 1D6 for every space with TEM of 2 or 3, .* counts: area 7: \d", words), words
+    assert re.search(r"Roll 1D6 for every space with TEM of 2 or 3, .* dice: area 7: \d", words), words

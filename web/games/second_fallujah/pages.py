@@ -84,6 +84,7 @@ def game_page(game_id: str, game: dict[str, Any]) -> str:
         last_trace=trace.lines(state.bot_last.trace, state.bot_last.ignored, state) if state.bot_last is not None else [],
         unit_names={u.id: u.label for u in state.units},
         candidate_name=lambda c: trace.name_of(c, {u.id: u.label for u in state.units}),
+        die_name=lambda f: trace.die_name(f, {u.id: u.label for u in state.units}),
         attack_area=area or next((a["id"] for a in game["area_view"] if "contested" in a["status"]), None),
     )
 

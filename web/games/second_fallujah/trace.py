@@ -121,6 +121,20 @@ def _counts(entry: dict[str, Any], units: dict[str, str]) -> list[tuple[str, Any
     return out
 
 
+def die_name(field: str, units: dict[str, str]) -> str:
+    """A die the bot asked for, as the player names it: "area 12", "step 2", "tie-break"."""
+    parts = field.split(".")
+    if parts[:2] == ["dice", "rolls"] and len(parts) == 3:
+        return name_of(parts[2], units)
+    if parts[:2] == ["dice", "retreat"] and len(parts) == 3:
+        return _("%(unit)s's retreat", unit=units.get(parts[2], parts[2]))
+    if field in ("dice.step1", "dice.step2"):
+        return _("step %(n)s", n=field[-1])
+    if field == "dice.tiebreak":
+        return _("tie-break")
+    return units.get(parts[-1], parts[-1].replace("_", " "))
+
+
 def lines(trace: list[dict[str, Any]] | tuple[dict[str, Any], ...], ignored: list[int] | tuple[int, ...],
           state: GameState) -> list[dict[str, Any]]:
     """The trace as the page shows it, one line per entry."""
@@ -138,6 +152,8 @@ def lines(trace: list[dict[str, Any]] | tuple[dict[str, Any], ...], ignored: lis
             "ignored": index in ignored,
             "kept": [name_of(c, units) for c in entry.get("kept") or []],
             "counts": _counts(entry, units),
+            #: 13: the values are the dice rolled for each area
+            "counts_are_dice": (rule, criterion) == ("13", "roll"),
             "dice": entry.get("dice") or [],
             "reason": entry.get("reason"),
         })
