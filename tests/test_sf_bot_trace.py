@@ -93,7 +93,12 @@ def test_the_trace_shows_printed_sentences_counts_and_ignored_criteria_without_c
     assert bot["situation"] == "bot-impulse" and bot["decision"]["action"] == "organize_resistance"
     # 12.2 step 2: no candidate is a Contested area, so criterion 1 of 14.2 is ignored
     contested = next(i for i, e in enumerate(bot["trace"]) if (e["rule"], e["criterion"]) == ("14.2", "contested"))
-    assert contested in bot["ignored"]
+    from web.games.second_fallujah import bot as companion_bot
+
+    turn = companion_bot.evaluate(client.application.extensions["fallujah.store"].state(game["id"]))
+    assert turn is not None and contested in turn.answer["ignored"]  # type: ignore[index]
+    asked = client.post("/api/adjudicate/bot-impulse?game=second-fallujah", json=turn.input).get_json()
+    assert asked["ignored"] == turn.answer["ignored"]  # type: ignore[index]
     page = client.get(f"/games/{game['id']}").get_data(as_text=True)
     words = visible(page, "bot-trace")
     assert "1. Contested area ignored: no candidate meets it" in words
@@ -110,7 +115,6 @@ def test_the_trace_shows_printed_sentences_counts_and_ignored_criteria_without_c
 def test_the_recorded_decision_keeps_its_trace_in_words_and_the_bot_s_impulse_then_ends(client):
     game = new_game(client)
     game = act(client, game, type="end_impulse", passed=True)
-    body = {"state": None}
     store = client.application.extensions["fallujah.store"]
     from web.games.second_fallujah import bot
 
@@ -118,7 +122,7 @@ def test_the_recorded_decision_keeps_its_trace_in_words_and_the_bot_s_impulse_th
     assert turn is not None
     body = dict(turn.input)
     game = act(client, game, type="adjudication", situation="bot-impulse", input=body)
-    assert game["bot_last"]["ignored"]
+    assert [e["criterion"] for e in game["bot_last"]["trace"] if e.get("ignored")] == ["contested"]
     page = client.get(f"/games/{game['id']}").get_data(as_text=True)
     words = visible(page, "bot-last-trace")
     assert "ignored: no candidate meets it" in words and "1. Contested area" in words

@@ -1,7 +1,7 @@
 """Setup in minutes (issue 24, item 6), counted in a real browser (Debian's chromium) on a phone
-(390x844): with the player's copy of the map and counters saved once (web/copies.py), a new
+(390x844) and a desktop (1366x900), with the accessibility audit and no console error: with the player's copy of the map and counters saved once (web/copies.py), a new
 Second Fallujah solitaire game goes from "New game" to the bot's first decision (its set-up, 13)
-shown with its trace: every tap counted. The figure is written to test-output/setup/taps.json."""
+shown with its trace: every tap counted. The figure is written to test-output/setup/taps-<size>.json."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import audit, console_errors, loads_again
+from tests.browser import VIEWPORTS, audit, console_errors, loads_again
 
 #: a copy keyed by a player once (test values: the rulebook prints no TEM)
 AREAS = {str(a): {"tem": 4 if a % 11 == 0 else (2 if a % 3 == 0 else (3 if a % 5 == 0 else 1))} for a in range(1, 52)}
@@ -21,8 +21,15 @@ FIGURES = Path(__file__).resolve().parent.parent / "test-output" / "setup"
 MAX_TAPS = 4
 
 
-@pytest.mark.phone
-def test_new_game_to_the_bot_s_first_decision_on_a_keyed_map_on_a_phone(page, live_server, screenshots):
+@pytest.fixture(params=sorted(VIEWPORTS))
+def page(request, browser):
+    """A fresh page at each size (phone, desktop)."""
+    context = browser.new_context(**VIEWPORTS[request.param])
+    yield context.new_page()
+    context.close()
+
+
+def test_new_game_to_the_bot_s_first_decision_on_a_keyed_map(page, live_server, screenshots):
     errors = console_errors(page)
     with live_server.app.test_client() as client:
         answer = client.post("/api/copies", json={"game": "second-fallujah", "name": "my copy",
@@ -42,6 +49,7 @@ def test_new_game_to_the_bot_s_first_decision_on_a_keyed_map_on_a_phone(page, li
     expect(page.locator("#setup-copy")).to_have_value(str(copy_id))
     expect(page.locator("input[name=variant][value=solitaire]")).to_be_checked()
     page.screenshot(path=screenshots / "01-setup.png", full_page=True)
+    audit(page, "the setup with my copy offered")
     tap("Start the game", page.get_by_role("button", name="Start the game"))
     assert re.search(r"/games/[A-Za-z0-9_-]{16,}$", page.url)
     # the bot's set-up (13): the map's TEMs came from the copy; it needs a 1D6 for each TEM 2 or 3 area
@@ -61,7 +69,8 @@ def test_new_game_to_the_bot_s_first_decision_on_a_keyed_map_on_a_phone(page, li
     assert len(state.bot_dice) == rolled and state.facts(11).tem == 4
     assert len(taps) <= MAX_TAPS, taps
     FIGURES.mkdir(parents=True, exist_ok=True)
-    (FIGURES / "taps.json").write_text(json.dumps({"new_game_to_bot_first_decision": {"taps": len(taps), "steps": taps,
-                                                                                      "dice_rolled_by_the_app": rolled}}, indent=1))
+    size = "phone" if page.viewport_size["width"] < 600 else "desktop"
+    (FIGURES / f"taps-{size}.json").write_text(json.dumps({"new_game_to_bot_first_decision": {
+        "taps": len(taps), "steps": taps, "dice_rolled_by_the_app": rolled}}, indent=1))
     audit(page, "the bot's set-up decision")
     assert errors == []

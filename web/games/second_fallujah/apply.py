@@ -560,8 +560,7 @@ def adjudication(state: GameState, action: a.Adjudication, ctx: Ctx) -> GameStat
             raise refuse("input.state", "…", "the table state of this game now (the decision was made on another state: reload)", "12")
         override = action.input.get("override") or {}
         record = BotRecord(version=ctx.version, situation=action.situation, decision=answer.get("decision") or {},
-                           trace=tuple(answer.get("trace") or ()), ignored=tuple(answer.get("ignored") or ()),
-                           override_reason=override.get("reason"))
+                           trace=_trace_of(answer), override_reason=override.get("reason"))
         ctx.effect(_situation_rule(action.situation), f"{action.situation}: "
                    + ("overridden: " + str(override.get("reason")) if override else "confirmed")
                    + f" ({_summary(record.decision)})")
@@ -595,6 +594,14 @@ def adjudication(state: GameState, action: a.Adjudication, ctx: Ctx) -> GameStat
         return state.model_copy(update={"end_roll_made": True, "action_phase_ends": ends})
     ctx.effect(action.rules[0] if action.rules else None, f"{action.situation}: recorded")
     return state
+
+
+def _trace_of(answer: dict[str, Any]) -> tuple[dict[str, Any], ...]:
+    """A bot answer's trace as its record keeps it: the entries 12.2 step 2 ignored marked
+    ``"ignored": true`` (an answer recorded before it has none, and folds as it did)."""
+    ignored = set(answer.get("ignored") or ())
+    return tuple({**entry, "ignored": True} if index in ignored else entry
+                 for index, entry in enumerate(answer.get("trace") or ()))
 
 
 def _situation_rule(situation: str) -> str:

@@ -81,7 +81,8 @@ def game_page(game_id: str, game: dict[str, Any]) -> str:
         copies=records(store().engine, game["game"]), bot_dice=dice_needed(turn),
         trace_lines=trace.lines((turn.answer or {}).get("trace") or [], (turn.answer or {}).get("ignored") or [], state)
         if turn is not None else [],
-        last_trace=trace.lines(state.bot_last.trace, state.bot_last.ignored, state) if state.bot_last is not None else [],
+        last_trace=trace.lines(state.bot_last.trace, [i for i, e in enumerate(state.bot_last.trace) if e.get("ignored")], state)
+        if state.bot_last is not None else [],
         unit_names={u.id: u.label for u in state.units},
         candidate_name=lambda c: trace.name_of(c, {u.id: u.label for u in state.units}),
         die_name=lambda f: trace.die_name(f, {u.id: u.label for u in state.units}),

@@ -77,7 +77,7 @@ def bot_json(state: GameState) -> dict[str, Any] | None:
     if turn is None:
         return None
     answer = turn.answer or {}
-    return {"situation": turn.situation, "decision": answer.get("decision"), "trace": answer.get("trace") or [], "ignored": answer.get("ignored") or [],
+    return {"situation": turn.situation, "decision": answer.get("decision"), "trace": answer.get("trace") or [],
             "needs": answer.get("needs") or [], "unspecified": answer.get("unspecified") or [], "error": turn.error,
             "rule": "12"}
 
