@@ -33,6 +33,7 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.exc import IntegrityError
 
 from . import games as registry
 from .companion import CopyHooks
@@ -139,8 +140,11 @@ def _insert(engine: Engine, game: str, name: str, data: dict[str, Any]) -> int:
         if taken is not None:
             raise Refused(Problem("name", name, f"a name not used yet for a copy of {game} (copy {taken[0]} has it; "
                                   "PUT /api/copies/<id> changes it)"), status=400)
-        result = conn.execute(insert(game_copies).values(game=game, name=name, data=json.dumps(data, sort_keys=True),
-                                                         created_at=now, updated_at=now))
+        try:
+            result = conn.execute(insert(game_copies).values(game=game, name=name, data=json.dumps(data, sort_keys=True),
+                                                             created_at=now, updated_at=now))
+        except IntegrityError:  # the same name kept at the same moment by another request
+            raise Refused(Problem("name", name, f"a name not used yet for a copy of {game}"), status=400) from None
         return int(result.inserted_primary_key[0])  # type: ignore[index]
 
 
