@@ -73,7 +73,7 @@ def test_an_existing_database_upgrades_in_place_its_games_playing_the_default_ga
         assert player.state["vp"] == 3 and player.state["version"] == 4
         with app.extensions["fallujah.store"].engine.connect() as conn:
             assert conn.execute(text("SELECT game FROM games")).scalar_one() == DEFAULT_GAME
-            assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "0003_rulings"  # the newest revision (web/migrations/versions)
+            assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "0004_game_copies"  # the newest revision (web/migrations/versions)
     finally:
         app.extensions["fallujah.store"].engine.dispose()
 

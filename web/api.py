@@ -101,7 +101,9 @@ def list_games() -> Response:
 
 @bp.post("/games")
 def create_game() -> tuple[Response, int, dict[str, str]]:
-    state, game_id = store().create(_object())
+    from .copies import setup_with_copy
+
+    state, game_id = store().create(setup_with_copy(store().engine, _object(), default_game()))
     return _state(state, game_id, status=201), 201, {"Location": url_for("api.get_game", game_id=game_id)}
 
 

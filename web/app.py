@@ -42,7 +42,7 @@ from typing import Any
 from flask import Flask
 from jinja2 import ChoiceLoader, FileSystemLoader
 
-from . import api, backup, calculator, i18n, pages, paging, rulings, security
+from . import api, backup, calculator, copies, i18n, pages, paging, rulings, security
 from .db import open_database
 from .games import DEFAULT_GAME, companions
 from .signing import Signer
@@ -105,4 +105,5 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(calculator.bp)
     app.register_blueprint(rulings.bp)
+    app.register_blueprint(copies.bp)
     return app

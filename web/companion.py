@@ -124,6 +124,23 @@ class CalculatorHooks:
 
 
 @dataclass(frozen=True)
+class CopyHooks:
+    """What a game keeps of the player's own copy (``web.copies``): the facts its components print
+    and its rulebook does not (a map's areas, counters' values), keyed once and offered to every
+    later game as a named record, exported and imported as JSON."""
+
+    #: the record's data checked (:class:`web.errors.Refused` naming each bad field, without the
+    #: ``data.`` prefix) and given back as it is stored
+    parse: Callable[[Any], dict[str, Any]]
+    #: the setup field the record fills in a new game (``map``)
+    setup_field: str
+    #: what a game's state holds of the copy (what was keyed in play), as record data
+    of_state: Callable[[Any], dict[str, Any]]
+    #: how many facts a record holds, by kind (``{"areas": 51, "counters": 12}``), for the lists
+    count: Callable[[dict[str, Any]], dict[str, int]]
+
+
+@dataclass(frozen=True)
 class Companion(Generic[S, A]):
     """A game's companion: its state model ``S``, setup, actions ``A`` and moves, views and strings."""
 
@@ -175,6 +192,8 @@ class Companion(Generic[S, A]):
     #: the counters, markers and track markers a state holds, in the rulebook's words
     #: (:mod:`web.table`): what to fix on the table after each event is their difference
     table: TableOf | None = None
+    #: the player's own copy of the game: facts keyed once, offered to every later game (:mod:`web.copies`)
+    copy: CopyHooks | None = None
 
     # -- the kernel's answers, for the generic layers ------------------------------------------
 

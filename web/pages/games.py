@@ -2,7 +2,9 @@
 import of an export.
 
 ``/games/new`` offers every registered game that has a companion (``?game=`` picks one; the
-default game first) and shows the chosen game's own setup form (``<package>/setup.html``).
+default game first) and shows the chosen game's own setup form (``<package>/setup.html``), with
+the player's saved copies of the game's map and counters (:mod:`web.copies`) offered, the last
+changed chosen, and their export and import.
 Both forms are sent by ``app.js`` to the JSON API (``POST /api/games``, ``POST /api/games/import``);
 blank optional parts are left out so the API takes its defaults.
 """
@@ -13,6 +15,7 @@ from flask import abort, current_app, render_template, request
 
 from .. import games as registry
 from ..api import store
+from ..copies import records
 from . import bp
 from .helpers import game_title
 
@@ -36,8 +39,9 @@ def new_game() -> str:
         chosen = playable[0] if playable else chosen
     companion = registry.companion(chosen) if chosen in playable else None
     context = companion.setup_context() if companion and companion.setup_context else {}
+    copies = records(store().engine, chosen) if companion and companion.copy else None
     return render_template(
         "new.html", playable=[(g, game_title(g)) for g in playable], chosen=chosen,
         setup_template=f"{registry.declaration(chosen).package}/setup.html" if companion else None,
-        **context,
+        copies=copies, **context,
     )

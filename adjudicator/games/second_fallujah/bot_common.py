@@ -3,7 +3,7 @@ rules leave unspecified with the reading taken (each can be overridden, with a r
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -53,8 +53,13 @@ class BotOutcome(Outcome):
 class BotAnswer(Adjudication):
     """A bot decision: None while facts are missing (``needs``)."""
 
+    #: ``ignored`` advises (a newer field): compared with a recorded answer only where it has it
+    ADVICE: ClassVar[tuple[str, ...]] = (*Adjudication.ADVICE, "ignored")
+
     decision: dict[str, Any] | None = None
     trace: list[TraceEntry] = Field(default_factory=list)
+    #: the trace's entries (by position) whose criterion no candidate met: ignored (12.2 step 2)
+    ignored: Bounded[int] = Field(default_factory=list)
     needs: list[Need] = Field(default_factory=list)
     unspecified: list[Unspecified] = Field(default_factory=list)
     result: BotOutcome | None = None
@@ -114,6 +119,7 @@ def answer(
             ruleset="en",
             decision=decision,
             trace=trace,
+            ignored=[i for i, entry in enumerate(trace) if entry.ignored],
             needs=needs or [],
             unspecified=unspecified or [],
             notes=notes or [],

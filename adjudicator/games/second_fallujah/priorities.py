@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from adjudicator.models import MAX_TEXT
 
@@ -28,6 +28,13 @@ class TraceEntry(BaseModel):
     values: dict[str, Any] | None = None
     dice: list[int] | None = None
     reason: str | None = None
+    #: 12.2 step 2: no candidate met this criterion, so it was ignored (the answer's ``ignored``
+    #: lists such entries; not a field, so that a trace recorded before it reads the same)
+    _ignored: bool = PrivateAttr(default=False)
+
+    @property
+    def ignored(self) -> bool:
+        return self._ignored
 
     @classmethod
     def of(cls, rule: str, criterion: str, text: str, kept: list[Any], **more: Any) -> TraceEntry:
@@ -133,9 +140,9 @@ def walk(
         meets = sorted(meets, key=_order)
         if meets:
             kept = meets
-        trace.append(
-            TraceEntry(rule=rule, criterion=key, text=text, kept=list(kept), values=values)
-        )
+        entry = TraceEntry(rule=rule, criterion=key, text=text, kept=list(kept), values=values)
+        entry._ignored = not meets
+        trace.append(entry)
     return kept
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from web.companion import CalculatorHooks, pack_companion
 
-from . import actions, apply, board, calculator, pages, sample, view
+from . import actions, apply, board, calculator, my_copy, pages, sample, view
 from .labels import LABELS, WORDING
 from .state import PHASES, GameState
 
@@ -38,4 +38,5 @@ COMPANION = pack_companion(
     wording=WORDING,
     sample=sample.events,
     table=board.table,
+    copy=my_copy.HOOKS,
 )

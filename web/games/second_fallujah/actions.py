@@ -260,13 +260,24 @@ class BotDie(ActionBase):
     faces: list[Annotated[int, Field(ge=1, le=12)]] = Field(min_length=1, max_length=8)
 
 
+class BotDice(ActionBase):
+    """Dice rolled at the table for every die the bot asks for now, entered at once (12.2, 13):
+    ``faces[i]`` is the die (or the 2D6 total) of ``fields[i]``; never undone."""
+
+    type: Literal["bot_dice"]
+    fields: list[DieField] = Field(min_length=1, max_length=60)
+    faces: list[Annotated[int, Field(ge=1, le=12)]] = Field(min_length=1, max_length=60)
+
+
 class Roll(ActionBase):
-    """Dice rolled by the app (the server sets ``faces``): ``purpose`` "bot:<die field>" gives them to the bot."""
+    """Dice rolled by the app (the server sets ``faces``): ``purpose`` "bot:<die field>" gives them
+    to the bot; ``fields`` (with ``dice`` as many) gives one die to each of the bot's die fields."""
 
     type: Literal["roll"]
-    dice: int = Field(default=1, ge=1, le=8)
+    dice: int = Field(default=1, ge=1, le=60)
     die: Literal["2d6", "d6"] | None = None
     purpose: str = Field(default="", max_length=120)
+    fields: list[DieField] | None = Field(default=None, max_length=60)
     faces: Bounded[int] | None = None
 
 
@@ -288,11 +299,11 @@ class NoteAction(ActionBase):
 
 ACTION_MODELS = (NextPhase, Activate, EndImpulse, EndRoll, AdvantageUse, Backlash, AreaControl, KeyArea, KeyCounter,
                  KeyMap, UnitMove, UnitStatus, UnitPlace, UnitEliminate, Resistance, Casualties, ReactionApplied, BotSetup, AttackDeclared,
-                 BotDie, Roll, Adjudication, NoteAction)
+                 BotDie, BotDice, Roll, Adjudication, NoteAction)
 ACTION_TYPES: tuple[str, ...] = tuple(m.model_fields["type"].annotation.__args__[0] for m in ACTION_MODELS)  # type: ignore[union-attr]
 Action = Annotated[
     NextPhase | Activate | EndImpulse | EndRoll | AdvantageUse | Backlash | AreaControl | KeyArea | KeyCounter | KeyMap
-    | UnitMove | UnitStatus | UnitPlace | UnitEliminate | Resistance | Casualties | ReactionApplied | BotSetup | AttackDeclared | BotDie | Roll
+    | UnitMove | UnitStatus | UnitPlace | UnitEliminate | Resistance | Casualties | ReactionApplied | BotSetup | AttackDeclared | BotDie | BotDice | Roll
     | Adjudication | NoteAction,
     Field(discriminator="type"),
 ]

@@ -494,13 +494,14 @@ def attack_declared(state: GameState, action: a.AttackDeclared, ctx: Ctx) -> Gam
 # -- dice and adjudications -----------------------------------------------------------------------------
 
 
-def _bot_faces(state: GameState, field: str, faces: list[int], ctx: Ctx, by: str) -> GameState:
+def _bot_faces(state: GameState, field: str, faces: list[int], ctx: Ctx, by: str,
+               asked: dict[str, str] | None = None) -> GameState:
     if field != "dice.tiebreak" and field in state.bot_dice:
         raise refuse("field", field, f"a die not rolled yet: {field} is {list(state.bot_dice[field])} (dice stay recorded)", "12.2")
     # a die kept is never undone (12.2): a new one is only a die the bot asks for now, each a face
     # it can show (a game stored or exported before this check folds as it was kept)
     if is_live():
-        asked = bot.dice_asked(state)
+        asked = bot.dice_asked(state) if asked is None else asked
         if field not in asked:
             raise refuse("field", field, f"a die the bot asks for now: {', '.join(sorted(asked)) or 'none'}", "12.2")
         low, high, each = (2, 12, "2D6, 2 to 12 (the two dice added)") if "2D6" in asked[field] else (1, 6, "1D6, 1 to 6")
@@ -517,8 +518,29 @@ def bot_die(state: GameState, action: a.BotDie, ctx: Ctx) -> GameState:
     return _bot_faces(state, action.field, action.faces, ctx, "entered from the table")
 
 
+def _bot_faces_each(state: GameState, fields: list[str], faces: list[int], ctx: Ctx, by: str,
+                    die: str | None = None) -> GameState:
+    """One die for each of the bot's die fields at once (every die it asks for now, 12.2, 13)."""
+    if len(fields) != len(faces):
+        raise refuse("faces", faces, f"one die for each of the {len(fields)} fields ({', '.join(fields)})", "12.2")
+    asked = bot.dice_asked(state) if is_live() else None
+    if asked is not None and die is not None:
+        wrong = [f for f in fields if f in asked and ("2D6" in asked[f]) != (die == "2d6")]
+        if wrong:
+            raise refuse("die", die, f"the die each field asks for: {'; '.join(asked[f] for f in wrong)}", "12.2")
+    for field, face in zip(fields, faces, strict=True):
+        state = _bot_faces(state, field, [face], ctx, by, asked)
+    return state
+
+
+def bot_dice(state: GameState, action: a.BotDice, ctx: Ctx) -> GameState:
+    return _bot_faces_each(state, action.fields, action.faces, ctx, "entered from the table")
+
+
 def roll(state: GameState, action: a.Roll, ctx: Ctx) -> GameState:
     faces = rolls.rolled_faces(action.faces, action.dice)
+    if action.fields is not None:
+        return _bot_faces_each(state, action.fields, list(faces), ctx, "rolled by the app", action.die or "2d6")
     if action.purpose.startswith("bot:"):
         field = action.purpose[4:]
         if not field.startswith("dice."):
@@ -538,7 +560,7 @@ def adjudication(state: GameState, action: a.Adjudication, ctx: Ctx) -> GameStat
             raise refuse("input.state", "…", "the table state of this game now (the decision was made on another state: reload)", "12")
         override = action.input.get("override") or {}
         record = BotRecord(version=ctx.version, situation=action.situation, decision=answer.get("decision") or {},
-                           trace=tuple(answer.get("trace") or ()), override_reason=override.get("reason"))
+                           trace=_trace_of(answer), override_reason=override.get("reason"))
         ctx.effect(_situation_rule(action.situation), f"{action.situation}: "
                    + ("overridden: " + str(override.get("reason")) if override else "confirmed")
                    + f" ({_summary(record.decision)})")
@@ -574,6 +596,14 @@ def adjudication(state: GameState, action: a.Adjudication, ctx: Ctx) -> GameStat
     return state
 
 
+def _trace_of(answer: dict[str, Any]) -> tuple[dict[str, Any], ...]:
+    """A bot answer's trace as its record keeps it: the entries 12.2 step 2 ignored marked
+    ``"ignored": true`` (an answer recorded before it has none, and folds as it did)."""
+    ignored = set(answer.get("ignored") or ())
+    return tuple({**entry, "ignored": True} if index in ignored else entry
+                 for index, entry in enumerate(answer.get("trace") or ()))
+
+
 def _situation_rule(situation: str) -> str:
     from adjudicator import registry
 
@@ -600,6 +630,7 @@ MOVES: tuple[Move[GameState, Ctx], ...] = (
     Move(a.UnitPlace, unit_place), Move(a.UnitEliminate, unit_eliminate), Move(a.Resistance, resistance),
     Move(a.Casualties, casualties), Move(a.ReactionApplied, reaction), Move(a.BotSetup, bot_setup),
     Move(a.AttackDeclared, attack_declared), Move(a.BotDie, bot_die, undoable=False),
+    Move(a.BotDice, bot_dice, undoable=False),
     Move(a.Roll, roll, undoable=False), Move(a.Adjudication, adjudication, undoable=False),
     Move(a.NoteAction, note),
 )

@@ -7,6 +7,10 @@ from __future__ import annotations
 from flask_babel import LazyString, lazy_gettext
 
 LABELS: dict[str, LazyString] = {
+    # what a saved copy of the map and counters holds (web.copies)
+    "copy.tem": lazy_gettext("%(n)s areas' TEM"),
+    "copy.adjacent": lazy_gettext("%(n)s areas' adjacency"),
+    "copy.counters": lazy_gettext("%(n)s counters"),
     # the calculator's fields, choices, groups and outcomes, in the rulebook's words
     "calc.o.q.insurgent_cp": lazy_gettext("Insurgent Casualty Points"),
     "calc.o.q.coalition_cp": lazy_gettext("Coalition Casualty Points"),

@@ -14,10 +14,11 @@ from flask_babel import gettext as _
 
 from adjudicator.games.second_fallujah import data
 from web.api import store
+from web.copies import records
 from web.pages.game import undo_redo
 from web.pages.helpers import query_number
 
-from . import bot
+from . import bot, trace
 from .apply import counter_keys
 from .state import OFF_MAP, PHASES, GameState
 
@@ -51,6 +52,17 @@ def _area_param(game: dict[str, Any]) -> int | None:
     return number
 
 
+def dice_needed(turn: bot.Turn | None) -> dict[str, Any]:
+    """The bot's needs split into the facts it asks to be keyed and the dice it asks for (12.2),
+    those grouped by die (a 2D6 is read as its total) for "Roll them for me" and the player's own."""
+    needs = list((turn.answer or {}).get("needs") or []) if turn is not None else []
+    dice = [n for n in needs if n["field"].startswith("dice.")]
+    by_die: dict[str, list[str]] = {}
+    for need in dice:
+        by_die.setdefault("2d6" if "2D6" in need["what"] else "d6", []).append(need["field"])
+    return {"needs": dice, "facts": [n for n in needs if not n["field"].startswith("dice.")], "by_die": by_die}
+
+
 def game_page(game_id: str, game: dict[str, Any]) -> str:
     state: GameState = store().state(game_id)  # type: ignore[assignment]
     area = _area_param(game)
@@ -66,6 +78,14 @@ def game_page(game_id: str, game: dict[str, Any]) -> str:
         keyed_areas=len(keyed["areas"]), keyed_counters=len(keyed["counters"]),
         map_href="data:application/json;charset=utf-8," + quote(json.dumps(keyed, indent=1)),
         counter_keys=sorted(counter_keys(state)), area_ids=list(data.AREAS),
+        copies=records(store().engine, game["game"]), bot_dice=dice_needed(turn),
+        trace_lines=trace.lines((turn.answer or {}).get("trace") or [], (turn.answer or {}).get("ignored") or [], state)
+        if turn is not None else [],
+        last_trace=trace.lines(state.bot_last.trace, [i for i, e in enumerate(state.bot_last.trace) if e.get("ignored")], state)
+        if state.bot_last is not None else [],
+        unit_names={u.id: u.label for u in state.units},
+        candidate_name=lambda c: trace.name_of(c, {u.id: u.label for u in state.units}),
+        die_name=lambda f: trace.die_name(f, {u.id: u.label for u in state.units}),
         attack_area=area or next((a["id"] for a in game["area_view"] if "contested" in a["status"]), None),
     )
 

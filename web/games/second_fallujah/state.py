@@ -103,6 +103,7 @@ class BotRecord(Frozen):
     version: int
     situation: str
     decision: dict[str, Any]
+    #: the answer's trace; an entry whose criterion no candidate met says ``"ignored": true`` (12.2 step 2)
     trace: tuple[dict[str, Any], ...] = ()
     override_reason: str | None = None
     #: the follow-up actions applied from it (their types), to tell which are done

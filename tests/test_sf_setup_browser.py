@@ -1,0 +1,76 @@
+"""Setup in minutes (issue 24, item 6), counted in a real browser (Debian's chromium) on a phone
+(390x844) and a desktop (1366x900), with the accessibility audit and no console error: with the player's copy of the map and counters saved once (web/copies.py), a new
+Second Fallujah solitaire game goes from "New game" to the bot's first decision (its set-up, 13)
+shown with its trace: every tap counted. The figure is written to test-output/setup/taps-<size>.json."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser import VIEWPORTS, audit, console_errors, loads_again
+
+#: a copy keyed by a player once (test values: the rulebook prints no TEM)
+AREAS = {str(a): {"tem": 4 if a % 11 == 0 else (2 if a % 3 == 0 else (3 if a % 5 == 0 else 1))} for a in range(1, 52)}
+FIGURES = Path(__file__).resolve().parent.parent / "test-output" / "setup"
+#: the most taps allowed from "New game" to the bot's first decision on a keyed map
+MAX_TAPS = 4
+
+
+@pytest.fixture(params=sorted(VIEWPORTS))
+def page(request, browser):
+    """A fresh page at each size (phone, desktop)."""
+    context = browser.new_context(**VIEWPORTS[request.param])
+    yield context.new_page()
+    context.close()
+
+
+def test_new_game_to_the_bot_s_first_decision_on_a_keyed_map(page, live_server, screenshots):
+    errors = console_errors(page)
+    with live_server.app.test_client() as client:
+        answer = client.post("/api/copies", json={"game": "second-fallujah", "name": "my copy",
+                                                  "data": {"format": "second-fallujah-map", "areas": AREAS}})
+        assert answer.status_code == 201, answer.get_json()
+        copy_id = answer.get_json()["id"]
+    taps: list[str] = []
+
+    def tap(what: str, locator) -> None:
+        taps.append(what)
+        loads_again(page, locator.click)
+
+    page.goto(live_server.url + "/")
+    tap("New game", page.get_by_role("link", name="New game"))
+    tap("Second Fallujah", page.locator(".games-offered").get_by_role("link", name="Second Fallujah"))
+    # the copy saved before is offered, chosen; solitaire play is the default (12)
+    expect(page.locator("#setup-copy")).to_have_value(str(copy_id))
+    expect(page.locator("input[name=variant][value=solitaire]")).to_be_checked()
+    page.screenshot(path=screenshots / "01-setup.png", full_page=True)
+    audit(page, "the setup with my copy offered")
+    tap("Start the game", page.get_by_role("button", name="Start the game"))
+    assert re.search(r"/games/[A-Za-z0-9_-]{16,}$", page.url)
+    # the bot's set-up (13): the map's TEMs came from the copy; it needs a 1D6 for each TEM 2 or 3 area
+    rolled = sum(1 for v in AREAS.values() if v["tem"] in (2, 3))
+    roll = page.get_by_role("button", name=f"Roll the {rolled} D6 for me")
+    expect(roll).to_be_visible()
+    page.screenshot(path=screenshots / "02-dice.png", full_page=True)
+    tap("Roll the dice for me", roll)
+    decision = page.locator("#bot-decision")
+    expect(decision).to_contain_text("A Fedayeen in areas")
+    trace = page.locator("#bot-trace")
+    expect(trace).to_contain_text("Place a Fedayeen in every area with TEM = 4.")
+    expect(trace).to_contain_text("Roll 1D6 for every space with TEM of 2 or 3")
+    expect(page.get_by_role("button", name="Confirm the bot's decision")).to_be_visible()
+    page.locator("#bot").screenshot(path=screenshots / "03-decision.png")
+    state = live_server.store().state(page.url.rsplit("/", 1)[1])
+    assert len(state.bot_dice) == rolled and state.facts(11).tem == 4
+    assert len(taps) <= MAX_TAPS, taps
+    FIGURES.mkdir(parents=True, exist_ok=True)
+    size = "phone" if page.viewport_size["width"] < 600 else "desktop"
+    (FIGURES / f"taps-{size}.json").write_text(json.dumps({"new_game_to_bot_first_decision": {
+        "taps": len(taps), "steps": taps, "dice_rolled_by_the_app": rolled}}, indent=1))
+    audit(page, "the bot's set-up decision")
+    assert errors == []
