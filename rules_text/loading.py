@@ -78,10 +78,20 @@ def available_games() -> list[str]:
     return sorted(p.name for p in GAMES_DIR.iterdir() if (p / "game.yaml").is_file())
 
 
+#: libyaml's safe loader where PyYAML was built with it (ten times faster on the rulebooks' data,
+#: the same values), else PyYAML's own
+SAFE_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def load_yaml(text: Any) -> Any:
+    """A YAML document (text or an open file) read safely: plain data, no Python objects."""
+    return yaml.load(text, Loader=SAFE_LOADER)
+
+
 def read_yaml(path: Path) -> Any:
     try:
         with path.open(encoding="utf-8") as handle:
-            return yaml.safe_load(handle)
+            return load_yaml(handle)
     except FileNotFoundError:
         raise DataError(path, "file not found") from None
     except yaml.YAMLError as exc:

@@ -141,7 +141,9 @@ def test_the_mef_chit_returns_after_its_operation_unless_no_support_unit_is_good
     assert "mef" not in player.state["cup"] and "8.2.1" in player.effects()
 
 
-def test_the_apps_draw_is_recorded_replayed_and_never_undone(client):
+def test_the_apps_draw_is_recorded_replayed_and_drawn_again_the_same(client):
+    """The app's chit draw is seeded per game (web.randomness): undone and drawn again, the same
+    chit; nothing before the draw can be undone (it showed what the cup gives next)."""
     player = Bff.new(client)
     player.to_activation()
     assert player.state["can_undo"]
@@ -150,8 +152,13 @@ def test_the_apps_draw_is_recorded_replayed_and_never_undone(client):
     log = client.get(f"/api/games/{player.id}/log").get_json()["events"]
     payload = log[-1]["payload"]
     assert payload["type"] == "chit_draw_app" and 0 <= payload["draw"] < 1
-    assert not player.state["can_undo"]
+    assert player.state["can_undo"]
+    player.undo()
     assert player.post("undo", {}).status_code == 422
+    player.act("chit_draw_app")
+    assert player.state["drawn"][-1] == drawn
+    log = client.get(f"/api/games/{player.id}/log").get_json()["events"]
+    assert log[-1]["payload"] == payload
     body = player.refused("chit_draw_app", 400, draw=0.5)
     assert body["problems"][0]["field"] == "draw"
     exported = client.get(f"/api/games/{player.id}/export").get_json()

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from web.games.battle_for_fallujah import actions as a
 from web.games.battle_for_fallujah import sample
 
+from .budget import examples
 from .test_web_fixtures import make_app
 
 pytestmark = pytest.mark.slow  # thousands of requests (make quick leaves it out)
@@ -32,7 +33,7 @@ ACTIONS = st.builds(
 )
 
 
-@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(50), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(bodies=st.lists(ACTIONS, min_size=1, max_size=6))
 def test_any_action_is_answered_or_refused_never_a_server_error(tmp_path_factory, bodies: list[dict[str, Any]]):
     app = _app(tmp_path_factory)

@@ -21,6 +21,7 @@ from adjudicator.games.fallujah_cards import engine
 from adjudicator.games.fallujah_cards.cards import card_list
 from web.games.fallujah_cards import actions as a
 
+from .budget import examples
 from .test_web_fixtures import Player
 
 pytest_plugins = ["tests.test_web_fixtures"]
@@ -368,7 +369,7 @@ ACTION = st.one_of(
 )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(mode=st.sampled_from(["app", "physical"]), actions=st.lists(ACTION, min_size=1, max_size=12))
 def test_any_action_is_applied_or_refused_with_a_message_never_a_500(sqlite_app, mode, actions):
     client = sqlite_app.test_client()

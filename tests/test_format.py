@@ -20,6 +20,7 @@ from rules_text.loading import DataError, UnknownGame, declaration, load_game
 from rules_text.markup import find_refs, render_rows
 from rules_text.models import Table, parse_totals, table_problems
 
+from .budget import examples
 from .conftest import run_cli
 
 DECLARATION = {
@@ -523,7 +524,7 @@ _PRINTED = st.one_of(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(low=st.integers(-5, 10), span=st.integers(0, 12), rolls=st.lists(_PRINTED, min_size=1, max_size=6))
 def test_a_roll_table_the_check_passes_answers_every_total_exactly_once(low, span, rolls):
     high = low + span

@@ -18,6 +18,7 @@ from adjudicator.json_bounds import MAX_DEPTH, MAX_ITEMS, MAX_KEYS, structure_pr
 from web.db import MAX_VERSION
 from web.security import DEFAULT_TRUSTED_HOSTS, MAX_INTEGER, is_trusted
 
+from .budget import examples
 from .conftest import FALLUJAH, ROOT, run_cli
 from .test_web_fixtures import ORDER_OF_BATTLE
 
@@ -46,7 +47,7 @@ JSON = st.recursive(st.one_of(st.none(), st.integers(), TEXT),
                     max_leaves=30)
 
 
-@settings(max_examples=300, deadline=None, database=None)
+@settings(max_examples=examples(300), deadline=None, database=None)
 @given(value=JSON, items=st.integers(1, 4))
 def test_the_text_measure_is_the_parsed_measure(value, items):
     """Strings full of brackets, commas, quotes and backslashes never count as structure: a list

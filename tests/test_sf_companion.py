@@ -177,13 +177,19 @@ def test_an_override_needs_a_reason_and_is_logged(client):
     assert "overridden: the table agreed" in log[-1]["effects"][0]["text"]
 
 
-def test_app_rolls_a_d6_for_the_bot_and_it_is_never_undone(client):
+def test_app_rolls_a_d6_for_the_bot_and_rolled_again_it_is_the_same(client):
+    """The app's dice are seeded per game (web.randomness): the roll can be undone, nothing before
+    it, and rolled again it shows the same face."""
     game = coalition_in_19(client)
     game.act(type="end_impulse")
     game.act(type="roll", dice=1, die="d6", purpose="bot:dice.step2", rules=["12.2"])
     faces = game.state["bot_dice"]["dice.step2"]
     assert len(faces) == 1 and 1 <= faces[0] <= 6
-    assert game.state["can_undo"] is False
+    assert game.state["can_undo"] is True
+    game.take_back("undo")
+    assert "dice.step2" not in game.state["bot_dice"] and game.state["can_undo"] is False
+    game.act(type="roll", dice=1, die="d6", purpose="bot:dice.step2", rules=["12.2"])
+    assert game.state["bot_dice"]["dice.step2"] == faces
     refused = game.act(expect=400, type="roll", dice=1, die="d10", purpose="bot:dice.step1")
     assert "die" in refused["error"]
 

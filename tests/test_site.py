@@ -6,6 +6,7 @@ folder; the pages are parsed with :mod:`html.parser`.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import re
@@ -35,43 +36,65 @@ from rulebook_site.inline import context_for, section_blocks
 from rulebook_site.links import Linker, UnresolvedReference
 
 _BUILT: dict[str, tuple[Path, float]] = {}
-#: the processor seconds the build used (sphinx-build and its search-index child)
+#: the file beside the shared build saying it is complete, with the seconds it took
+_DONE = "built.json"
 
 
-def build_site(root: Path) -> tuple[Path, float]:
-    """Build the site as ``make site`` does; the HTML folder and the seconds it took."""
+def _run_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder of this test run that every pytest-xdist worker shares (a worker's base temporary
+    folder is ``<run's>/popen-gwN``)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def build_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, float]:
+    """Build the site as ``make site`` does, once per test run (the workers share it, one building
+    while the others wait on a lock); the HTML folder and the seconds the build took."""
     if "html" not in _BUILT:
-        source, html = root / "src", root / "html"
-        source.mkdir(parents=True, exist_ok=True)
-        start = time.perf_counter()
-        result = subprocess.run(
-            [
-                str(SPHINX_BUILD),
-                "-W",
-                "--keep-going",
-                "-q",
-                "-b",
-                "html",
-                "-c",
-                str(SITE),
-                str(source),
-                str(html),
-            ],
-            capture_output=True,
-            text=True,
-            timeout=300,
-            check=False,
-        )
-        elapsed = time.perf_counter() - start
-        assert result.returncode == 0, f"sphinx-build failed:\n{result.stdout}\n{result.stderr}"
-        assert result.stderr.strip() == "", f"sphinx-build warned:\n{result.stderr}"
-        _BUILT["html"] = (html, elapsed)
+        shared = _run_root(tmp_path_factory) / "site"
+        shared.mkdir(parents=True, exist_ok=True)
+        with (shared / "lock").open("w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            done = shared / _DONE
+            if not done.is_file():
+                _sphinx_build(shared)
+            _BUILT["html"] = (shared / "html", json.loads(done.read_text(encoding="utf-8"))["seconds"])
     return _BUILT["html"]
+
+
+def _sphinx_build(root: Path) -> None:
+    source, html = root / "src", root / "html"
+    shutil.rmtree(source, ignore_errors=True)
+    shutil.rmtree(html, ignore_errors=True)
+    source.mkdir(parents=True)
+    start = time.perf_counter()
+    result = subprocess.run(
+        [
+            str(SPHINX_BUILD),
+            "-W",
+            "--keep-going",
+            "-q",
+            "-b",
+            "html",
+            "-c",
+            str(SITE),
+            str(source),
+            str(html),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    elapsed = time.perf_counter() - start
+    assert result.returncode == 0, f"sphinx-build failed:\n{result.stdout}\n{result.stderr}"
+    assert result.stderr.strip() == "", f"sphinx-build warned:\n{result.stderr}"
+    (root / _DONE).write_text(json.dumps({"seconds": elapsed}), encoding="utf-8")
 
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
-    return build_site(tmp_path_factory.mktemp("site"))[0]
+    return build_site(tmp_path_factory)[0]
 
 
 @dataclass
@@ -202,7 +225,7 @@ def games():
 def test_site_builds_every_game_without_warning(tmp_path_factory) -> None:
     """``make site`` from clean builds every game with warnings as errors (its time is measured
     by ``make bench``: tests/benchmarks/bench_site.py)."""
-    html, _seconds = build_site(tmp_path_factory.mktemp("site"))
+    html, _seconds = build_site(tmp_path_factory)
     assert (html / "index.html").is_file()
     for game_id in available_games():
         assert any((html / game_id).rglob("*.html")), f"no page of {game_id}"

@@ -20,7 +20,7 @@ from tests.test_site import build_site
 @pytest.fixture
 def rules_url(live_server, tmp_path, tmp_path_factory) -> str:
     """The built site copied where the live server serves it; its ``/rules/`` URL."""
-    html, _seconds = build_site(tmp_path_factory.mktemp("site"))
+    html, _seconds = build_site(tmp_path_factory)
     shutil.copytree(html, tmp_path / "site")
     return live_server.url + "/rules/"
 
@@ -250,7 +250,7 @@ def test_words_return_rule_sections_with_snippets_ranked_as_the_companion_ranks_
 
 def test_the_search_works_offline_from_the_files(page, tmp_path_factory, screenshots):
     """Opened from file:// (no server): the indexes are scripts, so the search still runs."""
-    html, _seconds = build_site(tmp_path_factory.mktemp("site"))
+    html, _seconds = build_site(tmp_path_factory)
     problems = _problems(page)
     page.goto((html / "search.html").as_uri() + "?q=sniper+attack&game=phantom-fury")
     hit = page.locator("#rulebook-search-results li.rulebook-search-hit").first
@@ -458,7 +458,7 @@ def test_a_french_page_opens_the_sheet_in_french_offline_from_the_files(device, 
     """From file:// (no server, no network): on a French chapter page the "Cité par" link to 13.6.4
     opens the French 13.6.4 with the banner in French and the French controls."""
     name, tab = device
-    html, _seconds = build_site(tmp_path_factory.mktemp("site"))
+    html, _seconds = build_site(tmp_path_factory)
     problems = _problems(tab)
     url = (html / "phantom-fury/fr/12-movement.html").as_uri()
     tab.goto(url)
@@ -503,7 +503,7 @@ def test_a_tap_opens_a_cited_rule_on_every_games_pages(device, rules_url, tmp_pa
     from rules_text import available_games
 
     name, tab = device
-    html, _seconds = build_site(tmp_path_factory.mktemp("site"))
+    html, _seconds = build_site(tmp_path_factory)
     problems = _problems(tab)
     for game_id in available_games():
         page_path, href = _first_cited(html, game_id)

@@ -295,7 +295,7 @@ def test_the_static_site_links_back_to_the_game_and_shows_the_13_6_4_banner(tab,
     """The site built as ``make site`` does, served by the companion under /rules/: after a game's
     page, a chapter page links back to the game, and its 13.6.4 banner says which rulebook the game
     follows; the comparison page marks the differing sentences."""
-    html, _seconds = build_site(tmp_path_factory.mktemp("site"))
+    html, _seconds = build_site(tmp_path_factory)
     shutil.copytree(html, Path(live_server.app.config["SITE_DIR"]), dirs_exist_ok=True)
     errors = _errors(tab)
     game_id = _game(live_server, ruleset="fr")

@@ -105,15 +105,20 @@ def test_undo_with_stale_version_is_409(client):
     assert response.status_code == 409
 
 
-def test_an_app_roll_cannot_be_undone_to_roll_again(client):
+def test_an_app_roll_undone_and_rolled_again_shows_the_same_faces(client):
+    """The app's dice are seeded per game (web.randomness): a roll can be undone, rolled again it
+    shows the same faces; nothing before it can be undone (it showed the dice that follow)."""
     player = Player.new(client)
     player.act("vp", reason="guerillas_eliminated")
     player.act("roll", dice=1, purpose="fire")
     faces = player.state["app_rolls"][0]["faces"]
     assert len(faces) == 1 and 0 <= faces[0] <= 9
-    assert not player.state["can_undo"]
+    assert player.state["can_undo"]
+    assert player.undo()["app_rolls"] == [] and player.state["vp"] == 1
     error = player.post("undo", {}).get_json()
     assert "roll" in error["error"]
+    player.act("note", text="between")
+    assert player.act("roll", dice=1, purpose="fire")["app_rolls"][0]["faces"] == faces
     player.act("note", text="after the roll")
     assert player.undo()["app_rolls"][0]["faces"] == faces
     assert player.state["vp"] == 1

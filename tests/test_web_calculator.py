@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from adjudicator import SITUATIONS
 
+from .budget import examples
 from .test_web_fixtures import ORDER_OF_BATTLE, Player, app, client, sqlite_app  # noqa: F401  (fixtures)
 
 
@@ -204,7 +205,7 @@ QUERY_VALUES = st.one_of(
 )
 
 
-@settings(deadline=None, suppress_health_check=list(HealthCheck), database=None, max_examples=400)
+@settings(deadline=None, suppress_health_check=list(HealthCheck), database=None, max_examples=examples(400))
 @given(situation=st.sampled_from([*SITUATIONS, "nope"]),
        query=st.dictionaries(st.sampled_from(["unit", "zone", "location", "target", "recorded", "lang"]),
                              QUERY_VALUES, max_size=5))

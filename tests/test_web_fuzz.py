@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from web.games.phantom_fury.actions import ACTION_TYPES, VP_REASONS
 
+from .budget import examples
 from .test_web_fixtures import BACKENDS, make_app
 
 pytestmark = pytest.mark.slow  # thousands of requests (make quick leaves it out)
@@ -78,7 +79,7 @@ def _ok(response) -> None:
         assert len(response.data) < MAX_ERROR_BYTES
 
 
-@settings(FUZZ, max_examples=1500)
+@settings(FUZZ, max_examples=examples(1500))
 @given(body=bodies, use_version=st.booleans(), endpoint=st.sampled_from(["actions", "undo", "redo"]))
 def test_actions_never_500(fuzz, body, use_version, endpoint):
     _, client, game_id = fuzz
@@ -88,7 +89,7 @@ def test_actions_never_500(fuzz, body, use_version, endpoint):
     _ok(_post(client, f"/api/games/{game_id}/{endpoint}", body))
 
 
-@settings(FUZZ, max_examples=400)
+@settings(FUZZ, max_examples=examples(400))
 @given(body=bodies)
 def test_setup_and_import_never_500(fuzz, body):
     _, client, _ = fuzz
@@ -98,7 +99,7 @@ def test_setup_and_import_never_500(fuzz, body):
     _ok(_post(client, "/api/games/import", body))
 
 
-@settings(FUZZ, max_examples=800)
+@settings(FUZZ, max_examples=examples(800))
 @given(raw=st.one_of(st.binary(max_size=200), st.text(CHARS, max_size=200).map(lambda t: t.encode("utf-8", "surrogatepass")),
                      values.map(lambda v: json.dumps(v).encode())),
        content_type=st.sampled_from(["application/json", "application/json; charset=utf-8", "text/plain",
@@ -111,7 +112,7 @@ def test_raw_bodies_never_500(fuzz, raw, content_type, path):
     _ok(client.post(path.format(id=game_id), data=raw, content_type=content_type))
 
 
-@settings(FUZZ, max_examples=600)
+@settings(FUZZ, max_examples=examples(600))
 @given(situation=st.sampled_from(["fire", "suspect-activation", "sniper-fire", "sniper-street", "defensive-fire",
                                   "ied", "assault", "pinned-recovery", "abrams-mc", "support-mission",
                                   "insurgent-reaction", "victory"]),
@@ -123,7 +124,7 @@ def test_adjudicate_never_500(fuzz, situation, body):
     _ok(_post(client, f"/api/adjudicate/{situation}", body))
 
 
-@settings(FUZZ, max_examples=800)
+@settings(FUZZ, max_examples=examples(800))
 @given(segment=TEXT, query=st.dictionaries(st.sampled_from(["q", "lang", "kind", "limit", "after"]), TEXT, max_size=4),
        route=st.sampled_from(["/api/games/{s}", "/api/games/{s}/log", "/api/games/{s}/export", "/api/rules/en/{s}",
                               "/api/rules/{s}/4.1", "/api/search", "/api/games/{id}/log", "/api/{s}"]))

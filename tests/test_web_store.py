@@ -48,7 +48,8 @@ class Model:
         elif kind == "next_phase":
             self.now = (before[0], before[1] + 1)
         self.redo = []
-        self.undo = [] if kind == "roll" else [*self.undo, before]
+        # the app's roll (seeded per game) can be undone, nothing before it
+        self.undo = [before] if kind == "roll" else [*self.undo, before]
 
     def step(self, kind: str, count: int | None) -> bool:
         """Apply a step; False when the companion must refuse it."""

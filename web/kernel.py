@@ -10,10 +10,12 @@ fold of a log into a state.
 Undo and redo follow boardgame.io: the state keeps a stack of the actions undo would take back and
 a stack of the undone ones redo would replay. Undoing action ``n`` gives the state as it was just
 before ``n`` (the state at version ``n - 1``); redoing it gives the state at version ``n`` again:
-moves are pure, so nothing is recomputed. A move that is not undoable (a die roll, an adjudication)
-empties the undo stack, so nothing before it can be taken back to roll again; so does a move that
-revealed what the rules hide (a card turned over from a shuffled deck: :meth:`Ctx.hide`), and the
-state then says why (its ``undo_block``, when its model has one).
+moves are pure, so nothing is recomputed. A move that is not undoable (a die rolled at the table,
+an adjudication) empties the undo stack, so nothing before it can be taken back to roll again; so
+does a move that revealed what the rules hide (a card turned over from a shuffled deck:
+:meth:`Ctx.hide`), and the state then says why (its ``undo_block``, when its model has one).
+The app's own draws are seeded per game (:mod:`web.randomness`): such a move can be undone, and
+made again it draws the same, but nothing before it can (it showed what the stream holds next).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from random import Random
 from typing import Any, Generic, Protocol, Self, TypeVar, get_args
 
 from pydantic import BaseModel
@@ -105,6 +108,14 @@ class Move(Generic[S, C]):
     apply: Callable[[S, Any, C], S]
     undoable: bool = True
     rules: tuple[str, ...] = ()
+    #: the app draws its outcome (a die it rolls, a chit it draws) from the game's seeded stream
+    #: (:mod:`web.randomness`); its action then carries its place there (``draw_index``) and it can
+    #: be undone (made again, it draws the same), nothing before it: it showed what the stream
+    #: holds next. A draw stored without its place (before the stream) stays as ``undoable`` says.
+    random: bool = False
+    #: fills in the action's outcome from the stream's generator (the server's step, before the move
+    #: is stored); None for a ``roll``, whose faces :mod:`web.prepare` rolls on the game's die
+    draw: Callable[[Any, Random], Any] | None = None
 
     @property
     def type(self) -> str:
@@ -122,7 +133,8 @@ def _anything(state: Any, action: Any) -> None:
 
 def _nothing_to_undo(state: Any) -> Refused:
     return refuse("undo", None, "an action to undo: there is none since the start or since the last move that "
-                  "cannot be undone (a die roll cannot be undone to roll again)")
+                  "cannot be undone (a die roll cannot be undone to roll again; the app's roll can be undone "
+                  "itself, rolling the same again, but not what came before it)")
 
 
 @dataclass(frozen=True)
@@ -159,6 +171,11 @@ class Moves(Generic[S, C]):
         """The types of the moves that cannot be undone."""
         return frozenset(move.type for move in self.moves if not move.undoable)
 
+    @property
+    def random(self) -> frozenset[str]:
+        """The types of the moves whose outcome the app draws (:attr:`Move.random`)."""
+        return frozenset(move.type for move in self.moves if move.random)
+
     # -- applying ---------------------------------------------------------------------------
 
     def play(self, state: S, action: Any, version: int) -> tuple[S, list[Effect]]:
@@ -175,6 +192,8 @@ class Moves(Generic[S, C]):
             update["undo"] = EMPTY
             if "undo_block" in type(new).model_fields:  # type: ignore[attr-defined]
                 update["undo_block"] = ", then ".join(ctx.hidden)
+        elif move.random and getattr(action, "draw_index", None) is not None:
+            update["undo"] = EMPTY.push(version)
         else:
             update["undo"] = state.undo.push(version) if move.undoable else EMPTY
         return new.model_copy(update=update), ctx.effects

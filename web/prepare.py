@@ -17,6 +17,7 @@ from adjudicator.models import Adjudication, same_outcome
 
 from . import games
 from .errors import Problem, Refused
+from .kernel import Move
 
 #: The operating system's random source (``secrets`` draws from the same).
 RANDOM = random.SystemRandom()
@@ -30,14 +31,25 @@ def die_of(game: str) -> str:
     return declared[0]
 
 
-def roll(game: str, count: int, die: str | None = None) -> list[int]:
+def roll(game: str, count: int, die: str | None = None, rng: random.Random = RANDOM) -> list[int]:
     """``count`` rolls of the game's die, or of ``die`` when the action names one of the dice
-    its game declares (a game with ``dice: [2d6, d6]`` rolls a single d6 for a bot's 1D6)."""
+    its game declares (a game with ``dice: [2d6, d6]`` rolls a single d6 for a bot's 1D6), drawn
+    from ``rng`` (a game's seeded stream, :mod:`web.randomness`; the system's by default)."""
     declared = games.declaration(game).dice
     if die is not None and die not in declared:
         raise Refused(Problem("die", die, f"one of the game's dice: {', '.join(declared) or 'none declared'}"), status=400)
     die = die or die_of(game)
-    return [dice.roll(die, RANDOM) for _ in range(count)]
+    return [dice.roll(die, rng) for _ in range(count)]
+
+
+def drawn(action: Any, game: str, move: Move[Any, Any], rng: random.Random, place: int) -> Any:
+    """A random move's action as it will be stored: its outcome drawn from ``rng`` (the game's
+    stream at ``place``: a ``roll``'s faces, or the move's own :attr:`Move.draw`) and its place."""
+    if move.draw is not None:
+        action = move.draw(action, rng)
+    else:
+        action = action.model_copy(update={"faces": roll(game, action.dice, getattr(action, "die", None), rng)})
+    return action.model_copy(update={"draw_index": place})
 
 
 def situations(game: str) -> list[dict[str, str]]:

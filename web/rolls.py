@@ -1,7 +1,8 @@
 """Dice the app rolls for a player without his own, and the adjudication that uses them.
 
-A ``roll`` action (:mod:`web.prepare` sets its ``faces``) is recorded, never undone: a die is not
-rolled again until it shows what one wants. Its faces wait in the state's ``app_rolls`` until an
+A ``roll`` action (:mod:`web.prepare` sets its ``faces``) draws from the game's seeded stream
+(:mod:`web.randomness`): undone and rolled again, it shows the same faces, so a die is not rolled
+again until it shows what one wants (a roll stored before the stream cannot be undone). Its faces wait in the state's ``app_rolls`` until an
 ``adjudication`` recorded with ``rolls_by: "app"`` names that ``roll`` event by its version
 (``app_roll``); the adjudication's input must use those faces, and each roll serves once.
 Every game's companion declares ``app_rolls: tuple[AppRoll, ...] = ()`` in its state and calls
@@ -24,6 +25,9 @@ from .kernel import Ctx
 
 #: the version of the ``roll`` event whose faces an adjudication uses (``rolls_by == "app"``)
 AppRollVersion = Annotated[int | None, Field(ge=1)]
+#: a random move's place in its game's seeded stream (:mod:`web.randomness`), set by the server
+#: (any value sent is replaced); None on a move stored before the stream, which cannot be undone
+DrawIndex = Annotated[int | None, Field(default=None, ge=0, le=10**9)]
 
 
 class AppRoll(BaseModel):

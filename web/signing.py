@@ -54,6 +54,11 @@ class Signer:
         #: names the server in its exports without telling its secret
         self.fingerprint = hmac.new(key, b"fallujah server", hashlib.sha256).hexdigest()[:32]
 
+    def derived(self, purpose: str) -> bytes:
+        """A secret of this server for another ``purpose`` (the seed of the games' random streams:
+        :mod:`web.randomness`), made from its own; neither tells the other."""
+        return hmac.new(self._key, f"fallujah {purpose}".encode(), hashlib.sha256).digest()
+
     @classmethod
     def ephemeral(cls) -> Signer:
         """A signer whose secret lives as long as the process (a store made without a key file)."""

@@ -19,17 +19,17 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Engine, bindparam, delete, insert, select, update
+from sqlalchemy import Connection, Engine, and_, bindparam, delete, insert, or_, select, update
 
 from . import games as registry
-from . import kernel
+from . import kernel, randomness
 from .amend import fold, is_amend, prepare_amend
 from .amend import verify as verify_amend
 from .companion import Companion, GameState, Setup
 from .db import MAX_VERSION, Prepared, Writer, events, games, snapshots, write
 from .errors import Problem, Refused
 from .eventlog import EVENT_KINDS, Effect, Event
-from .prepare import prepare, verify
+from .prepare import drawn, prepare, verify
 from .signing import Signer, marks
 from .table import Change, between
 
@@ -128,6 +128,8 @@ class Store:
         self.engine = engine
         #: signs the app's rolls in exports and checks them in imports (web.signing)
         self.signer = signer or Signer.ephemeral()
+        #: the seed of every game's random stream (web.randomness): the signer's, never exported
+        self._secret = self.signer.derived("app randomness")
         #: the game of a setup that names none
         self.default_game = registry.require(default_game)
         self.snapshot_every = snapshot_every
@@ -308,10 +310,31 @@ class Store:
             return self.rollback(game_id, expected_version, action_data)
         if is_amend(action_data):  # a recorded roll's input corrected, for every game (web.amend)
             amended = prepare_amend(action_data, kind, lambda v: self.event(game_id, v))
-            return self._append(game_id, expected_version, lambda head: ("action", "amend", amended))
-        action = prepare(companion.parse_action(action_data), kind)
+            return self._append(game_id, expected_version, lambda head, conn: ("action", "amend", amended))
+        action = companion.parse_action(action_data)
+        move = companion.moves.by_type.get(action.type)
+        if move is not None and move.random:  # drawn from the game's stream at the head's place
+            def draw(head: GameState, conn: Connection) -> tuple[str, str, dict[str, Any]]:
+                place = self._place(conn, game_id, head.version, companion.moves.random)
+                made = drawn(action, kind, move, randomness.stream(self._secret, game_id, place), place)
+                return "action", made.type, made.model_dump(mode="json", exclude_none=True)
+
+            return self._append(game_id, expected_version, draw)
+        action = prepare(action, kind)
         payload = action.model_dump(mode="json", exclude_none=True)
-        return self._append(game_id, expected_version, lambda head: ("action", action.type, payload))
+        return self._append(game_id, expected_version, lambda head, conn: ("action", action.type, payload))
+
+    def _place(self, conn: Connection, game_id: str, version: int, kinds: frozenset[str]) -> int:
+        """The place in the game's random stream of its next random move, on the state at
+        ``version`` (:func:`web.randomness.place`: its undos, redos and random moves read)."""
+        rows = conn.execute(
+            select(events.c.version, events.c.kind, events.c.payload)
+            .where(events.c.game_id == game_id, events.c.version <= version,
+                   or_(events.c.kind.in_(("undo", "redo")), and_(events.c.kind == "action", events.c.type.in_(kinds))))
+            .order_by(events.c.version)
+        )
+        return randomness.place(((r.version, r.kind, json.loads(r.payload) if r.kind != "action" else {})
+                                 for r in rows), version)
 
     def rollback(self, game_id: str, expected_version: int, action_data: dict[str, Any]) -> tuple[GameState, list[Effect]]:
         """Append a rollback (:meth:`web.kernel.Moves.rolled_back`): the state after event ``to`` again."""
@@ -337,22 +360,22 @@ class Store:
     def undo(self, game_id: str, expected_version: int) -> tuple[GameState, list[Effect]]:
         companion = self.companion_of(game_id)
         return self._append(game_id, expected_version,
-                            lambda head: ("undo", "undo", {"undone": companion.undo_target(head)}))
+                            lambda head, conn: ("undo", "undo", {"undone": companion.undo_target(head)}))
 
     def redo(self, game_id: str, expected_version: int) -> tuple[GameState, list[Effect]]:
         companion = self.companion_of(game_id)
         return self._append(game_id, expected_version,
-                            lambda head: ("redo", "redo", {"redone": companion.redo_target(head)}))
+                            lambda head, conn: ("redo", "redo", {"redone": companion.redo_target(head)}))
 
     def _append(self, game_id: str, expected: int,
-                make: Callable[[GameState], tuple[str, str, dict[str, Any]]]) -> tuple[GameState, list[Effect]]:
+                make: Callable[[GameState, Connection], tuple[str, str, dict[str, Any]]]) -> tuple[GameState, list[Effect]]:
         def job(conn: Connection, version: int | None) -> tuple[GameState, list[Effect]]:
             if not version:
                 raise GameNotFound(game_id)
             if version != expected:
                 raise StaleVersion(game_id, expected, version)
             head = self._state_at(conn, game_id, version)
-            kind, type_, payload = make(head)
+            kind, type_, payload = make(head, conn)
             new_version = version + 1
 
             def earlier(v: int) -> GameState:

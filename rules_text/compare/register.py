@@ -15,7 +15,7 @@ from typing import Any
 
 import yaml
 
-from rules_text.loading import GAMES_DIR, DataError
+from rules_text.loading import GAMES_DIR, DataError, load_yaml
 from rules_text.register import REGISTER_FILE, SEVERITIES, read_register
 from rules_text.register import Difference as RegisterEntry
 
@@ -37,7 +37,7 @@ class Dismissal:
 def _read(path: Path) -> Any:
     try:
         with path.open(encoding="utf-8") as handle:
-            return yaml.safe_load(handle)
+            return load_yaml(handle)
     except FileNotFoundError:
         return None
     except yaml.YAMLError as exc:

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 from adjudicator.models import MAX_TEXT, Bounded
 from web.errors import Problem, Refused
 from web.parsing import action_types, parse_model, parse_tagged
-from web.rolls import RecordedAdjudicationFields
+from web.rolls import DrawIndex, RecordedAdjudicationFields
 
 from .state import (
     Battalion,
@@ -64,6 +64,7 @@ class ChitDrawApp(ActionBase):
 
     type: Literal["chit_draw_app"]
     draw: float | None = Field(default=None, ge=0, lt=1)
+    draw_index: DrawIndex = None
 
 
 class OperationsEnd(ActionBase):
@@ -208,6 +209,7 @@ class Roll(ActionBase):
     die: Literal["d6"] | None = None
     purpose: str = Field(default="", max_length=80)
     faces: Bounded[Annotated[int, Field(ge=1, le=6)]] | None = None
+    draw_index: DrawIndex = None
 
 
 class Adjudication(RecordedAdjudicationFields, ActionBase):

@@ -514,7 +514,8 @@ def adjudication(state: GameState, action: a.Adjudication, ctx: Ctx) -> GameStat
 MOVES: tuple[Move[GameState, Ctx], ...] = (
     Move(a.NextPhase, next_phase),
     Move(a.ChitDraw, cup.draw),
-    Move(a.ChitDrawApp, cup.draw_app, undoable=False),
+    Move(a.ChitDrawApp, cup.draw_app, undoable=False, random=True,
+         draw=lambda action, rng: action.model_copy(update={"draw": rng.random()})),
     Move(a.OperationsEnd, cup.operations_end),
     Move(a.ChitReturn, cup.chit_return),
     Move(a.ActivateHex, cup.activate_hex),
@@ -532,7 +533,7 @@ MOVES: tuple[Move[GameState, Ctx], ...] = (
     Move(a.KeyInsurgent, key_insurgent),
     Move(a.KeyMarkers, key_markers),
     Move(a.NoteAction, note),
-    Move(a.Roll, rolls.roll_move("7.1"), undoable=False),
+    Move(a.Roll, rolls.roll_move("7.1"), undoable=False, random=True),
     Move(a.Adjudication, adjudication, undoable=False),
 )
 assert {m.type for m in MOVES} == set(a.ACTION_TYPES), {m.type for m in MOVES} ^ set(a.ACTION_TYPES)

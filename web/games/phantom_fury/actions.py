@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 from adjudicator.games.phantom_fury.models import Location
 from adjudicator.models import MAX_TEXT, Bounded
 from web.parsing import action_types, parse_model, parse_tagged
-from web.rolls import RecordedAdjudicationFields
+from web.rolls import DrawIndex, RecordedAdjudicationFields
 
 from .state import Activation, Ruleset, Side, Status, Variant
 
@@ -261,6 +261,7 @@ class Roll(ActionBase):
     purpose: str = Field(default="", max_length=80)
     #: set by the server when it rolls (any value sent is replaced)
     faces: Bounded[Face] | None = None
+    draw_index: DrawIndex = None
 
 
 class Adjudication(RecordedAdjudicationFields, ActionBase):

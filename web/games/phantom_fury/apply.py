@@ -243,7 +243,7 @@ MOVES: tuple[Move[GameState, Ctx], ...] = (
     Move(a.CaatExplosives, units.caat_explosives, rules=("13.7.1",)),
     Move(a.CaatRemove, units.caat_remove, rules=("14.3.5",)),
     Move(a.SupportMission, support_mission, rules=("9",)),
-    Move(a.Roll, rolls.roll_move("3"), undoable=False, rules=("3",)),
+    Move(a.Roll, rolls.roll_move("3"), undoable=False, rules=("3",), random=True),
     Move(a.Adjudication, adjudication, undoable=False, rules=("3",)),
 )
 assert {m.type for m in MOVES} == set(a.ACTION_TYPES), {m.type for m in MOVES} ^ set(a.ACTION_TYPES)

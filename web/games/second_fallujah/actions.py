@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 from adjudicator.games.second_fallujah.common import CF_MAX, CF_MIN
 from adjudicator.models import MAX_TEXT, Bounded, BoundedDict
 from web.parsing import parse_model, parse_tagged
+from web.rolls import DrawIndex
 
 from .state import OFF_MAP, Side, Status, Variant
 
@@ -279,6 +280,7 @@ class Roll(ActionBase):
     purpose: str = Field(default="", max_length=120)
     fields: list[DieField] | None = Field(default=None, max_length=60)
     faces: Bounded[int] | None = None
+    draw_index: DrawIndex = None
 
 
 class Adjudication(ActionBase):

@@ -631,7 +631,7 @@ MOVES: tuple[Move[GameState, Ctx], ...] = (
     Move(a.Casualties, casualties), Move(a.ReactionApplied, reaction), Move(a.BotSetup, bot_setup),
     Move(a.AttackDeclared, attack_declared), Move(a.BotDie, bot_die, undoable=False),
     Move(a.BotDice, bot_dice, undoable=False),
-    Move(a.Roll, roll, undoable=False), Move(a.Adjudication, adjudication, undoable=False),
+    Move(a.Roll, roll, undoable=False, random=True), Move(a.Adjudication, adjudication, undoable=False),
     Move(a.NoteAction, note),
 )
 assert {m.type for m in MOVES} == set(a.ACTION_TYPES), {m.type for m in MOVES} ^ set(a.ACTION_TYPES)
