@@ -113,11 +113,24 @@ def picks(state: GameState, situation: str, choice: Choice, remembered: dict[str
                                                 location=location, cf=u.current_cf)))
         out.append(generic.Pick("unit", _("Counter on the map"), choice.unit.id if choice.unit else "", tuple(options)))
     if situation in ZONE_FIELDS:
-        out.append(generic.Pick("zone", _("Target Zone"), path=ZONE_FIELDS[situation]))
+        out.append(generic.Pick("zone", _("Target Zone"), str(choice.zone.number) if choice.zone else "",
+                                target_zones(state, choice), path=ZONE_FIELDS[situation]))
     elif situation in ZONE_PICKS:
         out.append(generic.Pick("zone", _("Target Zone"), str(choice.zone.number) if choice.zone else "",
                                 minimum=1, maximum=len(state.zones)))
     return out
+
+
+def target_zones(state: GameState, choice: Choice) -> tuple[tuple[str, str], ...]:
+    """The Zones a Fire or an Assault may aim at as the state knows them: those holding 'Suspect'
+    markers or 'Insurgents' units (5.2, 5.3), and the Zone already chosen; one tap picks one. The
+    rules' Adjacent or Neighbouring Zone (11.1, 13) is the player's to read on the map."""
+    options = []
+    for zone in state.zones:
+        if zone.suspects or zone.insurgents or (choice.zone is not None and zone.number == choice.zone.number):
+            options.append((str(zone.number), _("Zone %(zone)s · %(suspects)s 'Suspect' · %(insurgents)s 'Insurgents'",
+                                                zone=zone.number, suspects=zone.suspects, insurgents=zone.insurgents)))
+    return tuple(options)
 
 
 def warnings(state: GameState, situation: str, choice: Choice) -> list[generic.Warning]:
