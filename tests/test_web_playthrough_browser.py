@@ -73,8 +73,7 @@ def test_turn_1_fire_at_a_suspect_prefilled_recorded_applied_undone_on_a_phone(p
     page.locator("#unit-squad-1").get_by_role("link", name="Fire Combat").click()
     page.wait_for_url(re.compile(r"/calculator/fire\?unit=squad-1"))
     # the target Zone is the form's own field: changing it fills the form from that Zone
-    page.locator("#f-target-zone_number").fill("3")
-    page.locator("#f-target-zone_number").press("Enter")
+    page.locator("#f-target-zone_number").select_option("3")
     page.wait_for_url(re.compile(r"zone=3"))
     page.locator("#f-target-location").select_option("C")
 
@@ -158,8 +157,7 @@ def test_turn_1_fire_at_a_suspect_prefilled_recorded_applied_undone_on_a_phone(p
     page.wait_for_url(re.compile(r"/games/[A-Za-z0-9_-]+$"))
     page.locator("#unit-squad-2").get_by_role("link", name="Fire Combat").click()
     page.wait_for_url(re.compile(r"/calculator/fire\?unit=squad-2"))
-    page.locator("#f-target-zone_number").fill("3")
-    page.locator("#f-target-zone_number").press("Enter")
+    page.locator("#f-target-zone_number").select_option("3")
     page.wait_for_url(re.compile(r"zone=3"))
     page.locator("#f-target-unit").select_option("guerillas")
     page.locator("#f-target-location").select_option("C")

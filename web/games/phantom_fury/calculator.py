@@ -114,23 +114,23 @@ def picks(state: GameState, situation: str, choice: Choice, remembered: dict[str
         out.append(generic.Pick("unit", _("Counter on the map"), choice.unit.id if choice.unit else "", tuple(options)))
     if situation in ZONE_FIELDS:
         out.append(generic.Pick("zone", _("Target Zone"), str(choice.zone.number) if choice.zone else "",
-                                target_zones(state, choice), path=ZONE_FIELDS[situation]))
+                                target_zones(state), path=ZONE_FIELDS[situation]))
     elif situation in ZONE_PICKS:
         out.append(generic.Pick("zone", _("Target Zone"), str(choice.zone.number) if choice.zone else "",
                                 minimum=1, maximum=len(state.zones)))
     return out
 
 
-def target_zones(state: GameState, choice: Choice) -> tuple[tuple[str, str], ...]:
-    """The Zones a Fire or an Assault may aim at as the state knows them: those holding 'Suspect'
-    markers or 'Insurgents' units (5.2, 5.3), and the Zone already chosen; one tap picks one. The
-    rules' Adjacent or Neighbouring Zone (11.1, 13) is the player's to read on the map."""
-    options = []
-    for zone in state.zones:
-        if zone.suspects or zone.insurgents or (choice.zone is not None and zone.number == choice.zone.number):
-            options.append((str(zone.number), _("Zone %(zone)s · %(suspects)s 'Suspect' · %(insurgents)s 'Insurgents'",
-                                                zone=zone.number, suspects=zone.suspects, insurgents=zone.insurgents)))
-    return tuple(options)
+def target_zones(state: GameState) -> tuple[tuple[str, str], ...]:
+    """Every Zone as a choice, those holding 'Suspect' markers or 'Insurgents' units as the state
+    counts them first (5.2, 5.3), each with its counts: one tap picks the target's Zone. The others
+    follow (counts the player did not key); the rules' Adjacent or Neighbouring Zone (11.1, 13) is
+    the player's to read on the map."""
+    held = [z for z in state.zones if z.suspects or z.insurgents]
+    others = [z for z in state.zones if not (z.suspects or z.insurgents)]
+    return tuple((str(z.number), _("Zone %(zone)s · %(suspects)s 'Suspect' · %(insurgents)s 'Insurgents'",
+                                   zone=z.number, suspects=z.suspects, insurgents=z.insurgents)) for z in held) + \
+        tuple((str(z.number), _("Zone %(n)s", n=z.number)) for z in others)
 
 
 def warnings(state: GameState, situation: str, choice: Choice) -> list[generic.Warning]:
