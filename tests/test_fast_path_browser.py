@@ -82,12 +82,20 @@ def _open(browser, device: str):
     return context, tab, _errors(tab)
 
 
+def _big(target: Locator) -> Locator:
+    """A thumb-sized tap target (48 px tall, the app's --tap; 44 px the least WCAG 2.5.5 allows)."""
+    expect(target).to_be_visible()  # the Apply button: once the dice typed give a result
+    box = target.bounding_box()
+    assert box is not None and box["height"] >= 44 and box["width"] >= 44, box
+    return target
+
+
 def _applied(tab: Page) -> None:
     """After "Apply": the roll recorded and its changes applied (the page says so), or, for a
     roll that changes nothing the companion tracks, recorded."""
     tab.wait_for_url(re.compile(r"recorded=\d+"))
     expect(tab.locator("#calc-applied, .calc-consequences > p").first).to_be_visible()
-    assert "apply=all" not in tab.url  # a reload applies nothing again
+    expect(tab).not_to_have_url(re.compile(r"apply=all"))  # a reload applies nothing again
 
 
 @pytest.mark.parametrize("device", ["phone", "desktop"])
@@ -98,7 +106,7 @@ def test_a_phantom_fury_fire_in_four_taps(browser, live_server, screenshots, dev
     try:
         taps = Taps(tab)
         tab.goto(f"{live_server.url}/games/{game_id}")
-        taps.tap(tab.locator("#unit-squad-1 .calc-hooks").get_by_role("link", name="Fire Combat"))
+        taps.tap(_big(tab.locator("#unit-squad-1 .calc-hooks").get_by_role("link", name="Fire Combat")))
         tab.wait_for_url(re.compile(r"/calculator/fire\?unit=squad-1"))
         assert tab.locator("#f-shooter-location").input_value() == "R"  # the move said where
         # the target Zone: a select of the Zones holding a target, not a number to type
@@ -113,13 +121,22 @@ def test_a_phantom_fury_fire_in_four_taps(browser, live_server, screenshots, dev
         audit(tab, f"fire {device}", first="#calc select, #calc input", tabs=3)
         taps.type_dice({"#f-roll": "1", "#f-activation": "0"})
         expect(tab.locator("#calc-apply")).to_be_in_viewport()
-        taps.tap(tab.locator("#calc-apply"))
+        taps.tap(_big(tab.locator("#calc-apply")))
         _applied(tab)
         expect(tab.locator("#calc-applied")).to_contain_text("Applied: 1 change.")
         tab.screenshot(path=screenshots / f"{device}-fire-applied.png")
         state = store.state(game_id)
         assert state.unit("squad-1").status == "fired"
         assert [e for e in store.log(game_id, after=0, limit=100)["events"] if e["type"] == "adjudication"]
+        # the change taken back, then the "Apply" address opened again (a reload, a bookmark): the
+        # game has moved on since the roll, so nothing is applied by opening it
+        undo = live_server.app.test_client().post(f"/api/games/{game_id}/undo", json={"expected_version": state.version})
+        assert undo.status_code == 200, undo.get_json()
+        tab.goto(re.sub(r"&?(applied|at)=\d*", "", tab.url.split("#")[0]) + "&apply=all")
+        expect(tab.locator("html.calc-scripted")).to_have_count(1)
+        expect(tab).not_to_have_url(re.compile(r"apply=all"))
+        expect(tab.locator("#calc-apply-all")).to_be_enabled()  # the change offered again, not applied
+        assert store.state(game_id).unit("squad-1").status != "fired"
         assert taps.count <= MOST, taps.count
         assert errors == []
     finally:
@@ -133,7 +150,7 @@ def test_a_phantom_fury_assault_in_four_taps(browser, live_server, screenshots):
     try:
         taps = Taps(tab)
         tab.goto(f"{live_server.url}/games/{game_id}")
-        taps.tap(tab.locator("#unit-squad-1 .calc-hooks").get_by_role("link", name="Assault"))
+        taps.tap(_big(tab.locator("#unit-squad-1 .calc-hooks").get_by_role("link", name="Assault")))
         tab.wait_for_url(re.compile(r"/calculator/assault\?unit=squad-1"))
         taps.choose(tab.locator("#f-defender-zone_number"), "7")
         tab.wait_for_url(re.compile(r"zone=7"))
@@ -142,7 +159,7 @@ def test_a_phantom_fury_assault_in_four_taps(browser, live_server, screenshots):
         assert not tab.locator("#f-attacker-explosives").is_checked()  # the player's choice (13.7.1)
         taps.type_dice({"#f-rolls-activation": "5"})  # a Dummy (13.4.1): the 'Suspect' marker goes, no Assault roll
         tab.screenshot(path=screenshots / "phone-assault-dice.png", full_page=True)
-        taps.tap(tab.locator("#calc-apply"))
+        taps.tap(_big(tab.locator("#calc-apply")))
         _applied(tab)
         tab.screenshot(path=screenshots / "phone-assault-applied.png")
         recorded = [e for e in store.log(game_id, after=0, limit=100)["events"] if e["type"] == "adjudication"]
@@ -164,8 +181,9 @@ def test_a_battle_for_fallujah_operation_in_two_taps(browser, live_server, scree
     try:
         taps = Taps(tab)
         tab.goto(f"{live_server.url}/games/{game_id}")
+        audit(tab, "the game page's Operation rows")
         # one tap picks the unit and its Mission (15.2: the player's choice, asked)
-        taps.tap(tab.get_by_role("link", name="Assault: A/1/5 in hex 2"))
+        taps.tap(_big(tab.get_by_role("link", name="Assault: A/1/5 in hex 2")))
         tab.wait_for_url(re.compile(r"/calculator/operation\?"))
         expect(tab.locator("#calc-odds")).to_contain_text("%")
         dice = bff_sample.ASSAULT["rolls"]
@@ -173,7 +191,7 @@ def test_a_battle_for_fallujah_operation_in_two_taps(browser, live_server, scree
                         "#f-rolls-attacking-white": " ".join(map(str, dice["attacking"]["white"])),
                         "#f-rolls-attacking-red": " ".join(map(str, dice["attacking"]["red"]))})
         tab.screenshot(path=screenshots / "phone-operation-dice.png", full_page=True)
-        taps.tap(tab.locator("#calc-apply"))
+        taps.tap(_big(tab.locator("#calc-apply")))
         _applied(tab)
         tab.screenshot(path=screenshots / "phone-operation-applied.png")
         state = store.state(game_id)
@@ -202,12 +220,13 @@ def test_a_second_fallujah_coalition_attack_in_two_taps(browser, live_server, sc
     try:
         taps = Taps(tab)
         tab.goto(f"{live_server.url}/games/{game_id}")
-        taps.tap(tab.locator(".attack-link", has_text="area 19"))
+        audit(tab, "the game page's attacks")
+        taps.tap(_big(tab.locator(".attack-link", has_text="area 19")))
         tab.wait_for_url(re.compile(r"/calculator/coalition-attack\?area=19"))
         expect(tab.locator("#calc-odds")).to_contain_text("%")
         taps.type_dice({"#f-rolls-offense": "9", "#f-rolls-defense": "5"})
         tab.screenshot(path=screenshots / "phone-attack-dice.png", full_page=True)
-        taps.tap(tab.locator("#calc-apply"))
+        taps.tap(_big(tab.locator("#calc-apply")))
         _applied(tab)
         tab.screenshot(path=screenshots / "phone-attack-applied.png")
         combat = store.state(game_id).combat
