@@ -98,6 +98,23 @@ def _applied(tab: Page) -> None:
     expect(tab).not_to_have_url(re.compile(r"apply=all"))  # a reload applies nothing again
 
 
+def _one_tap_roll(tab: Page, game_url: str, entry: Locator | str, page: str, dice: dict[str, str], shots) -> Taps:
+    """From the game page (audited): a tap on ``entry`` opens the calculator at ``page``, filled
+    in; the odds show; the dice typed; one Apply. ``entry``: a link's accessible name, or a locator."""
+    taps = Taps(tab)
+    tab.goto(game_url)
+    audit(tab, f"the game page before {page}")
+    taps.tap(_big(tab.get_by_role("link", name=entry) if isinstance(entry, str) else entry))
+    tab.wait_for_url(re.compile(rf"/calculator/{page}\?"))
+    expect(tab.locator("#calc-odds")).to_contain_text("%")  # the odds, without a tap
+    taps.type_dice(dice)
+    tab.screenshot(path=shots / f"phone-{page}-dice.png", full_page=True)
+    taps.tap(_big(tab.locator("#calc-apply")))
+    _applied(tab)
+    tab.screenshot(path=shots / f"phone-{page}-applied.png")
+    return taps
+
+
 @pytest.mark.parametrize("device", ["phone", "desktop"])
 def test_a_phantom_fury_fire_in_four_taps(browser, live_server, screenshots, device):
     game_id = _phantom_fury(live_server)
@@ -179,21 +196,13 @@ def test_a_battle_for_fallujah_operation_in_two_taps(browser, live_server, scree
     store = live_server.store()
     context, tab, errors = _open(browser, "phone")
     try:
-        taps = Taps(tab)
-        tab.goto(f"{live_server.url}/games/{game_id}")
-        audit(tab, "the game page's Operation rows")
+        dice = {side: {colour: " ".join(map(str, faces)) for colour, faces in rolled.items()}
+                for side, rolled in bff_sample.ASSAULT["rolls"].items()}
         # one tap picks the unit and its Mission (15.2: the player's choice, asked)
-        taps.tap(_big(tab.get_by_role("link", name="Assault: A/1/5 in hex 2")))
-        tab.wait_for_url(re.compile(r"/calculator/operation\?"))
-        expect(tab.locator("#calc-odds")).to_contain_text("%")
-        dice = bff_sample.ASSAULT["rolls"]
-        taps.type_dice({"#f-rolls-defending-white": " ".join(map(str, dice["defending"]["white"])),
-                        "#f-rolls-attacking-white": " ".join(map(str, dice["attacking"]["white"])),
-                        "#f-rolls-attacking-red": " ".join(map(str, dice["attacking"]["red"]))})
-        tab.screenshot(path=screenshots / "phone-operation-dice.png", full_page=True)
-        taps.tap(_big(tab.locator("#calc-apply")))
-        _applied(tab)
-        tab.screenshot(path=screenshots / "phone-operation-applied.png")
+        taps = _one_tap_roll(tab, f"{live_server.url}/games/{game_id}", "Assault: A/1/5 in hex 2", "operation",
+                             {"#f-rolls-defending-white": dice["defending"]["white"],
+                              "#f-rolls-attacking-white": dice["attacking"]["white"],
+                              "#f-rolls-attacking-red": dice["attacking"]["red"]}, screenshots)
         state = store.state(game_id)
         assert state.media == 1  # a red success moved the Media Track (17.2.5.1)
         assert state.unit("A-1-5").status == "ops_complete"  # 13.5.5
@@ -218,17 +227,8 @@ def test_a_second_fallujah_coalition_attack_in_two_taps(browser, live_server, sc
     store = live_server.store()
     context, tab, errors = _open(browser, "phone")
     try:
-        taps = Taps(tab)
-        tab.goto(f"{live_server.url}/games/{game_id}")
-        audit(tab, "the game page's attacks")
-        taps.tap(_big(tab.locator(".attack-link", has_text="area 19")))
-        tab.wait_for_url(re.compile(r"/calculator/coalition-attack\?area=19"))
-        expect(tab.locator("#calc-odds")).to_contain_text("%")
-        taps.type_dice({"#f-rolls-offense": "9", "#f-rolls-defense": "5"})
-        tab.screenshot(path=screenshots / "phone-attack-dice.png", full_page=True)
-        taps.tap(_big(tab.locator("#calc-apply")))
-        _applied(tab)
-        tab.screenshot(path=screenshots / "phone-attack-applied.png")
+        taps = _one_tap_roll(tab, f"{live_server.url}/games/{game_id}", tab.locator(".attack-link", has_text="area 19"),
+                             "coalition-attack", {"#f-rolls-offense": "9", "#f-rolls-defense": "5"}, screenshots)
         combat = store.state(game_id).combat
         assert combat is not None and combat.area == 19 and combat.outcome == "success"
         assert taps.count <= MOST, taps.count
