@@ -20,11 +20,10 @@ START_ZONES = [2, 3, 4, 6, 8, 10, 12, 17, 19]
 
 def _fire_at_zone(page, unit: str, zone: int) -> None:
     """From the game page: the unit's own Fire Combat link opens the calculator, then the target
-    Zone typed in the form's own field fills the form from that Zone."""
+    Zone chosen in the form's own field fills the form from that Zone."""
     page.locator(f"#unit-{unit}").get_by_role("link", name="Fire Combat").click()
     page.wait_for_url(re.compile(rf"/calculator/fire\?unit={unit}"))
-    page.locator("#f-target-zone_number").fill(str(zone))
-    page.locator("#f-target-zone_number").press("Enter")
+    page.locator("#f-target-zone_number").select_option(str(zone))
     page.wait_for_url(re.compile(rf"zone={zone}"))
 
 def _setup(tab, url: str, shots) -> str:

@@ -259,8 +259,10 @@
   }
 
   function showRecord() {
-    const button = $("calc-record");
-    if (button) button.hidden = !(answer && answer.result);
+    for (const id of ["calc-record", "calc-apply"]) {
+      const button = $(id);
+      if (button) button.hidden = !(answer && answer.result);
+    }
   }
 
   /* A warning not overridden whose rule the form breaks (a field differs from the warning's fix):
@@ -433,6 +435,8 @@
       const url = new URL(d.pageUrl, window.location.href);
       url.searchParams.set("recorded", state.version);
       url.searchParams.set("lang", lang);
+      /* "Apply": the recorded page applies every change it lists at once (see applyOnLoad) */
+      if (button.id === "calc-apply") url.searchParams.set("apply", "all");
       window.location.assign(url.toString() + "#consequences");
     } catch (err) {
       showStale(err);
@@ -543,6 +547,7 @@
     if (done === ticked.length) {
       // the page again (the header's VP and every mark as the game now reads), saying what was applied
       const url = new URL(window.location.href);
+      url.searchParams.delete("apply");
       url.searchParams.set("applied", appliedCount + done);
       url.searchParams.set("at", document.body.dataset.version || ""); // the confirmation holds for this version only
       url.hash = "consequences";
@@ -553,6 +558,18 @@
     button.hidden = !changeBoxes().some((b) => !b.disabled);
     applyLabel();
     if (done) confirmApplied();
+  }
+
+  /* The roll just recorded by "Apply" (``?apply=all``): its changes applied at once, as "Apply N
+     changes" would, only while the game is still at the recorded version (a reload, or a page
+     kept open after another action, applies nothing: the checklist is shown as it is). */
+  function applyOnLoad() {
+    const url = new URL(window.location.href);
+    if (url.searchParams.get("apply") !== "all") return;
+    url.searchParams.delete("apply");
+    window.history.replaceState(null, "", url.toString());
+    const button = $("calc-apply-all");
+    if (button && !button.disabled && d.recorded === document.body.dataset.version) applyAll(button);
   }
 
   /* The page again at url, in place of this one. A url that differs from this page's only by its
@@ -666,7 +683,7 @@
     if (target.hasAttribute("data-add-row")) addRow(target);
     else if (target.hasAttribute("data-remove-row")) removeRow(target);
     else if (target.id === "calc-roll-for-me") rollForMe(target);
-    else if (target.id === "calc-record") record(target);
+    else if (target.id === "calc-record" || target.id === "calc-apply") record(target);
     else if (target.id === "calc-undo") post(target, "/api/games/" + d.gameId + "/undo", {});
     else if (target.id === "calc-apply-all") applyAll(target);
     else if (target.id === "calc-undo-applied") undoApplied(target);
@@ -690,6 +707,6 @@
     restoreCarried();
   }
   applyLabel();
-  if (d.recorded) { answer = place(document); showRecord(); } else update(); // a recorded roll's answer came with the page
+  if (d.recorded) { answer = place(document); showRecord(); applyOnLoad(); } else update(); // a recorded roll's answer came with the page
   document.documentElement.classList.add("calc-scripted"); // its buttons take taps from now on (calculator.css)
 })();

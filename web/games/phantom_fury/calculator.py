@@ -113,11 +113,24 @@ def picks(state: GameState, situation: str, choice: Choice, remembered: dict[str
                                                 location=location, cf=u.current_cf)))
         out.append(generic.Pick("unit", _("Counter on the map"), choice.unit.id if choice.unit else "", tuple(options)))
     if situation in ZONE_FIELDS:
-        out.append(generic.Pick("zone", _("Target Zone"), path=ZONE_FIELDS[situation]))
+        out.append(generic.Pick("zone", _("Target Zone"), str(choice.zone.number) if choice.zone else "",
+                                target_zones(state), path=ZONE_FIELDS[situation]))
     elif situation in ZONE_PICKS:
         out.append(generic.Pick("zone", _("Target Zone"), str(choice.zone.number) if choice.zone else "",
                                 minimum=1, maximum=len(state.zones)))
     return out
+
+
+def target_zones(state: GameState) -> tuple[tuple[str, str], ...]:
+    """Every Zone as a choice, those holding 'Suspect' markers or 'Insurgents' units as the state
+    counts them first (5.2, 5.3), each with its counts: one tap picks the target's Zone. The others
+    follow (counts the player did not key); the rules' Adjacent or Neighbouring Zone (11.1, 13) is
+    the player's to read on the map."""
+    held = [z for z in state.zones if z.suspects or z.insurgents]
+    others = [z for z in state.zones if not (z.suspects or z.insurgents)]
+    return tuple((str(z.number), _("Zone %(zone)s · %(suspects)s 'Suspect' · %(insurgents)s 'Insurgents'",
+                                   zone=z.number, suspects=z.suspects, insurgents=z.insurgents)) for z in held) + \
+        tuple((str(z.number), _("Zone %(n)s", n=z.number)) for z in others)
 
 
 def warnings(state: GameState, situation: str, choice: Choice) -> list[generic.Warning]:

@@ -63,6 +63,19 @@ def dice_needed(turn: bot.Turn | None) -> dict[str, Any]:
     return {"needs": dice, "facts": [n for n in needs if not n["field"].startswith("dice.")], "by_die": by_die}
 
 
+def attack_areas(state: GameState) -> list[dict[str, Any]]:
+    """The areas where a Coalition attack can be made now (7.2): a Fresh Coalition unit to lead
+    it and Insurgent units to defend, each with its counts, for one tap from the game page."""
+    out = []
+    for area in state.areas:
+        here = state.units_in(area.id)
+        fresh = sum(1 for u in here if u.side == "coalition" and u.status == "fresh")
+        defenders = sum(1 for u in here if u.side == "insurgent")
+        if fresh and defenders:
+            out.append({"id": area.id, "fresh": fresh, "defenders": defenders})
+    return out
+
+
 def game_page(game_id: str, game: dict[str, Any]) -> str:
     state: GameState = store().state(game_id)  # type: ignore[assignment]
     area = _area_param(game)
@@ -77,7 +90,7 @@ def game_page(game_id: str, game: dict[str, Any]) -> str:
         retreats=retreats, casualties=bot.casualties_record(state), off_map=[(place, [u for u in game["units"] if u["location"] == place]) for place in OFF_MAP],
         keyed_areas=len(keyed["areas"]), keyed_counters=len(keyed["counters"]),
         map_href="data:application/json;charset=utf-8," + quote(json.dumps(keyed, indent=1)),
-        counter_keys=sorted(counter_keys(state)), area_ids=list(data.AREAS),
+        counter_keys=sorted(counter_keys(state)), area_ids=list(data.AREAS), attack_areas=attack_areas(state),
         copies=records(store().engine, game["game"]), bot_dice=dice_needed(turn),
         trace_lines=trace.lines((turn.answer or {}).get("trace") or [], (turn.answer or {}).get("ignored") or [], state)
         if turn is not None else [],
