@@ -125,14 +125,6 @@ class Greedy:
     #: uses what a Recon card showed: keeps a card for a greater Target coming
     #: (:func:`holds_for_later`)
     informed: bool
-    #: keeps its card (the Target goes to the Casualty Pile) when the lowest card that
-    #: qualifies has at least this much more Force than the Target and the hand is below its
-    #: limit (0: never)
-    spare_from: int = 0
-    #: against the deck's last Target (no Target left among the cards still to come, which a
-    #: player can count), the card of highest Force that qualifies: a card left in the hand
-    #: scores nothing
-    spend_last: bool = False
 
 
 #: the first greedy policy (issue 15): Recon cards at once, a Disarm card first on every bomb

@@ -66,8 +66,6 @@ def play(
             rules.recon_at_once,
             rules.disarm_from,
             rules.informed,
-            rules.spare_from,
-            rules.spend_last,
         )
     )
 
@@ -88,7 +86,7 @@ def _regroup(hand):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def _best(deck, i, known, hands, deltas, shown, count, rollouts, budget, seed, recon_at_once, disarm_from, informed, spare_from, spend_last):  # pragma: no cover
+def _best(deck, i, known, hands, deltas, shown, count, rollouts, budget, seed, recon_at_once, disarm_from, informed):  # pragma: no cover
     """The index of the choice with the highest mean (delta + the rest of the game); choice 0
     (greedy's) wins a tie."""
     size = deck.shape[0]
@@ -100,7 +98,7 @@ def _best(deck, i, known, hands, deltas, shown, count, rollouts, budget, seed, r
     games = rollouts
     if left > 0 and budget // (left * count) > games:
         games = budget // (left * count)
-    scores = _sample(prefix, rest, hands[:count], shown[:count], games, seed, recon_at_once, disarm_from, informed, spare_from, spend_last)
+    scores = _sample(prefix, rest, hands[:count], shown[:count], games, seed, recon_at_once, disarm_from, informed)
     best, top = 0, -1.0e18
     for k in range(count):
         mean = deltas[k] + scores[k].sum() / games
@@ -110,7 +108,7 @@ def _best(deck, i, known, hands, deltas, shown, count, rollouts, budget, seed, r
 
 
 @njit(cache=True)
-def _advised_game(deck, losses, seed, rollouts, budget, recon_at_once, disarm_from, informed, spare_from, spend_last):  # pragma: no cover
+def _advised_game(deck, losses, seed, rollouts, budget, recon_at_once, disarm_from, informed):  # pragma: no cover
     size = deck.shape[0]
     hand = np.zeros(N_CLASSES, dtype=np.int32)
     hands = np.zeros((MAX_CHOICES, N_CLASSES), dtype=np.int32)
@@ -172,7 +170,7 @@ def _advised_game(deck, losses, seed, rollouts, budget, recon_at_once, disarm_fr
             if count > 1:
                 decision += np.uint64(1)
                 k = _best(deck, i, known, hands, deltas, shown, count, rollouts, budget,
-                          seed * np.uint64(7919) + decision, recon_at_once, disarm_from, informed, spare_from, spend_last)
+                          seed * np.uint64(7919) + decision, recon_at_once, disarm_from, informed)
                 chosen = _fight_choice(hand, code, greedy, k)
                 total += _apply_fight(hand, code, chosen)
             else:
@@ -188,7 +186,7 @@ def _advised_game(deck, losses, seed, rollouts, budget, recon_at_once, disarm_fr
             shown[1] = min(RECON_LOOK, size - i)
             decision += np.uint64(1)
             if _best(deck, i, known, hands, deltas, shown, 2, rollouts, budget,
-                     seed * np.uint64(7919) + decision, recon_at_once, disarm_from, informed, spare_from, spend_last) == 1:
+                     seed * np.uint64(7919) + decision, recon_at_once, disarm_from, informed) == 1:
                 hand[CLASS_R] -= 1
                 known = min(RECON_LOOK, size - i)
         if hand.sum() > HAND_LIMIT:  # Regroup Phase: which hand of 4 to keep
@@ -198,7 +196,7 @@ def _advised_game(deck, losses, seed, rollouts, budget, recon_at_once, disarm_fr
                 shown[k] = known
             decision += np.uint64(1)
             k = _best(deck, i, known, hands, deltas, shown, count, rollouts, budget,
-                      seed * np.uint64(7919) + decision, recon_at_once, disarm_from, informed, spare_from, spend_last)
+                      seed * np.uint64(7919) + decision, recon_at_once, disarm_from, informed)
             hand[:] = hands[k]
     return total
 

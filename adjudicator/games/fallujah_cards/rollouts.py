@@ -74,8 +74,6 @@ def play(
         rules.recon_at_once,
         rules.disarm_from,
         rules.informed,
-        rules.spare_from,
-        rules.spend_last,
     )
 
 
@@ -103,17 +101,15 @@ def sample(
         rules.recon_at_once,
         rules.disarm_from,
         rules.informed,
-        rules.spare_from,
-        rules.spend_last,
     )
 
 
 @njit(cache=True)
-def _play(decks, hands, losses, shown, recon_at_once, disarm_from, informed, spare_from, spend_last):  # pragma: no cover - compiled
+def _play(decks, hands, losses, shown, recon_at_once, disarm_from, informed):  # pragma: no cover - compiled
     lanes = decks.shape[0]
     out = np.zeros(lanes, dtype=np.int32)
     for lane in range(lanes):
-        out[lane] = _game(decks[lane], hands[lane], losses[lane], shown[lane], recon_at_once, disarm_from, informed, spare_from, spend_last)
+        out[lane] = _game(decks[lane], hands[lane], losses[lane], shown[lane], recon_at_once, disarm_from, informed)
     return out
 
 
@@ -132,7 +128,7 @@ def _uniform(state):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def _sample(prefix, rest, hands, shown, rollouts, seed, recon_at_once, disarm_from, informed, spare_from, spend_last):  # pragma: no cover
+def _sample(prefix, rest, hands, shown, rollouts, seed, recon_at_once, disarm_from, informed):  # pragma: no cover
     known = prefix.shape[0]
     size = known + rest.shape[0]
     deck = np.empty(size, dtype=np.int8)
@@ -149,21 +145,17 @@ def _sample(prefix, rest, hands, shown, rollouts, seed, recon_at_once, disarm_fr
         for k in range(size):
             state, losses[k] = _uniform(state)
         for start in range(hands.shape[0]):
-            out[start, r] = _game(deck, hands[start], losses, shown[start], recon_at_once, disarm_from, informed, spare_from, spend_last)
+            out[start, r] = _game(deck, hands[start], losses, shown[start], recon_at_once, disarm_from, informed)
     return out
 
 
 @njit(cache=True)
-def _game(deck, start, losses, shown, recon_at_once, disarm_from, informed, spare_from, spend_last):  # pragma: no cover - compiled
+def _game(deck, start, losses, shown, recon_at_once, disarm_from, informed):  # pragma: no cover - compiled
     """One game from a Search Phase: fast.greedy_delta's loop."""
     size = deck.shape[0]
     hand = start.copy()
     held = hand.sum()
     total = 0
-    last = -1  # the position of the deck's last Target
-    for j in range(size):
-        if KIND[deck[j]] == DESTROY or KIND[deck[j]] == BOMB:
-            last = j
     i = 0
     while i < size:
         code = deck[i]
@@ -184,13 +176,6 @@ def _game(deck, start, losses, shown, recon_at_once, disarm_from, informed, spar
                 if klass < 0 and kind == BOMB and hand[CLASS_D] > 0:
                     klass = CLASS_D
             if klass >= 0 and informed and shown > i and _holds(hand, code, klass, deck, i, min(shown, size)):
-                klass = -1
-            if klass >= 0 and spend_last and i > last:
-                for b in range(N_CLASSES - 1, -1, -1):
-                    if hand[b] > 0 and QUALIFY[code, b] and CARD_FORCE[b] > CARD_FORCE[klass]:
-                        klass = b
-                        break
-            elif klass >= 0 and spare_from > 0 and held < HAND_LIMIT and CARD_FORCE[klass] - FORCE[code] >= spare_from:
                 klass = -1
             if klass >= 0:
                 hand[klass] -= 1
