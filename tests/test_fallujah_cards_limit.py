@@ -10,7 +10,14 @@ from random import Random
 
 import numpy as np
 
-from adjudicator.games.fallujah_cards import clairvoyant, engine, exact, rollouts, tournament
+from adjudicator.games.fallujah_cards import (
+    clairvoyant,
+    engine,
+    exact,
+    lookahead,
+    rollouts,
+    tournament,
+)
 from adjudicator.games.fallujah_cards.advisor import advise
 from adjudicator.games.fallujah_cards.cards import card_list
 from adjudicator.games.fallujah_cards.fast import (
@@ -216,3 +223,34 @@ def test_stats_bad_values_exit_2_naming_the_option():
     for args, message in cases.items():
         done = _stats(*args)
         assert done.returncode == 2 and message in done.stderr and "Traceback" not in done.stderr, (args, done.stderr)
+
+
+def _advised_on_the_engine(deck: list[int], losses: np.ndarray, seed: int, games: int) -> int:
+    """A whole game through the engine, each decision advisor.advise's Monte Carlo answer on
+    the random games lookahead.py gives that decision (same seed, same number)."""
+    table = card_list().cards
+    by_code: dict[int, list[int]] = {}
+    for card in table:
+        by_code.setdefault(card.code, []).extend([card.index] * card.copies)
+    order = [by_code[code].pop() for code in deck]
+    state = engine.apply(engine.new_game(), {"action": "shuffle", "deck": [table[i].name for i in order]})
+    decision = 0
+    while not state.over:
+        if engine.legal_decisions(state):
+            decision += 1
+            answer = advise(state, rollouts=games, seed=(seed * 7919 + decision) % 2**64, exact_limit=0)
+            action = answer.estimates[0].option.action
+        else:
+            turned = len(deck) - state.deck_size
+            action = lost_card(state, int(losses[turned - 1] * len(state.hand)))
+        state = engine.apply(state, action)
+    return engine_score(state) - 100
+
+
+def test_the_compiled_advisor_plays_advise_s_choices():
+    """lookahead.py (the statistics' advisor) decides as advisor.advise does: the same whole
+    games, the same final scores."""
+    decks, losses = _decks(4, 11)
+    for k in range(4):
+        played = lookahead.play(decks[k], losses[k], 1000 + k, rollouts=60, budget=0)
+        assert played == _advised_on_the_engine(list(decks[k]), losses[k], 1000 + k, 60), k

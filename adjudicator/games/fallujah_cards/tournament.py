@@ -8,8 +8,9 @@ lost to Insurgent Tactics are drawn from a second stream of the same game (tacti
 Policies:
   - ``random``: every legal decision equally likely;
   - ``greedy`` and ``greedy-classic`` (policies.py), on the fast loop (fast.greedy_delta);
-  - ``advisor``: at each decision the advisor's best choice (advisor.py, with
-    :data:`ADVISOR_ROLLOUTS` orders per choice, every choice on the same orders);
+  - ``advisor``: at each decision the advisor's best choice, played on the compiled loop
+    (lookahead.py: advisor.py's Monte Carlo answer, every choice on the same random games, at
+    least :data:`ADVISOR_ROLLOUTS` of them, more as fewer cards remain);
   - ``clairvoyant``: the best play with the deck's order known in advance (clairvoyant.py);
     each game also gives its limit, the best expected score on that shuffle.
 
@@ -24,15 +25,16 @@ from collections.abc import Callable
 from random import Random
 from typing import Any
 
-from . import clairvoyant, engine
-from .advisor import advise
+import numpy as np
+
+from . import clairvoyant, engine, lookahead
 from .cards import card_list
 from .fast import GREEDIES, N_CLASSES, deck_codes, greedy_delta, uniform_pick
 from .state import BASE_SCORE, GameState, score
 
 POLICIES = ("random", "greedy", "greedy-classic", "advisor", "clairvoyant")
-#: the advisor's orders per choice when it plays whole games (the page's answers use more)
-ADVISOR_ROLLOUTS = 300
+#: the advisor's random games per choice when it plays whole games, at least (lookahead.py)
+ADVISOR_ROLLOUTS = lookahead.ROLLOUTS
 #: at most this many games in one run
 MAX_GAMES = 1_000_000
 
@@ -61,11 +63,8 @@ def play_game(policy: str, seed: int, game: int) -> tuple[int, float | None]:
     if policy == "random":
         return score(_play_engine(order, rng, lambda state: rng.choice(engine.legal_decisions(state)).action)), None
     if policy == "advisor":
-        def best(state: GameState):
-            answer = advise(state, rollouts=ADVISOR_ROLLOUTS, seed=rng.getrandbits(32))
-            return answer.estimates[0].option.action
-
-        return score(_play_engine(order, rng, best)), None
+        losses = np.array([rng.random() for _ in order])
+        return BASE_SCORE + lookahead.play(np.array(deck_codes(order)), losses, rng.getrandbits(32)), None
     raise ValueError(f"policy {policy!r}: one of {', '.join(POLICIES)}")
 
 
