@@ -50,9 +50,6 @@ def _key_area(page, game_url: str, area: int, tem: int, adjacent: str, place: st
 
 
 @pytest.mark.phone
-@pytest.mark.skip(reason="broken by this session's merges (the attack's form from its schema, the bounded "
-                  "inputs): 'Record in the game log' is not offered on the phone run; the same impulse "
-                  "through the API passes (test_sf_companion.py, test_sf_table.py); see the session note")
 def test_a_coalition_impulse_and_a_bot_impulse_on_a_phone(page, live_server, screenshots):
     errors = _errors(page)
     store = live_server.store()

@@ -1,8 +1,9 @@
 /* What each choice left to the player changes (issue 22): drawn beside the odds from the live
  * answer's what_if (calculator.js sends each answer as the "calc:answer" event). Each alternative
  * shows its odds of the player's goal (or its odds), the one entered and the best marked; its
- * button sets the form's field to that alternative (a [data-path] control, or the numbered rows of
- * a list, "attacking.0.white") and the odds follow as after any change. A decision without dice
+ * button sets the form's field to that alternative (a [data-path] control, the rows of a list the
+ * player adds and removes, rebuilt by calculator.js, or the numbered controls of a list,
+ * "attacking.0.white") and the odds follow as after any change. A decision without dice
  * (spending a margin) gives its legal choices best first (the answer's options), applied alike.
  */
 "use strict";
@@ -50,6 +51,9 @@
   function apply(field, value) {
     const own = form.querySelector('[data-path="' + field + '"]');
     if (own) setControl(own, value);
+    else if (form.querySelector('[data-rows="' + field + '"]')) { // rows the player adds and removes: one per item
+      form.dispatchEvent(new CustomEvent("calc:rows", { detail: { field, value } }));
+    }
     else if (Array.isArray(value)) {
       for (const input of form.querySelectorAll('[data-path^="' + field + '."]')) {
         const [index, key] = input.dataset.path.slice(field.length + 1).split(".");
