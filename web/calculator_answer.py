@@ -14,8 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from babel.numbers import format_decimal
+from flask_babel import gettext
 
 from .calculator_strings import field_label
+from .errors import Refused
 from .i18n import current_lang, page_labels
 
 
@@ -140,3 +142,21 @@ def words(text: Any) -> tuple[str, str]:
 def pending_words(pending: list[Any], situation: str) -> str:
     """The dice still to roll, by their fields' words."""
     return ", ".join(field_label(str(name), situation) for name in pending)
+
+
+def problem_words(field: str, allowed: str, rule: str | None, situation: str) -> str:
+    """A refused field in the form's words: its label (a row's number after it), what is allowed,
+    the rule: "Offensive roll (2D6): a total of 2 to 12 (7.2)", never the field's dotted path."""
+    rows = [str(int(part) + 1) for part in field.split(".") if part.isdigit()]
+    where = field_label(field, situation) if field else ""
+    if rows:
+        where += " " + gettext("(row %(number)s)", number=", ".join(rows))
+    cite = f" ({rule})" if rule else ""
+    return f"{where}: {allowed}{cite}" if where else f"{allowed}{cite}"
+
+
+def refusal(exc: Refused, situation: str) -> dict[str, Any]:
+    """The live answer's 400: the API's problems, each with its ``words``, and the ``error`` line
+    the page shows in full (the number of problems alone tells the player nothing)."""
+    problems = [{**p.as_json(), "words": problem_words(p.field, p.allowed, p.rule, situation)} for p in exc.problems]
+    return {"error": "; ".join(p["words"] for p in problems), "problems": problems}
