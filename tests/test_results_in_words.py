@@ -4,6 +4,7 @@ refused form says what is wrong in the form's words."""
 
 from __future__ import annotations
 
+import html as entities
 import re
 
 from .test_web_fixtures import app, client  # noqa: F401  (fixtures)
@@ -16,7 +17,7 @@ def _regions(html: str) -> dict[str, str]:
 
 
 def _text(html: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
+    return entities.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip())
 
 
 def test_a_wrong_dice_count_is_answered_in_the_forms_words_not_a_count_of_problems(client):  # noqa: F811
@@ -34,3 +35,45 @@ def test_a_wrong_dice_count_is_answered_in_the_forms_words_not_a_count_of_proble
         "lead": {"type": "infantry", "nationality": "usmc", "cf": 4}, "tem": 0,
         "defenders": [{"type": "fedayeen", "cf": 3}, {"type": "fedayeen", "cf": 99}]}).get_json()
     assert "defenders.1" not in rows["error"] and "(row 2)" in rows["error"]
+
+
+def test_an_operations_odds_come_in_words_outcome_first_each_distribution_in_order_with_at_least_and_at_most(client):  # noqa: F811
+    """Battle for Fallujah's Operation: success 1/8 first, then each distribution under its
+    rulebook name (never ``mof``, ``target_number``), its values in order (a margin of -3 before
+    3), each with the chance of at least and at most it (the adjudicator's ``summary``)."""
+    body = {**OPERATION, "defending": [{"source": "resistance", "white": 1}]}
+    html = client.post("/calculator/operation/answer?game=battle-for-fallujah&lang=en", json=body).get_data(as_text=True)
+    odds = _regions(html)["calc-odds"]
+    titles = [_text(t) for t in re.findall(r"<h3>(.*?)</h3>", odds)]
+    assert titles == ["Outcome", "Successes minus the Target Number", "Margin of Failure", "Victory Points", "Target Number"]
+    assert _text(odds).startswith("Outcome Success 12.5 % (1/8) Failure 87.5 % (7/8)")
+    margin = re.search(r'data-question="margin">(.*?)</section>', odds, re.DOTALL).group(1)
+    assert [_text(v) for v in re.findall(r'<th scope="row"[^>]*>(.*?)</th>', margin)] == ["-3", "-2", "-1", "0", "1"]
+    # margin -1: 11/32; at least -1: 1 - 1/32 - 5/32 = 26/32 = 81.2 %; at most -1: 17/32 = 53.1 %
+    row = re.search(r'data-outcome="-1">(.*?)</tr>', margin, re.DOTALL).group(1)
+    assert _text(row) == "-1 34.4 % 81.2 % 53.1 %"
+    assert "at least" in margin and "at most" in margin and "Mean -0.62, standard deviation 0.99" in _text(margin)
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b", _text(odds))
+
+
+def test_a_coalition_attacks_result_says_its_casualty_points_and_the_overrun(client):  # noqa: F811
+    """Second Fallujah, 9 + 4 against 5 + 3: a success by 5, 5 Insurgent CP and an Overrun (7.2.7)."""
+    body = {"lead": {"type": "infantry", "nationality": "usmc", "cf": 4}, "tem": 0,
+            "defenders": [{"type": "fedayeen", "cf": 3}], "rolls": {"offense": 9, "defense": 5}}
+    html = client.post("/calculator/coalition-attack/answer?game=second-fallujah&lang=en", json=body).get_data(as_text=True)
+    result = _text(_regions(html)["calc-result"])
+    assert result.startswith("Success Offensive Total: 13 · Defensive Total: 8 · Insurgent Casualty Points: 5 · "
+                             "Coalition Casualty Points: 0 · Political Backlash: 0 · Overrun")
+    french = client.post("/calculator/coalition-attack/answer?game=second-fallujah&lang=fr", json=body).get_data(as_text=True)
+    assert "Total offensif: 13 · Total défensif: 8" in _text(_regions(french)["calc-result"])
+
+
+def test_a_fire_on_a_suspect_marker_shows_what_a_hit_reveals(client):  # noqa: F811
+    """Phantom Fury, Fire at a 'Suspect' marker: the CLI prints the Activation after a hit (11.2.1);
+    the web shows it too, under the game's words."""
+    body = {"shooter": {"cf": 5, "location": "C"}, "target": {"unit": "suspect", "location": "1", "zone": "normal"}}
+    html = client.post("/calculator/fire/answer?game=phantom-fury&lang=en", json=body).get_data(as_text=True)
+    reveals = re.search(r'data-question="after_hit">(.*?)</section>', _regions(html)["calc-odds"], re.DOTALL)
+    assert reveals is not None
+    assert _text(reveals.group(1)) == ("After a hit: what the 'Suspect' marker reveals (its Activation) No effect 50 % "
+                                       "Dummy (false alert) 25 % 'Guerillas' drawn 15 % 'Martyrs' drawn 5 % Sniper Attack 5 %")

@@ -84,8 +84,11 @@ def test_what_if_beside_the_odds_in_every_games_calculator(browser, live_server,
         expect(_item(tab, "with CAP")).to_contain_text("47.9")
         expect(_item(tab, "without CAP")).to_contain_text("18.8")
         expect(tab.locator("#calc-what-if-goal")).to_contain_text("the Coalition's Operation succeeds")
-        # each numeric distribution read as mean, deviation and "at least" (the TN: 1 or 2)
-        expect(tab.locator("#calc-summaries")).to_contain_text("target number: mean 1.25, standard deviation 0.43")
+        # each numeric distribution with its "at least" and "at most" columns, mean and deviation (the TN: 1 or 2)
+        target_number = tab.locator('#calc-odds [data-question="target_number"]')
+        expect(target_number).to_contain_text("Target Number")
+        expect(target_number).to_contain_text("Mean 1.25, standard deviation 0.43")
+        expect(target_number.locator("thead")).to_contain_text("at least")
         audit(tab, f"operation what-if {device}")
         tab.screenshot(path=screenshots / f"{device}-operation.png", full_page=True)
 

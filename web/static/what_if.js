@@ -105,32 +105,15 @@
     });
   }
 
-  /* Each numeric distribution: its mean and standard deviation, and the chance of at least each value. */
-  function drawSummaries(answer) {
-    const list = document.getElementById("calc-summaries-list");
-    list.textContent = "";
-    const found = Object.entries((answer && answer.summary) || {}).filter(([, s]) => s.numeric && s.mean !== null && Object.keys(s.at_least).length > 1);
-    document.getElementById("calc-summaries").hidden = !found.length;
-    const number = (x) => x.toLocaleString(lang, { maximumFractionDigits: 2 });
-    for (const [name, s] of found) {
-      const item = el("li", msg.msgSpread.replace("{name}", name.replace(/_/g, " ")).replace("{mean}", number(s.mean)).replace("{sd}", number(s.sd)));
-      const atLeast = Object.entries(s.at_least).slice(1).map(([k, p]) => k + "+ " + percent(p)).join(" · ");
-      item.appendChild(el("small", " — " + msg.msgAtLeast + ": " + atLeast, "muted"));
-      list.appendChild(item);
-    }
-  }
-
   function draw(answer) {
     drawOptions(answer);
-    drawSummaries(answer);
     const list = document.getElementById("calc-what-if-list");
     list.textContent = "";
     const shown = entriesOf(answer);
     const entries = shown.entries;
     if (answer && answer.what_if && answer.what_if.length) last = answer;
     document.getElementById("calc-what-if-alternatives").hidden = !entries.length;
-    box.hidden = !entries.length && !(answer && answer.options && answer.options.length)
-      && document.getElementById("calc-summaries").hidden;
+    box.hidden = !entries.length && !(answer && answer.options && answer.options.length);
     if (!entries.length) return;
     const goal = answer.goal || (last && last.goal);
     document.getElementById("calc-what-if-goal").textContent = goal ? msg.msgGoal.replace("{goal}", words(goal)) : "";
