@@ -7,6 +7,7 @@ from __future__ import annotations
 import html as entities
 import re
 
+from .conftest import ROOT
 from .test_web_fixtures import app, client  # noqa: F401  (fixtures)
 
 OPERATION = {"mission": "assault", "terrain": "dense_urban", "attacking": [{"source": "lead", "white": 2}]}
@@ -77,3 +78,34 @@ def test_a_fire_on_a_suspect_marker_shows_what_a_hit_reveals(client):  # noqa: F
     assert reveals is not None
     assert _text(reveals.group(1)) == ("After a hit: what the 'Suspect' marker reveals (its Activation) No effect 50 % "
                                        "Dummy (false alert) 25 % 'Guerillas' drawn 15 % 'Martyrs' drawn 5 % Sniper Attack 5 %")
+
+
+def test_the_intelligence_phases_placing_step_is_the_rulebooks_text_not_cut_mid_sentence(client):  # noqa: F811
+    """11.3 and 11.3.1 as the source prints them (the step read "those that cannot be placed are
+    not"); a game recorded with the old words still loads (its steps cite the same rules)."""
+    answer = client.post("/api/adjudicate/intelligence?game=battle-for-fallujah",
+                         json={"pacified_modifier": 0, "roll": 5}).get_json()
+    step = next(s for s in answer["result"]["steps"] if s["rule"] == "11.3")
+    printed = ["Wanted! Markers are placed one per hex within the following restrictions...",
+               "Wanted! Markers that cannot be placed due to the above restrictions are not put on the map."]
+    for shared in (ROOT.parent / "shared", ROOT.parent.parent / "shared"):  # the main checkout, a worktree
+        source = shared / "sources" / "002_04711c80c068b52e.txt"
+        if source.exists():
+            assert all(sentence in source.read_text(encoding="utf-8") for sentence in printed)
+    assert step["en"] == f"{printed[0]} {printed[1][:-1]} (11.3.1)."
+
+
+def test_applying_the_intelligence_roll_does_not_end_the_phase(client):  # noqa: F811
+    """Battle for Fallujah: the Intelligence roll's page once offered one change, "Place the N
+    Wanted! markers..., then go on", whose Apply ended the Phase (next_phase). Nothing is applied
+    from it now: the markers go on the hexes' panels, the Phase ends from the game page."""
+    game_id = client.post("/api/games", json={"game": "battle-for-fallujah", "name": "intel"}).get_json()["id"]
+    version = client.get(f"/api/games/{game_id}").get_json()["version"]
+    reply = client.post(f"/api/games/{game_id}/actions", json={
+        "type": "adjudication", "situation": "intelligence", "input": {"pacified_modifier": 0, "roll": 5},
+        "rolls_by": "player", "expected_version": version})
+    assert reply.status_code == 200, reply.get_json()
+    recorded = reply.get_json()["version"]
+    page = client.get(f"/games/{game_id}/calculator/intelligence?recorded={recorded}").get_data(as_text=True)
+    assert "next_phase" not in page and "calc-apply-all" not in page
+    assert client.get(f"/api/games/{game_id}").get_json()["phase"] == "intelligence"
