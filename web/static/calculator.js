@@ -596,6 +596,8 @@
     if (!confirm || !appliedCount) return;
     confirm.querySelector("p").textContent = appliedCount === 1 ? d.msgAppliedOne : d.msgAppliedN.replace("{n}", appliedCount);
     confirm.hidden = false;
+    const undoLast = $("calc-undo"); // its "Undo" takes the applied changes back: one button, not two
+    if (undoLast) undoLast.hidden = true;
     const next = document.querySelector(".calc-next a.button");
     (next || confirm.querySelector("button")).focus();
   }
