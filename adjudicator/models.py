@@ -271,8 +271,9 @@ EXPLANATION_FIELDS = ("notes", "readings", "rules")
 
 def same_outcome(answer: Adjudication, recorded: object) -> bool:
     """Whether ``recorded`` (an answer as stored in a game's log, JSON) is ``answer``'s outcome:
-    every field equal but the explanations, the advice fields compared only where the recorded
-    answer has them (a stored game keeps loading after the adjudicator explains more)."""
+    every field equal but the explanations (the result's steps by their rules, not their words),
+    the advice fields compared only where the recorded answer has them (a stored game keeps
+    loading after the adjudicator explains more)."""
     if not isinstance(recorded, dict):
         return False
     computed = answer.model_dump(mode="json")
@@ -283,7 +284,17 @@ def same_outcome(answer: Adjudication, recorded: object) -> bool:
     for name in type(answer).ADVICE:
         if name not in kept:
             computed.pop(name, None)
-    return computed == kept
+    return _steps_by_rule(computed) == _steps_by_rule(kept)
+
+
+def _steps_by_rule(answer: dict[str, Any]) -> dict[str, Any]:
+    """The answer with its result's steps read by their rules alone: a step's words explain it
+    (a step cut mid-sentence restored from the rulebook leaves the recorded outcome the same)."""
+    result = answer.get("result")
+    if not isinstance(result, dict) or not isinstance(result.get("steps"), list):
+        return answer
+    rules = [step.get("rule") if isinstance(step, dict) else step for step in result["steps"]]
+    return {**answer, "result": {**result, "steps": rules}}
 
 
 class CfBlock(Frozen):

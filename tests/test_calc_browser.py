@@ -103,7 +103,8 @@ def test_a_fire_is_recorded_and_applied_in_one_tap_and_the_next_rolls_are_offere
     expect(next_roll).to_have_text("Roll the Sniper Attack")
     assert "sniper-fire?" in (next_roll.get_attribute("href") or "") and "unit=squad-1" in (next_roll.get_attribute("href") or "")
     tab.screenshot(path=screenshots / f"{device}-04-applied.png")
-    # Undo takes the whole batch back
+    # Undo takes the whole batch back: one Undo button, not "Undo" beside "Undo the last action"
+    expect(tab.get_by_role("button", name=re.compile("^Undo"))).to_have_count(1)
     # the page loaded again: its Apply button works once calculator.js has run (a click
     # before does nothing); waiting for the old page's load state returned at once
     loads_again(tab, lambda: tab.locator("#calc-undo-applied").click())

@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, abort, render_template, request, url_for
+from flask import Blueprint, Response, abort, jsonify, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
@@ -26,6 +26,7 @@ from . import calculator_strings as strings
 from . import games as registry
 from .api import store
 from .calculator_form import form, split, with_values
+from .errors import Refused
 from .i18n import current_lang
 from .pages.helpers import current_game, game_query, load_game, query_number, rule_url, rules_of
 from .security import json_body
@@ -131,11 +132,14 @@ def _answer_view() -> dict[str, Any]:
 
 
 @bp.post("/calculator/<situation>/answer")
-def answer(situation: str) -> str:
+def answer(situation: str) -> str | tuple[Response, int]:
     """The live answer to the form: its regions rendered as a recorded roll's are (a refused
     situation: 400 with the API's JSON problems, each naming its field)."""
     game = current_game()
-    found = prepare.adjudicate(situation, json_body(), game).model_dump(mode="json")
+    try:
+        found = prepare.adjudicate(situation, json_body(), game).model_dump(mode="json")
+    except Refused as exc:
+        return jsonify(calculator_answer.refusal(exc, situation)), exc.status
     return render_template("calculator/answer.html", answer=found, situation=situation)
 
 

@@ -116,6 +116,31 @@
     schedule();
   }
 
+  /* A list's rows replaced by ``items`` (the what-if's alternative, what_if.js's "calc:rows"):
+     one row per item from the list's <template>, each control set from its item's key. */
+  function setRows(box, items) {
+    const body = box.querySelector("tbody");
+    body.replaceChildren();
+    const mapped = box.hasAttribute("data-mapping") && items && !Array.isArray(items)
+      ? Object.entries(items).map(([key, value]) => ({ key, value })) : items || [];
+    for (const item of mapped) {
+      body.appendChild(box.querySelector("template").content.cloneNode(true));
+      renumber(box);
+      const prefix = box.dataset.rows + "." + (body.children.length - 1) + ".";
+      for (const input of body.lastElementChild.querySelectorAll("[data-path]")) {
+        const value = item[input.dataset.path.slice(prefix.length)];
+        if (input.dataset.type === "bool") input.checked = Boolean(value);
+        else if (input.dataset.type === "ints") input.value = Array.isArray(value) ? value.join(" ") : "";
+        else input.value = value === null || value === undefined ? "" : String(value);
+      }
+    }
+  }
+
+  form.addEventListener("calc:rows", (event) => {
+    const box = form.querySelector('[data-rows="' + event.detail.field + '"]');
+    if (box) setRows(box, event.detail.value);
+  });
+
   /* A list of objects comes from numbered paths ("attacking.0.white"): an object whose keys are
      all numbers becomes an array in the order of its keys (rows left blank are skipped). */
   function listed(value) {
@@ -321,9 +346,10 @@
       answer = null;
       const problems = (err.data && err.data.problems) || [];
       const loose = markInvalid(problems);
-      clearAnswer(d.msgInvalid + " " + (problems.length ? problems.length + " ✗" : err.message));
+      clearAnswer(d.msgInvalid + " " + err.message); // every problem in words (calculator_answer.refusal)
+      if (problems.length) $("calc-result").replaceChildren(el("p", d.msgInvalid + " " + err.message, "error"));
       document.dispatchEvent(new CustomEvent("calc:answer", { detail: null }));
-      showError(loose.length || !problems.length ? d.msgInvalid + " " + (loose.length ? loose.map((p) => p.field + ": " + p.allowed).join("; ") : err.message) : "");
+      showError(loose.length || !problems.length ? d.msgInvalid + " " + (loose.length ? loose.map((p) => p.words || p.allowed).join("; ") : err.message) : "");
     }
     showRecord();
   }
@@ -587,6 +613,8 @@
     if (!confirm || !appliedCount) return;
     confirm.querySelector("p").textContent = appliedCount === 1 ? d.msgAppliedOne : d.msgAppliedN.replace("{n}", appliedCount);
     confirm.hidden = false;
+    const undoLast = $("calc-undo"); // its "Undo" takes the applied changes back: one button, not two
+    if (undoLast) undoLast.hidden = true;
     const next = document.querySelector(".calc-next a.button");
     (next || confirm.querySelector("button")).focus();
   }

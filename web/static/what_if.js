@@ -1,8 +1,9 @@
 /* What each choice left to the player changes (issue 22): drawn beside the odds from the live
  * answer's what_if (calculator.js sends each answer as the "calc:answer" event). Each alternative
  * shows its odds of the player's goal (or its odds), the one entered and the best marked; its
- * button sets the form's field to that alternative (a [data-path] control, or the numbered rows of
- * a list, "attacking.0.white") and the odds follow as after any change. A decision without dice
+ * button sets the form's field to that alternative (a [data-path] control, the rows of a list the
+ * player adds and removes, rebuilt by calculator.js, or the numbered controls of a list,
+ * "attacking.0.white") and the odds follow as after any change. A decision without dice
  * (spending a margin) gives its legal choices best first (the answer's options), applied alike.
  */
 "use strict";
@@ -50,6 +51,9 @@
   function apply(field, value) {
     const own = form.querySelector('[data-path="' + field + '"]');
     if (own) setControl(own, value);
+    else if (form.querySelector('[data-rows="' + field + '"]')) { // rows the player adds and removes: one per item
+      form.dispatchEvent(new CustomEvent("calc:rows", { detail: { field, value } }));
+    }
     else if (Array.isArray(value)) {
       for (const input of form.querySelectorAll('[data-path^="' + field + '."]')) {
         const [index, key] = input.dataset.path.slice(field.length + 1).split(".");
@@ -101,32 +105,15 @@
     });
   }
 
-  /* Each numeric distribution: its mean and standard deviation, and the chance of at least each value. */
-  function drawSummaries(answer) {
-    const list = document.getElementById("calc-summaries-list");
-    list.textContent = "";
-    const found = Object.entries((answer && answer.summary) || {}).filter(([, s]) => s.numeric && s.mean !== null && Object.keys(s.at_least).length > 1);
-    document.getElementById("calc-summaries").hidden = !found.length;
-    const number = (x) => x.toLocaleString(lang, { maximumFractionDigits: 2 });
-    for (const [name, s] of found) {
-      const item = el("li", msg.msgSpread.replace("{name}", name.replace(/_/g, " ")).replace("{mean}", number(s.mean)).replace("{sd}", number(s.sd)));
-      const atLeast = Object.entries(s.at_least).slice(1).map(([k, p]) => k + "+ " + percent(p)).join(" · ");
-      item.appendChild(el("small", " — " + msg.msgAtLeast + ": " + atLeast, "muted"));
-      list.appendChild(item);
-    }
-  }
-
   function draw(answer) {
     drawOptions(answer);
-    drawSummaries(answer);
     const list = document.getElementById("calc-what-if-list");
     list.textContent = "";
     const shown = entriesOf(answer);
     const entries = shown.entries;
     if (answer && answer.what_if && answer.what_if.length) last = answer;
     document.getElementById("calc-what-if-alternatives").hidden = !entries.length;
-    box.hidden = !entries.length && !(answer && answer.options && answer.options.length)
-      && document.getElementById("calc-summaries").hidden;
+    box.hidden = !entries.length && !(answer && answer.options && answer.options.length);
     if (!entries.length) return;
     const goal = answer.goal || (last && last.goal);
     document.getElementById("calc-what-if-goal").textContent = goal ? msg.msgGoal.replace("{goal}", words(goal)) : "";

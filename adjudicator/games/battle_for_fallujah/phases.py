@@ -134,7 +134,8 @@ def intelligence(situation: IntelligenceInput) -> IntelligenceAnswer:
         result = {
             "steps": [step("11.1", f"Roll {situation.roll} {mod:+d} = {total}"),
                       step("11.2", f"{n} Wanted! {'Marker' if n == 1 else 'Markers'} this turn"),
-                      step("11.3", "Place them one per hex within 11.3's restrictions; those that cannot be placed are not"),
+                      step("11.3", "Wanted! Markers are placed one per hex within the following restrictions... "
+                           "Wanted! Markers that cannot be placed due to the above restrictions are not put on the map (11.3.1)."),
                       step("11.4", f"Place {n} Nationalist flag {'chit' if n == 1 else 'chits'} in the cup (as many as rolled)")],
             "total": total, "wanted": n, "nationalist_chits": n,
         }

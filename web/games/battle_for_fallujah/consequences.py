@@ -126,9 +126,10 @@ def end_of_turn_roll(state: GameState, data: dict[str, Any], answer: dict[str, A
 
 
 def intelligence(state: GameState, data: dict[str, Any], answer: dict[str, Any], ctx: dict[str, Any]) -> list[Consequence]:
-    wanted = (answer.get("result") or {}).get("wanted", 0)
-    return [Consequence.english(f"Place the {wanted} Wanted! markers on the map (on each hex's panel), then go on",
-                                ("11.3", "11.3.1"), {"type": "next_phase"})]
+    """Nothing to apply: the Wanted! markers are placed on each hex's panel (11.3, the result's
+    steps say how many and where), and the player ends the Phase from the game page; applying the
+    roll once ended the Phase as well."""
+    return []
 
 
 def availability(state: GameState, data: dict[str, Any], answer: dict[str, Any], ctx: dict[str, Any]) -> list[Consequence]:

@@ -40,14 +40,16 @@ def _on_map(state: GameState) -> list[UnitState]:
 
 
 def _support(state: GameState, rules: Rules) -> list[Reminder]:
-    left = []
-    for row in rules.missions.rows:
+    left: dict[str, list[str]] = {"en": [], "fr": []}
+    for row in rules.missions.rows:  # each Mission by its printed name (9.1), never its key
         used = state.missions_used.get(row.result, 0)
-        left.append(f"{row.result} {max((row.max or 0) - used, 0)}/{row.max}")
+        for lang, names in left.items():
+            name = (getattr(row.name, lang, None) or getattr(row.name, "en", None) or row.result) if row.name else row.result
+            names.append(f"{name} {max((row.max or 0) - used, 0)}/{row.max}")
     out = [
         Reminder("missions", ("9.1", "9.2", "9.3"),
-                 "Call Missions one at a time, d10 within the success range; successes left: " + ", ".join(left),
-                 "Demander les Missions une à une, d10 dans la plage de succès ; succès restants : " + ", ".join(left)),
+                 "Call Missions one at a time, d10 within the success range; successes left: " + ", ".join(left["en"]),
+                 "Demander les Missions une à une, d10 dans la plage de succès ; succès restants : " + ", ".join(left["fr"])),
         Reminder("reaction", ("9.4.1", "9.4.2"),
                  "A postponed Mission brings an insurgent Reaction (d10) and ends the Support Phase; "
                  "Reactions marked † do not apply in Zones with a Security Element.",

@@ -16,6 +16,8 @@ LABELS: dict[str, LazyString] = {
     "calc.o.q.coalition_cp": lazy_gettext("Coalition Casualty Points"),
     "calc.o.q.political_backlash": lazy_gettext("Political Backlash"),
     "calc.o.q.other": lazy_gettext("The attack"),
+    "calc.r.offensive_total": lazy_gettext("Offensive Total"),
+    "calc.r.defensive_total": lazy_gettext("Defensive Total"),
     "calc.o.action_phase_ends": lazy_gettext("The Action Phase ends"),
     "calc.o.overrun": lazy_gettext("Overrun"),
     "calc.o.repulse": lazy_gettext("Repulsed"),

@@ -1,0 +1,163 @@
+"""Issue 24, item 8: text a player reads is in the rulebook's words, never a code identifier. Each
+game's scripted sample game (its companion's ``sample``, imported through the API) is walked page
+by page with the test client: the game page, its log, every calculator, the rules and the setup
+reached from them by a link; the visible text of each page (scripts, styles, templates and tags
+left out) is scanned for snake_case names, counter ids (``squad-1``), rule slugs and situation
+names (``recon-phase``, ``coalition-attack``) and dotted field paths (``shooter.cf``). Only the
+rule terms of ``ALLOWED`` pass, and the identifiers of ``KNOWN`` (each still to be put in words)
+are listed apart, so that a new one fails the test."""
+
+from __future__ import annotations
+
+import html as entities
+import re
+from collections import deque
+from typing import Any
+
+import pytest
+
+from adjudicator import registry as situations
+from web import games as registry
+
+from .test_conformance_web import rule_ids
+from .test_web_fixtures import make_app
+
+#: snake_case, a counter's id ("squad-1", "cadre-5"), a dotted path ("rolls.offense")
+SNAKE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
+NUMBERED = re.compile(r"\b[a-z]+(?:-[a-z]+)*-\d+\b")
+DOTTED = re.compile(r"\b[a-z_]{2,}\.[a-z_]{2,}(?:\.[a-z_0-9]+)*\b")
+KEBAB = re.compile(r"\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b")
+
+#: the rulebooks' own terms that look like identifiers
+ALLOWED = frozenset({
+    "errata.yaml",  # the register of the rulebooks' errors, named where an answer follows one of its readings
+})
+
+#: identifiers still shown to a player, by game, found by this scan (issue 24: each to be put in
+#: the rulebook's words, then taken off this list): a new one fails the test
+KNOWN: dict[str, frozenset[str]] = {
+    "battle-for-fallujah": frozenset({
+        "at_least", "at_most", "attacker_successes", "black_bars", "combat_unit", "defender_successes",
+        "dense_urban", "end_of_turn", "insurgent_step", "insurgent_steps", "media_if_failure",
+        "media_if_success", "nationalist_chits", "next_step", "no_arrival", "no_ceasefire", "ops_complete",
+        "other_values", "pacified_modifier", "political_pressure", "rolls_by", "ruleset_entry",
+        "spend-margin", "spends_total", "target_number", "terrain_dice", "wanted_1", "wanted_2", "what_if",
+    }),
+    "fallujah-cards": frozenset({
+        "destroy-phase", "tactics-phase", "the-piles",
+    }),
+    "phantom-fury": frozenset({
+        "guerillas_eliminated", "phantom_fury", "squad-1", "squad-2",
+    }),
+    "second-fallujah": frozenset({
+        "a_company_1st_battalion_3rd_marine_regiment", "a_company_1st_battalion_8th_marine_regiment",
+        "a_company_2nd_battalion_2nd_infantry_regiment", "a_company_2nd_battalion_63rd_armored_regiment",
+        "a_company_2nd_battalion_7th_cavalry_regiment", "a_company_2nd_tank_battalion", "a_company_4th_fssg",
+        "anti_tank", "armored_amphibious", "at_tow_platoon_23rd_marine_regiment",
+        "b_company_1st_battalion_23rd_marine_regiment", "b_company_1st_battalion_3rd_marine_regiment",
+        "b_company_1st_battalion_4th_marine_regiment", "b_company_1st_battalion_8th_marine_regiment",
+        "b_company_1st_specialized_special_forces_battalion", "b_company_2nd_battalion_7th_cavalry_regiment",
+        "b_company_2nd_combat_engineer_battalion", "b_company_4th_fssg",
+        "c_company_1st_battalion_3rd_marine_regiment", "c_company_1st_battalion_8th_marine_regiment",
+        "c_company_1st_lar_battalion", "c_company_2nd_aa_battalion",
+        "c_company_2nd_combat_engineer_battalion", "c_company_3rd_battalion_8th_cavalry_regiment",
+        "c_company_3rd_lar_battalion", "cadre-1", "cadre-10", "cadre-11", "cadre-12", "cadre-13", "cadre-14",
+        "cadre-15", "cadre-16", "cadre-17", "cadre-2", "cadre-3", "cadre-4", "cadre-5", "cadre-6", "cadre-7",
+        "cadre-8", "cadre-9", "combat_engineer_company_combat_assault_battalion_3rd_marine_division",
+        "d_company_1st_specialized_special_forces_battalion", "d_company_2nd_aa_battalion",
+        "emergency_response_unit", "f_troop_4th_cavalry_regiment", "fedayeen-1", "heroic_effort",
+        "i_company_3rd_battalion_1st_marine_regiment", "i_company_3rd_battalion_5th_marine_regiment",
+        "iraqi_counter_terrorism_force", "k_company_3rd_battalion_1st_marine_regiment",
+        "k_company_3rd_battalion_5th_marine_regiment", "l_company_3rd_battalion_1st_marine_regiment",
+        "l_company_3rd_battalion_5th_marine_regiment", "mechanized_infantry", "military_police",
+        "move_militia", "ne_entry_zone", "next_phase", "only_spent", "organize_resistance",
+        "platoon_1st_force_reconnaissance_company", "small_craft_company_hqbn_2nd_marine_division",
+        "special_forces", "support_only_fresh", "unit_type",
+        "weapons_company_1st_battalion_3rd_marine_regiment",
+        "weapons_company_1st_battalion_8th_marine_regiment",
+        "weapons_company_3rd_battalion_1st_marine_regiment",
+        "weapons_company_3rd_battalion_5th_marine_regiment",
+    }),
+}
+
+#: the walk stays in the game: its pages, the calculators, one page of each other kind
+FOLLOWED = re.compile(r"^/(games/|calculator/|rule/|search|log)")
+PAGES = 80
+
+
+def _visible(page: str) -> str:
+    for tag in ("script", "style", "template", "noscript", "svg"):
+        page = re.sub(rf"<{tag}\b.*?</{tag}>", " ", page, flags=re.DOTALL | re.IGNORECASE)
+    return entities.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page)))
+
+
+def identifiers(text: str, named: frozenset[str]) -> set[str]:
+    """The code identifiers in ``text``: snake_case, numbered ids, dotted paths, and the kebab-case
+    names the project gives (rule slugs, situations)."""
+    found = set(SNAKE.findall(text)) | set(NUMBERED.findall(text)) | set(DOTTED.findall(text))
+    found |= {word for word in KEBAB.findall(text) if word in named}
+    return found - ALLOWED
+
+
+def _named(game: str) -> frozenset[str]:
+    """The kebab-case names of ``game`` a page could show in place of words: its situations and
+    its rules' slugs."""
+    return frozenset({*situations.situations(game), *(rule for rule in rule_ids(game) if "-" in rule)})
+
+
+def _links(page: str) -> list[str]:
+    return [entities.unescape(h) for h in re.findall(r'href="(/[^"#]*)', page)]
+
+
+def crawl(client: Any, start: str, game_id: str) -> dict[str, str]:
+    """Every page reached from ``start`` by the links it shows (the game's pages, calculators, one
+    rule page, one search, one page per address and query's keys), at most ``PAGES``; each page's visible text by its address."""
+    seen: dict[str, str] = {}
+    queue = deque([start])
+    kinds: set[str] = set()
+    while queue and len(seen) < PAGES:
+        url = queue.popleft()
+        if url in seen:
+            continue
+        path, _, query = url.partition("?")
+        kind = ("rule" if path.startswith("/rule/") else "search" if path.startswith("/search")
+                else path + "?" + ",".join(sorted(part.split("=")[0] for part in query.split("&") if part)))
+        if kind in kinds:  # one page per template and query: a Zone's panel is every Zone's
+            continue
+        answer = client.get(url)
+        if answer.status_code != 200 or "text/html" not in answer.content_type:
+            continue
+        kinds.add(kind)
+        page = answer.get_data(as_text=True)
+        seen[url] = _visible(page)
+        for link in _links(page):
+            if FOLLOWED.match(link) and "lang=" not in link and "/export" not in link and (
+                    not link.startswith("/games/") or link.startswith((f"/games/{game_id}", "/games/new"))):
+                queue.append(link)
+    return seen
+
+
+@pytest.mark.parametrize("game", sorted(registry.companions()))
+def test_no_page_of_a_scripted_game_shows_a_code_identifier(game, tmp_path):
+    companion = registry.companion(game)
+    assert companion.sample is not None
+    app = make_app("sqlite", tmp_path)
+    try:
+        client = app.test_client()
+        made = client.post("/api/games/import", json={"format": "fallujah-game", "format_version": 2, "game": game,
+                                                      "events": companion.sample()})
+        assert made.status_code == 201, made.get_json()
+        game_id = made.get_json()["id"]
+        pages = crawl(client, f"/games/{game_id}", game_id)
+        assert f"/games/{game_id}" in pages and any("/calculator/" in url for url in pages)
+        named = _named(game)
+        found = {url: sorted(identifiers(text, named) - KNOWN.get(game, frozenset())) for url, text in pages.items()}
+        assert {url: words for url, words in found.items() if words} == {}
+    finally:
+        app.extensions["fallujah.store"].engine.dispose()
+
+
+def test_the_scan_finds_each_kind_of_identifier():
+    named = frozenset({"recon-phase"})
+    text = "Target: squad-1 in dragon_eye; cards: []: at least 1 items (shooter.cf); see recon-phase. A re-roll, e.g. 11.3."
+    assert identifiers(text, named) == {"squad-1", "dragon_eye", "shooter.cf", "recon-phase"}
