@@ -38,6 +38,10 @@ def main() -> None:
         status = fast_rule(args[1:])
         if status is not None:
             quiet_exit(status)
+    if args[:1] == ["search"]:
+        status = fast_search(args[1:])
+        if status is not None:
+            quiet_exit(status)
     if args[:1] == ["games"]:
         status = fast_games(args[1:])
         if status is not None:
@@ -66,6 +70,24 @@ def fast_rule(args: Sequence[str]) -> int | None:
         return None
     try:
         echo(answers.printed(answer, as_json, max(40, answers.terminal_columns())), sys.stdout)
+    except OSError as exc:
+        failed_write(exc)
+    return 0
+
+
+def fast_search(args: Sequence[str]) -> int | None:
+    """``fallujah search`` with ``args`` answered from the games' plain search exports
+    (:mod:`rules_text.fast_search`): the exit status, or None when the click command must answer."""
+    if not (_utf8(sys.stdout) and _utf8(sys.stderr)) or any(
+            name.startswith("_") and name.endswith("_COMPLETE") for name in os.environ):
+        return None
+    from rules_text import fast_search as answers
+
+    lines = answers.answer(list(args))
+    if lines is None:
+        return None
+    try:
+        echo([(line, None) for line in lines], sys.stdout)
     except OSError as exc:
         failed_write(exc)
     return 0

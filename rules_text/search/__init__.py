@@ -42,7 +42,6 @@ parentheses are plain words.
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from pydantic import BaseModel
 
@@ -53,7 +52,7 @@ from ..models import LANGS, chapter_number
 from .analysis import WORD, analyzer, fold, stems
 from .indexes import build_index, collection, open_index
 from .query import ID_IN_QUERY, MAX_QUERY_LENGTH, RULE_ID, SearchError, clean_query
-from .ranking import RULE_KINDS, by_game, rank
+from .ranking import merge, rank
 from .snippets import snippet_of
 from .spelling import correct
 
@@ -129,25 +128,7 @@ def search(
                    for score, doc in rank(o, words, folded, typed_ids, bool(id_match), lang, kind, limit, stats)]
     if not ranked:
         return SearchResult(query=text, hits=[], suggestion=suggestion)
-    ranked.sort(key=lambda pair: -pair[0])
-    if kind is None:
-        # rules (and their tables) first, unless a note or example is far more relevant
-        floor = ranked[0][0] * 0.2
-        ranked.sort(key=lambda pair: (not (pair[1]["kind"] in RULE_KINDS and pair[0] >= floor), -pair[0]))
-        # a note or example put below the rules scores no more than the rules above it
-        for i in range(1, len(ranked)):
-            ranked[i] = (min(ranked[i][0], ranked[i - 1][0]), ranked[i][1])
-
-    chosen: list[tuple[float, dict[str, Any]]] = []
-    seen: set[tuple[str, str, str, str]] = set()
-    for score, doc in ranked:
-        # one hit per section: in both languages at once, the better-scoring one stands
-        key = (doc["game"], doc["id"], doc["kind"] if doc["kind"] == "glossary" else "",
-               doc["lang"] if lang != "all" else "")
-        if key not in seen:
-            seen.add(key)
-            chosen.append((score, doc))
-    chosen = by_game(chosen, limit, bool(id_match)) if len(opened) > 1 else chosen[:limit]
+    chosen = merge(ranked, lang, kind, limit, bool(id_match), len(opened) > 1)
     wanted = {stem for lg in langs for stem in stems(words, lg)}
     hits = [
         Hit(

@@ -76,6 +76,13 @@ def word_stems(word: str, lang: str) -> tuple[str, ...]:
     return tuple(t.text for t in analyzer(lang)(word))
 
 
+@lru_cache(maxsize=50_000)
+def stem_of(word: str, lang: str) -> str | None:
+    """The first index term of one word (a snippet marks the words whose term the query has)."""
+    tokens = word_stems(word, lang)
+    return tokens[0] if tokens else None
+
+
 def known(reader: Any, word: str) -> bool:
     """True when the word, as typed or by its stem in either language, occurs in the index."""
     if reader.frequency("spell", word):

@@ -9,7 +9,6 @@ knows, spelling suggestions): the index never changes while open.
 from __future__ import annotations
 
 import json
-import math
 import os
 import re
 import shutil
@@ -29,16 +28,15 @@ from whoosh.scoring import BM25F
 from whoosh.searching import Searcher
 from whoosh.support.charset import accent_map
 
-from .. import loading
+from .. import fast_rule, loading
 from ..corpus import Game
 from ..fast_rule import cache_dir
+from ..fast_search import Collection, bm25f
 from ..loading import fingerprint, game_dir, load_game, read_yaml
 from ..models import LANGS
-from .analysis import analyzer, fold, known, pairs, stems
+from .analysis import analyzer, fold, known, pairs, query_pairs, stem_of, stems
 
 _RUN = re.compile(r"[^\W_]+")
-#: BM25F parameters: Whoosh's defaults
-BM25_B, BM25_K1 = 0.75, 1.2
 #: seconds between two looks at the data files' modification times
 CHECK_EVERY = 1.0
 #: bump when the schema or the documents change shape, so old cached indexes are not reused
@@ -75,11 +73,6 @@ def make_schema() -> Schema:
 
 #: how :func:`analyzer` is asked for the analyzer of a language beyond :data:`LANGS`
 OTHER = "other"
-
-
-def languages_of(synonyms: dict[str, Any]) -> list[str]:
-    """The languages an index's fields are searched in: English and French, and the game's others."""
-    return [*LANGS, *(lang for lang in synonyms.get("langs", ()) if lang not in LANGS)]
 
 
 #: an abbreviation the glossary gives as a form of a term: capitals and digits, a plural "s" ("CVPs")
@@ -291,40 +284,32 @@ class Open:
             self._weights[key] = pairs
         return self._weights[key]
 
+    @property
+    def total(self) -> int:
+        """How many documents the index holds."""
+        return int(self.searcher.reader().doc_count_all())
+
+    def stems(self, words: list[str], lang: str) -> list[str]:
+        return stems(words, lang)
+
+    def query_pairs(self, words: list[str], lang: str) -> list[str]:
+        return query_pairs(words, lang)
+
+    def stem_of(self, word: str, lang: str) -> str | None:
+        return stem_of(word, lang)
+
     def score(self, weights: dict[tuple[str, str], float], allowed: frozenset[int],
               stats: Collection | None = None) -> dict[int, float]:
-        """BM25F (Whoosh's formula and defaults) of an OR of weighted terms, over allowed documents.
+        """BM25F of an OR of weighted terms, over allowed documents (:func:`rules_text.fast_search.bm25f`)."""
+        return bm25f(self, weights, allowed, stats)
 
-        ``stats``: the statistics of several games' indexes taken as one collection, so that
-        scores of different games compare (a word only one game uses weighs as much there
-        as it would in a single index of every game).
-        """
-        reader = self.searcher.reader()
-        total = reader.doc_count_all()
-        scores: dict[int, float] = {}
-        for (field_name, stem), query_weight in weights.items():
-            pairs = self.postings(field_name, stem)
-            if not pairs:
-                continue
-            if stats is None:
-                idf = math.log(total / (len(pairs) + 1)) + 1
-                average = self._average(field_name)
-            else:
-                idf, average = stats.idf(field_name, stem), stats.average(field_name)
-            lengths = self._lengths(field_name)
-            for docnum, tf in pairs:
-                if docnum in allowed:
-                    norm = (1 - BM25_B) + BM25_B * lengths.get(docnum, 0) / average if average else 1
-                    scores[docnum] = scores.get(docnum, 0.0) + query_weight * idf * tf * (BM25_K1 + 1) / (tf + BM25_K1 * norm)
-        return scores
-
-    def _average(self, field_name: str) -> float:
+    def average(self, field_name: str) -> float:
         key = ("avg", field_name)
         if key not in self._weights:
             self._weights[key] = self.searcher.avg_field_length(field_name)
         return self._weights[key]  # type: ignore[return-value]
 
-    def _lengths(self, field_name: str) -> dict[int, int]:
+    def lengths(self, field_name: str) -> dict[int, int]:
         key = ("len", field_name)
         if key not in self._weights:
             reader = self.searcher.reader()
@@ -353,51 +338,6 @@ class Open:
                     self._postings[key] = frozenset(reader.postings(*key).all_ids()) if has else frozenset()
                 found |= self._postings[key]
         return found
-
-
-@dataclass
-class Collection:
-    """Several games' indexes seen as one collection: document counts, frequencies, lengths summed."""
-
-    opened: list[Open]
-    #: (what, field, stem) -> value: the indexes never change while open
-    _memo: dict[tuple[str, str, str], float] = field(default_factory=dict)
-
-    def idf(self, field_name: str, stem: str) -> float:
-        key = ("idf", field_name, stem)
-        if key not in self._memo:
-            total = sum(o.searcher.reader().doc_count_all() for o in self.opened)
-            frequency = sum(len(o.postings(field_name, stem)) for o in self.opened)
-            self._memo[key] = math.log(total / (frequency + 1)) + 1
-        return self._memo[key]
-
-    def affinity(self, game: Open, words: list[str]) -> float:
-        """How much of the query a game's rulebook speaks of: the share, weighted by rarity, of
-        the query's words that occur anywhere in it (a game without "postponed" is less likely
-        the one a player asking about postponed missions plays). 1.0 for one game alone."""
-        # English, the language every rulebook has: a French word tells nothing about the game
-        english = set(stems(words, "en"))
-        prefixes = ("title_", "body_", "context_")
-        total = sum(o.searcher.reader().doc_count_all() for o in self.opened)
-        present = absent = 0.0
-        for stem in english:
-            counts = [len(o.holders(stem, ["en"], prefixes)) for o in self.opened]
-            if not any(counts):
-                continue  # a word no rulebook has tells nothing about which one is meant
-            weight = math.log(total / (sum(counts) + 1)) + 1
-            if game.holders(stem, ["en"], prefixes):
-                present += weight
-            else:
-                absent += weight
-        return present / (present + absent) if present + absent else 1.0
-
-    def average(self, field_name: str) -> float:
-        key = ("average", field_name, "")
-        if key not in self._memo:
-            counts = [o.searcher.reader().doc_count_all() for o in self.opened]
-            lengths = sum((o._average(field_name) or 0.0) * n for o, n in zip(self.opened, counts))
-            self._memo[key] = lengths / sum(counts) if sum(counts) else 0.0
-        return self._memo[key]
 
 
 _COLLECTION: list[Collection] = []
@@ -442,6 +382,7 @@ def open_index(game_id: str) -> Open:
     if current is not None and current.files == files:
         current.checked = now
         return current
+    stats = fast_rule.current_stats(game_id)  # before the data is read: the fast path's export is never newer
     stamp = fingerprint(game_id)
     if current is not None and current.stamp == stamp:
         current.files, current.checked = files, now
@@ -463,6 +404,9 @@ def open_index(game_id: str) -> Open:
                 for num, stored in searcher.reader().iter_docs()}
         opened = Open(stamp, files, ix, searcher, synonyms, patterns, docs, checked=now)
         _OPEN[game_id] = opened
+        from .export import keep_export
+
+        keep_export(opened, game_id, stats)
         _remove_stale(game_id, path)
         return opened
 

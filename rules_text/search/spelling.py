@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from ..fast_search import distance
 from .analysis import WORD
 from .indexes import Open
 from .query import ID_IN_QUERY
@@ -56,14 +57,3 @@ def _nearest(opened: list[Open], word: str, maxdist: int) -> str | None:
             _NEAREST.clear()
         _NEAREST[key] = best
     return _NEAREST[key]
-
-
-def distance(a: str, b: str) -> int:
-    """Levenshtein distance (insertions, deletions, substitutions)."""
-    previous = list(range(len(b) + 1))
-    for i, char_a in enumerate(a, start=1):
-        current = [i]
-        for j, char_b in enumerate(b, start=1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (char_a != char_b)))
-        previous = current
-    return previous[-1]

@@ -12,7 +12,8 @@ Every command runs as an installed one does, with its modules' bytecode cached: 
 environment forbids writing bytecode (``PYTHONDONTWRITEBYTECODE``, as some CI and agent shells
 set), each run would compile the project's modules again, which no user pays. The bytecode goes
 to a temporary ``PYTHONPYCACHEPREFIX``, never into the working tree. ``fallujah rule`` answers
-from its rule answers file (rules_text/fast_rule.py), written by the warm-up run.
+from its rule answers file (rules_text/fast_rule.py) and ``fallujah search`` from its plain search
+export (rules_text/fast_search.py), both written by the warm-up run.
 """
 
 from __future__ import annotations

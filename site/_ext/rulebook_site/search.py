@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
-import re
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -29,15 +28,13 @@ import sphinx
 from sphinx.application import Sphinx
 
 from rules_text import search as companion_search
-from rules_text.models import LANGS
-from rules_text.search.analysis import stop_words
+from rules_text.search.export import plain_index
 
 from .games import site_games
 from .links import Linker
 
 #: Snowball stemmers for the words no rule uses (Sphinx ships them: BSD licence)
 STEMMERS = ("base-stemmer.js", "english-stemmer.js", "french-stemmer.js")
-_TOKEN = re.compile(r"[^\W_]+")
 
 
 def replace_sphinx_search(app: Sphinx) -> None:
@@ -96,99 +93,42 @@ def _href(linker: Linker, lang: str, section_id: str, kind: str, key: str) -> st
     return f"{game_id}/{section.lang}/{PurePosixPath(section.file).stem}.html#{section.id}"
 
 
-def _analysed(word: str) -> list[list[str]]:
-    """The analyzer's tokens of a word, per language of ``LANGS`` (stop words give none)."""
-    return [[token.text for token in companion_search.analyzer(lang)(word)] for lang in LANGS]
-
-
 def game_index(linker: Linker) -> dict[str, Any]:
-    """The inputs of the companion's ranking for one game (see the module docstring)."""
+    """The inputs of the companion's ranking for one game (see the module docstring): the
+    index's plain export (:func:`rules_text.search.export.plain_index`), each document with its
+    link and label, the stop words, and every section's link and label."""
     game_id = linker.game.id
-    opened = companion_search.open_index(game_id)
-    reader = opened.searcher.reader()
-    total = reader.doc_count_all()
-    fields = [f"{prefix}_{lang}" for lang in LANGS for prefix in ("title", "body", "context", "terms", "pairs")]
-    fields.append("ids")
-    postings: dict[str, dict[str, list[list[float]]]] = {}
-    lengths: dict[str, list[int]] = {}
-    averages: dict[str, float] = {}
-    for name in fields:
-        terms = [term.decode("utf-8") for term in reader.lexicon(name)] if name in reader.schema else []
-        postings[name] = {
-            term: [[doc, weight] for doc, weight in opened.postings(name, term)] for term in terms
+    data = plain_index(companion_search.open_index(game_id))
+    data["game"] = game_id
+    data["docs"] = [
+        {
+            "game": doc["game"],
+            "id": doc["id"],
+            "number": doc.get("number") or None,
+            "lang": doc["lang"],
+            "kind": doc["kind"],
+            "title": doc["title"],
+            "flat": " ".join(doc["text"].split()),
+            "empty": doc["empty"],
+            "ancestors": doc["ancestors"],
+            "crumbs": json.loads(doc["breadcrumb"]),
+            "href": _href(linker, doc["lang"], doc["id"], doc["kind"], doc["key"]),
+            "label": _label(linker, doc),
         }
-        by_doc = opened._lengths(name)
-        lengths[name] = [by_doc.get(doc, 0) for doc in range(total)]
-        averages[name] = opened._average(name)
-    docs = []
-    words: set[str] = set()
-    for number in range(total):
-        doc = opened.docs[number]
-        flat = " ".join(doc["text"].split())
-        words.update(_TOKEN.findall(flat))
-        words.update(_TOKEN.findall(companion_search.fold(flat)))
-        docs.append(
-            {
-                "game": doc["game"],
-                "id": doc["id"],
-                "number": doc.get("number") or None,
-                "lang": doc["lang"],
-                "kind": doc["kind"],
-                "title": doc["title"],
-                "flat": flat,
-                "empty": not doc["text"].strip(),
-                "ancestors": doc["ancestors"],
-                "crumbs": json.loads(doc["breadcrumb"]),
-                "href": _href(linker, doc["lang"], doc["id"], doc["kind"], doc["key"]),
-                "label": _label(linker, doc),
-            }
-        )
-    # each spelling word: its frequency (Whoosh's suggest ranks by it) and document frequency
-    spell = {
-        term.decode("utf-8"): [reader.frequency("spell", term), reader.doc_frequency("spell", term)]
-        for term in reader.lexicon("spell")
-    }
-    words.update(spell)
-    synonyms = opened.synonyms
-    for entry in synonyms["terms"]:
-        for form in entry["forms"]:
-            words.update(_TOKEN.findall(form))
-    for key, phrases in synonyms["talk"].items():
-        words.update(_TOKEN.findall(key))
-        for phrase in phrases:
-            words.update(_TOKEN.findall(phrase))
-    vocabulary = {word: _analysed(word) for word in sorted(words)}
-    sections = {
+        for doc in data["docs"]
+    ]
+    data["sections"] = {
         lang: {
             section.id: f"{game_id}/{lang}/{PurePosixPath(section.file).stem}.html#{section.id}"
             for section in corpus.sections
         }
         for lang, corpus in linker.game.corpora.items()
     }
-    labels = {
+    data["labels"] = {
         lang: {section.id: linker.label(section) for section in corpus.sections}
         for lang, corpus in linker.game.corpora.items()
     }
-    return {
-        "game": game_id,
-        #: the data the index was built from (``rules_text.loading.fingerprint``)
-        "fingerprint": opened.stamp,
-        "langs": list(LANGS),
-        "total": total,
-        "fields": fields,
-        "postings": postings,
-        "lengths": lengths,
-        "averages": averages,
-        "docs": docs,
-        "spell": spell,
-        "vocabulary": vocabulary,
-        "synonyms": synonyms,
-        "stopwords": {
-            lang: sorted(stop_words(lang)) for lang in LANGS
-        },
-        "sections": sections,
-        "labels": labels,
-    }
+    return data
 
 
 def _label(linker: Linker, doc: dict[str, Any]) -> str:

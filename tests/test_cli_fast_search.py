@@ -1,0 +1,134 @@
+"""``fallujah search`` answered from the plain search exports (issue 21, item 6): the same bytes
+as the full Whoosh path for every query of every query set (players' and relevance suites), one
+game and every game, text and JSON; typos ("did you mean") too; what the fast path does not read
+goes to the full path; never a stale export."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from rules_text import fast_rule, fast_search, loading, models
+from rules_text.cli import search_command
+from rules_text.loading import available_games
+from rules_text.search import query as search_query
+from web.cli import ANSI
+
+from .conftest import ROOT
+
+FALLUJAH = os.path.join(os.path.dirname(sys.executable), "fallujah")
+QUERIES = ROOT / "tests" / "search_queries"
+
+
+def _queries() -> list[tuple[str, dict[str, str]]]:
+    """(game, entry) of every query set: the relevance suites and the players' ones."""
+    found = []
+    for path in sorted(QUERIES.glob("*.yaml")) + sorted((QUERIES / "players").glob("*.yaml")):
+        found += [(path.stem, entry) for entry in yaml.safe_load(path.read_text(encoding="utf-8"))]
+    return found
+
+
+@pytest.fixture(scope="module")
+def exports(tmp_path_factory):
+    """Every game's Whoosh index and plain export, in a cache of this module's own."""
+    before = os.environ.get("FALLUJAH_CACHE_DIR"), os.environ.get("COLUMNS")
+    os.environ["FALLUJAH_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+    os.environ["COLUMNS"] = "100"
+    from rules_text.search import search
+
+    for game in available_games():
+        search("sniper", game=game)  # opens the index: writes the export
+    yield
+    for name, value in zip(("FALLUJAH_CACHE_DIR", "COLUMNS"), before, strict=True):
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+
+
+def _full(args: list[str]) -> str:
+    done = CliRunner().invoke(search_command, args)
+    assert done.exit_code == 0, done.output
+    return done.output
+
+
+def _fast(args: list[str]) -> str | None:
+    lines = fast_search.answer(args)
+    return None if lines is None else "".join(ANSI.sub("", line) + "\n" for line in lines)
+
+
+def test_the_constants_repeated_without_pydantic_are_the_searchs():
+    assert fast_search.LANGS == models.LANGS
+    assert fast_search.RULE_ID.pattern == search_query.RULE_ID.pattern
+    assert fast_search.ID_IN_QUERY.pattern == search_query.ID_IN_QUERY.pattern
+    assert fast_search.CONTROL.pattern == search_query._CONTROL.pattern
+    assert fast_search.MAX_QUERY_LENGTH == search_query.MAX_QUERY_LENGTH
+    from rules_text.search import KINDS
+    from rules_text.search.analysis import WORD
+
+    assert fast_search.KINDS == KINDS and fast_search.WORD.pattern == WORD.pattern
+    assert fast_search.export_path(loading.DEFAULT_GAME).parent == fast_rule.answers_path(loading.DEFAULT_GAME).parent
+
+
+@pytest.mark.parametrize("game", [*available_games(), "all"])
+def test_every_query_of_every_set_prints_the_same_bytes_as_the_whoosh_path(game, exports):
+    count = 0
+    for own, entry in _queries():
+        if game != "all" and own != game:
+            continue
+        args = [entry["q"], "--game", game, *(["--lang", entry["lang"]] if "lang" in entry else [])]
+        for extra in ([], ["--json"], ["--limit", "3"]):
+            assert _fast(args + extra) == _full(args + extra), (args, extra)
+            count += 1
+    assert count >= 3 * 20
+
+
+@pytest.mark.parametrize("game", ["phantom-fury", "all"])
+@pytest.mark.parametrize("query", ["assualt pinned squadd", "snipre", "guerilas retreat", "étape de pertes",
+                                   "cœur xqzt", "what's a fanatisme"])
+def test_a_typo_gets_the_same_did_you_mean_and_hits(query, game, exports):
+    args = [query, "--game", game]
+    assert _fast(args) == _full(args)
+    assert _fast([*args, "--json"]) == _full([*args, "--json"])
+
+
+@pytest.mark.parametrize("args", [["sniper", "--kind", "table"], ["sniper", "--limit", "0"], ["", "--json"],
+                                  ["sniper", "--lang", "de"], ["sniper", "--game", "nope"], ["a", "b"],
+                                  ["sniper", "--help"], ["sniper", "--limit", "010"]])
+def test_what_the_fast_path_does_not_read_goes_to_the_full_path(args, exports):
+    assert fast_search.answer(args) is None
+
+
+def _run(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-X", "importtime", FALLUJAH, *args], capture_output=True, text=True,
+                          env={**os.environ, **env}, timeout=300, check=False)
+
+
+def test_an_edited_rule_file_is_never_searched_in_the_old_export(tmp_path: Path):
+    games = tmp_path / "games"
+    shutil.copytree(ROOT / "rules_text" / "games" / loading.DEFAULT_GAME, games / loading.DEFAULT_GAME)
+    env = {"FALLUJAH_GAMES_DIR": str(games), "FALLUJAH_CACHE_DIR": str(tmp_path / "cache")}
+    first = _run(["search", "victim of a sniper attack", "--json"], env)
+    assert first.returncode == 0, first.stderr
+    assert "pydantic" in first.stderr  # no export yet: the full path, which writes it
+    again = _run(["search", "victim of a sniper attack", "--json"], env)
+    assert again.stdout == first.stdout
+    assert "pydantic" not in again.stderr and "whoosh" not in again.stderr  # answered from the export
+    path = games / loading.DEFAULT_GAME / "en" / "11-fire-combat.yaml"
+    text = path.read_text(encoding="utf-8")
+    old, new = "may become the victim", "may become the target"
+    assert text.count(old) == 1 and len(new) == len(old)
+    stat = path.stat()
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))  # only the change time tells the edit
+    edited = _run(["search", "victim of a sniper attack", "--json"], env)
+    assert edited.returncode == 0 and "pydantic" in edited.stderr and edited.stdout != first.stdout
+    after = _run(["search", "victim of a sniper attack", "--json"], env)
+    assert after.stdout == edited.stdout and "pydantic" not in after.stderr
