@@ -343,7 +343,7 @@ class Store:
         if unknown:
             raise Refused(unknown, status=400)
         payload = {"type": kernel.ROLLBACK, "to": action_data.get("to")}
-        return self._append(game_id, expected_version, lambda head: ("action", kernel.ROLLBACK, payload))
+        return self._append(game_id, expected_version, lambda head, conn: ("action", kernel.ROLLBACK, payload))
 
     def table_changes(self, game_id: str, before: int, after: int) -> list[Change]:
         """What to change on the table to go from the state after event ``before`` to the state

@@ -97,6 +97,18 @@ def rule_url(lang: str, section_id: str) -> str:
     return url_for("pages.rule", lang=lang, section_id=section_id, **query)  # type: ignore[arg-type]
 
 
+def rule_name(lang: str, section_id: str) -> str:
+    """How a link to a rule reads: its number ("11.2"), or an unnumbered section's title as the
+    rulebook prints it, never its slug ("destroy-phase"; issue 24, item 8)."""
+    if _RULE_NUMBER.match(section_id):
+        return section_id
+    corpora = rules_of().corpora
+    for other in (lang, *corpora):
+        if other in corpora and section_id in corpora[other]:
+            return corpora[other].get(section_id).title or section_id
+    return section_id
+
+
 def rules_home() -> str:
     """Where 'Rules' goes: the static site when built, else the search page."""
     return "/rules/" if site_built() else url_for("pages.search")
@@ -177,7 +189,7 @@ def init(bp: Blueprint) -> None:
 
     @bp.app_context_processor
     def _globals() -> dict[str, Any]:
-        return {"rules_home": rules_home, "rule_url": rule_url, "game": None,
+        return {"rules_home": rules_home, "rule_url": rule_url, "rule_name": rule_name, "game": None,
                 "page_game_kind": lambda: current_game(strict=False), "shortcuts": SHORTCUTS}
 
     @bp.errorhandler(404)

@@ -1,5 +1,6 @@
 """The log a player can read (issue 17, item 3): one line per event in the interface's language,
-grouped under "Turn 1 › Fire Combat", the raw data behind a disclosure.
+grouped under "Turn 1 › Fire Combat"; the raw data is the game's export (issue 24, item 8: no code
+identifier on the page).
 
 A game's companion gives its sentences (``Companion.describe``) and where an event goes
 (``Companion.section``); without them the line is built from what every game has: its action
@@ -37,9 +38,8 @@ class Line:
     #: the version of the amendment that replaced this roll's input, if any
     amended_by: int | None = None
     #: the game worded this event itself: its stored effects (the game's record, English, ids)
-    #: go behind "Details"; otherwise they are shown, as they say what the event did
+    #: stay in the export; otherwise they are shown, as they say what the event did
     worded: bool = False
-    details: list[tuple[str, str]] = field(default_factory=list)
     #: the fields of a recorded roll a player may amend: (name, label, value, kind) with kind
     #: "int", "bool" or "text"; empty for any other event
     amend_fields: list[tuple[str, str, Any, str]] = field(default_factory=list)
@@ -179,11 +179,6 @@ def amend_fields(data: dict[str, Any], lang: str, prefix: str = "input") -> list
     return out
 
 
-def _details(payload: dict[str, Any]) -> list[tuple[str, str]]:
-    return [(k, json.dumps(v, ensure_ascii=False)) for k, v in sorted(payload.items())
-            if k not in ("type", "rules", "text", "note")]
-
-
 def lines(game_id: str, events: list[dict[str, Any]], lang: str) -> list[Group]:
     """The events (oldest first, consecutive) as lines grouped by turn and Phase, newest first."""
     if not events:
@@ -233,7 +228,7 @@ def lines(game_id: str, events: list[dict[str, Any]], lang: str) -> list[Group]:
             amended[p["amends"]] = e["version"]
             text = _("Roll #%(n)s amended: %(what)s", n=p["amends"], what=text)
         worded = companion.describe is not None and e["kind"] != "setup"
-        out.append(Line(e, text, _section(companion, before, lang), details=_details(p), worded=worded,
+        out.append(Line(e, text, _section(companion, before, lang), worded=worded,
                         table=between(table_of if declared is not None else None, before, state)))
     latest_input: dict[int, Any] = {}
     for line in out:

@@ -504,7 +504,7 @@ def adjudicate(situation: OperationInput) -> OperationAnswer:
     if mission in ("search", "strike") and attacker == "coalition":
         rule = "20.3" if mission == "search" else "21.1.2"
         notes.append(note(f"A successful {mission.title()} gives CVPs only through what its Margin of "
-                          f"Success buys ('spend-margin'); 'vp' counts the failure's IVPs only.", rule))
+                          f"Success buys (see Spending a Margin of Success); 'vp' counts the failure's IVPs only.", rule))
     if any(n > 10 for n in (*att.counts.values(), *dfn.counts.values())):
         notes.append(note("A pool holds more than the 10 dice of a colour the game includes: no rule caps "
                           "a pool, so all count (errata.yaml, 1.2, reading 1).", "1.2"))
@@ -687,7 +687,7 @@ def consequences(mission: str, attacker: str, success: bool, margin: int) -> lis
     """What the mission's result does besides the VPs (18.0-21.0), then 'After the Operation' (17.5)."""
     said: list[Step] = []
     if mission == "assault" and attacker == "coalition":
-        said.append(step("18.2.1", f"Spend the MOS ({margin}) on Insurgent steps, 1 success a step ('spend-margin')")
+        said.append(step("18.2.1", f"Spend the MOS ({margin}) on Insurgent steps, 1 success a step (see Spending a Margin of Success)")
                     if success else step("18.5.2", "An Isolated Marker is placed in the hex"))
     elif mission == "assault":
         said.append(step("18.3.2", "An Isolated Marker is placed in the hex") if success
@@ -697,12 +697,12 @@ def consequences(mission: str, attacker: str, success: bool, margin: int) -> lis
                     if success else step("19.2.3", "The Wanted! Marker is removed; the Nationalist chits in the cup are unchanged"))
     elif mission == "search":
         if success:
-            said.append(step("20.3", f"Spend the MOS ({margin}) to Search the block ('spend-margin')"))
+            said.append(step("20.3", f"Spend the MOS ({margin}) to Search the block (see Spending a Margin of Success)"))
         else:
             said.append(step("20.4.2", "Roll once on the Insurgent Activation Table, then on the Insurgent Contact Table"))
             said.append(step("20.4.2.1", f"The MOF ({margin}) is added to the Insurgent Contact roll ('contact')"))
     elif mission == "strike" and success:
-        said.append(step("21.1.2", f"Spend the MOS ({margin}) to Strike the block ('spend-margin')"))
+        said.append(step("21.1.2", f"Spend the MOS ({margin}) to Strike the block (see Spending a Margin of Success)"))
     said.append(step("17.5", "After the Operation: Ops Complete, Support Availability rolls, IED Ambush and Isolated markers"))
     return said
 

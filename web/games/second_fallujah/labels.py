@@ -123,6 +123,8 @@ LABELS: dict[str, LazyString] = {
     "calc.v.military_police": lazy_gettext("Military Police"),
     "calc.v.armored_amphibious": lazy_gettext("Armored amphibious"),
     "calc.v.lar": lazy_gettext("LAR"),
+    "calc.v.heroic_effort": lazy_gettext("Heroic Effort"),
+    "calc.v.mulligan": lazy_gettext("Mulligan"),
     "calc.v.cavalry": lazy_gettext("Cavalry"),
     "calc.v.riverine": lazy_gettext("Riverine"),
     "calc.v.fedayeen": lazy_gettext("Fedayeen"),
