@@ -48,6 +48,11 @@ def test_every_recorded_log_is_of_a_game_with_a_companion():
     assert {p.values[0] for p in LOGS} == {packages[package] for package in recorded}
 
 
+#: rendered fields that are the companion's own guidance text, worded from the state (compared
+#: field by field and hash by hash): rewording them is not a change of the game
+REWORDED = frozenset({"reminders"})
+
+
 @pytest.mark.conformance
 @pytest.mark.parametrize(("game", "path", "name"), LOGS)
 def test_an_old_log_loads_with_the_states_it_had(game: str, path: Path, name: str, tmp_path: Path):
@@ -60,7 +65,8 @@ def test_an_old_log_loads_with_the_states_it_had(game: str, path: Path, name: st
         companion = registry.companion(game)
         assert json.loads(final.model_dump_json()) == recorded["final_state"]
         rendered = json.loads(companion.render(final, "old-log"))  # fields added since (a paged
-        assert {k: rendered.get(k) for k in recorded["final_rendered"]} == recorded["final_rendered"]  # list's count)
+        kept = [k for k in recorded["final_rendered"] if k not in REWORDED]  # list's count) are not compared
+        assert {k: rendered.get(k) for k in kept} == {k: recorded["final_rendered"][k] for k in kept}
         uncached = store.load_uncached(game_id)
         assert uncached.model_dump_json() == final.model_dump_json()
         store.cache.clear()

@@ -115,9 +115,13 @@ def test_undo_is_disabled_with_its_reason_when_nothing_can_be_undone(client):  #
     assert 'id="undo-why"' not in html
     assert "Undo takes back #2: Step Loss" in html
 
+    # the app's roll may be undone (its dice come again, web.randomness), but not what came before it
     game.act("roll", dice=1, purpose="Sniper Attack")
     html = client.get(f"/games/{game.id}").get_data(as_text=True)
-    assert "Undo stops at die rolls: the last action standing is a roll" in html
+    assert "Undo takes back #3: Die roll by the app" in html
+    game.undo()
+    html = client.get(f"/games/{game.id}").get_data(as_text=True)
+    assert "Undo stops here: a roll of the app's dice came after this action" in html
     assert re.search(r'/undo" disabled', html)
 
 

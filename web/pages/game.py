@@ -30,14 +30,17 @@ def _event(game_id: str, version: int | None) -> dict[str, Any] | None:
 
 def undo_redo(game_id: str, game: dict[str, Any]) -> dict[str, Any]:
     """What Undo and Redo would take back or replay, and why Undo cannot when it cannot: the
-    last action still standing is a die roll (not undoable, boardgame.io's rule), or none is left."""
+    last action still standing is a die roll (not undoable, boardgame.io's rule), a roll of the app's
+    dice came after it, or none is left."""
     view = view_of(game)
     why = None
     if not view.can_undo:
         recent = store().log(game_id, after=max(view.version - 200, 0), limit=200)["events"]
         standing = [e for e in recent if e["kind"] == "action" and not e["undone"]]
         not_undoable = store().companion_of(game_id).not_undoable | {"amend"}  # a roll's amendment stays too
-        why = "roll" if standing and standing[-1]["type"] in not_undoable else "none"
+        # the last action standing is a roll; or a roll of the app's dice came after it (undone
+        # since, its draw showed the dice that come next: web.randomness); or nothing stands
+        why = ("roll" if standing[-1]["type"] in not_undoable else "drawn") if standing else "none"
     return {"undo": _event(game_id, view.undo_version), "redo": _event(game_id, view.redo_version), "why": why}
 
 
