@@ -71,7 +71,7 @@ def _ordered(items: list[tuple[str, float]], name: str = "") -> list[tuple[str, 
 
 
 def labelled_distributions(answer: dict[str, Any]) -> dict[str, dict[str, float]]:
-    """Odds a situation gives beside ``distributions`` under a field of its own (Phantom Fury's
+    """Odds a situation gives beside ``distributions`` under a field of its own (e.g. a field
     ``after_hit``: what a hit reveals), shown when the game names them (``calc.o.q.<field>``)."""
     known = page_labels()
     return {name: value for name, value in answer.items()
@@ -138,8 +138,8 @@ RESULT_SKIPPED = frozenset({"steps", "pending", "probabilities", "events", "outc
 
 
 def result_facts(result: dict[str, Any]) -> list[str]:
-    """The outcome's other fields in words, in the order the procedure gives them: "Insurgent
-    Casualty Points: 5", "Overrun" (a fact that is true), never ``insurgent_cp=5``. A field is named
+    """The outcome's other fields in words, in the order the procedure gives them: "<label>: 5",
+    "<label>" (a fact that is true), never ``field_name=5``. A field is named
     by ``calc.r.<field>``, else its distribution's or outcome's label; lists and objects are left to
     the steps, which say them in the rule's words."""
     known = page_labels()
@@ -216,7 +216,7 @@ def pending_words(pending: list[Any], situation: str) -> str:
 
 def problem_words(field: str, allowed: str, rule: str | None, situation: str) -> str:
     """A refused field in the form's words: its label (a row's number after it), what is allowed,
-    the rule: "Offensive roll (2D6): a total of 2 to 12 (7.2)", never the field's dotted path."""
+    the rule: "<label> (<die>): <allowed> (<rule>)", never the field's dotted path."""
     rows = [str(int(part) + 1) for part in field.split(".") if part.isdigit()]
     where = field_label(field, situation) if field else ""
     if rows:

@@ -37,14 +37,14 @@ class Face:
 class Piece:
     """A counter or marker, or several identical ones stacked in one place (``count``)."""
 
-    #: what the piece is, the same in every state (``"unit:squad-4"``, ``"zone:12:suspect"``)
+    #: what the piece is, the same in every state (``"unit:<id>"``, ``"zone:<n>:<marker>"``)
     key: str
-    #: its name for one, in the rulebook's words ("Squad 4", "a 'Suspect' marker")
+    #: its name for one, in the rulebook's words (a unit's name, "a <marker> marker")
     name: str
-    #: where it stands, in words ("Zone 12, Location B"); None: not on the table
+    #: where it stands, in words (the place as the rulebook names it); None: not on the table
     where: str | None
     count: int = 1
-    #: its name for several, with ``%(num)d`` ("%(num)d 'Suspect' markers"); None: never several
+    #: its name for several, with ``%(num)d`` ("%(num)d <marker> markers"); None: never several
     several: str | None = None
     faces: tuple[Face, ...] = ()
     rule: str | None = None

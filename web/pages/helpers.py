@@ -98,7 +98,7 @@ def rule_url(lang: str, section_id: str) -> str:
 
 
 def rule_name(lang: str, section_id: str) -> str:
-    """How a link to a rule reads: its number ("11.2"), or an unnumbered section's title as the
+    """How a link to a rule reads: its number ("<n>.<n>"), or an unnumbered section's title as the
     rulebook prints it, never its slug ("destroy-phase"; issue 24, item 8)."""
     if _RULE_NUMBER.match(section_id):
         return section_id
