@@ -72,8 +72,10 @@ def test_a_turn_on_a_phone(page, live_server, screenshots, tmp_path):
     page.goto(game)
     page.get_by_role("link", name="Intelligence roll").click()
     _record_roll(page, {"#f-roll": "5"})
-    _apply_all(page)
+    expect(page.locator("#calc-apply-all")).to_have_count(0)  # a 5 places nothing; recording it ends no Phase
     page.goto(game)
+    expect(page.locator("#tracker .phases li.current")).to_have_text("Intelligence")
+    loads_again(page, lambda: page.get_by_role("button", name=re.compile("Activation Phase")).click())
     expect(page.locator("#tracker .phases li.current")).to_have_text("Activation")
 
     # draw chits (12): the first End of Turn chit goes back, then the 1/5 battalion
@@ -178,7 +180,7 @@ def test_a_turn_on_a_phone(page, live_server, screenshots, tmp_path):
 
 
 @pytest.mark.phone
-def test_draw_for_me_is_recorded_and_cannot_be_undone(page, live_server, screenshots):
+def test_draw_for_me_is_recorded_and_drawn_again_after_an_undo_is_the_same_chit(page, live_server, screenshots):
     errors = console_errors(page, "status of 4")
     store = live_server.store()
     client = live_server.app.test_client()
@@ -194,9 +196,16 @@ def test_draw_for_me_is_recorded_and_cannot_be_undone(page, live_server, screens
     loads_again(page, lambda: page.get_by_role("button", name="Draw for me").click())
     expect(page.locator("#effects")).to_contain_text(f"by the app, {in_cup} chits in the cup")
     state = store.state(game_id)
-    assert len(state.drawn) == 1 and not state.undo
-    expect(page.locator(".undo-redo")).to_contain_text("cannot be undone")
+    drawn = state.drawn
+    assert len(drawn) == 1 and state.undo  # the game's own stream (web.randomness): the draw may be undone
     page.screenshot(path=screenshots / "01-drawn-by-the-app.png", full_page=True)
+    loads_again(page, lambda: page.locator("#undo").click())
+    assert not store.state(game_id).drawn
+    assert client.get(f"/api/games/{game_id}").get_json()["can_undo"] is False  # nothing before it
+    expect(page.locator(".undo-redo")).to_contain_text("Undo stops here")
+    page.once("dialog", lambda dialog: dialog.accept())
+    loads_again(page, lambda: page.get_by_role("button", name="Draw for me").click())
+    assert store.state(game_id).drawn == drawn  # drawn again: the same chit
     assert errors == []
 
 
