@@ -19,7 +19,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from .. import games as registry
-from .. import i18n, prepare
+from .. import i18n, prepare, signing
 from ..amend import AMEND, fold
 from ..api import store
 from ..eventlog import Event
@@ -45,6 +45,8 @@ class Line:
     amend_fields: list[tuple[str, str, Any, str]] = field(default_factory=list)
     #: what the event changed on the table (:mod:`web.table`): an undo's is its action's reversed
     table: list[Change] = field(default_factory=list)
+    #: an app roll this server did not sign (an import): kept as the player entered it (web.signing)
+    unverified: bool = False
 
 
 @dataclass
@@ -229,6 +231,7 @@ def lines(game_id: str, events: list[dict[str, Any]], lang: str) -> list[Group]:
             text = _("Roll #%(n)s amended: %(what)s", n=p["amends"], what=text)
         worded = companion.describe is not None and e["kind"] != "setup"
         out.append(Line(e, text, _section(companion, before, lang), worded=worded,
+                        unverified=any(x.get("text") == signing.UNVERIFIED for x in e.get("effects") or []),
                         table=between(table_of if declared is not None else None, before, state)))
     latest_input: dict[int, Any] = {}
     for line in out:
