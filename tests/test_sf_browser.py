@@ -42,6 +42,23 @@ def _key_area(page, game_url: str, area: int, tem: int, adjacent: str, place: st
         expect(page.locator("#area-panel")).to_contain_text(place.title() + " 1")
 
 
+
+def _enter_bot_dice(page, faces: dict[str, int]) -> list[str]:
+    """Enter the dice the bot asks for, from the table, in its one form (12.2), until it asks no
+    more: the fields entered, in order."""
+    entered: list[str] = []
+    while page.locator("#bot-dice").count():
+        form = page.locator("#bot-dice form.dice-form")
+        if not page.locator("#bot-dice details.own-dice").evaluate("(d) => d.open"):
+            page.locator("#bot-dice details.own-dice summary").click()
+        fields = json.loads(form.get_attribute("data-fields") or "{}")["fields"]
+        for index, field in enumerate(fields):
+            form.locator(f"#bot-die-{index}").fill(str(faces[field]))
+        entered += fields
+        loads_again(page, lambda f=form: f.get_by_role("button", name="Enter the dice").click())
+    return entered
+
+
 @pytest.mark.phone
 def test_a_coalition_impulse_and_a_bot_impulse_on_a_phone(page, live_server, screenshots):
     errors = console_errors(page, "status of 400")
@@ -81,13 +98,9 @@ def test_a_coalition_impulse_and_a_bot_impulse_on_a_phone(page, live_server, scr
     # dice entered from the table, one by one as the bot asks (1D6 a Fedayeen, 2D6 a Cadre)
     page.goto(game_url + "#bot")
     expect(page.locator("#bot")).to_contain_text("The bot reacts")
-    for field, face in (("dice.fedayeen.fedayeen-1", 2), ("dice.cadre.cadre-5", 9), ("dice.cadre.cadre-4", 8),
-                        ("dice.cadre.cadre-7", 3)):
-        need = page.locator(f'#bot-needs li[data-field="{field}"]')
-        need.locator("input[name=faces]").fill(str(face))
-        loads_again(page, lambda n=need: n.get_by_role("button", name="Enter").click())
-        expect(page.locator(f'#bot-needs li[data-field="{field}"]')).to_have_count(0)
-    expect(page.locator("#bot-decision")).to_contain_text("cadre-5: 9 (total 12): +F")
+    faces = {"dice.fedayeen.fedayeen-1": 2, "dice.cadre.cadre-5": 9, "dice.cadre.cadre-4": 8, "dice.cadre.cadre-7": 3}
+    assert sorted(_enter_bot_dice(page, faces)) == sorted(faces)
+    expect(page.locator("#bot-decision")).to_contain_text("9 (total 12): +F")
     page.locator("#bot").screenshot(path=screenshots / "04-bot-reaction.png")
     loads_again(page, lambda: page.get_by_role("button", name="Confirm the bot's decision").click())
     loads_again(page, lambda: page.get_by_role("button", name="Apply the Reaction in area 19 (3 placed)").click())
@@ -121,14 +134,13 @@ def test_a_coalition_impulse_and_a_bot_impulse_on_a_phone(page, live_server, scr
     page.goto(game_url + "#bot")
     bot = page.locator("#bot")
     expect(bot).to_contain_text("The bot allocates its Casualty Points")
-    need = page.locator('#bot-needs li[data-field="dice.tiebreak"]')
-    expect(need).to_contain_text("['fedayeen-1', 'fedayeen-2']")
-    need.locator("input[name=faces]").fill("1")
-    loads_again(page, lambda: need.get_by_role("button", name="Enter").click())
+    assert _enter_bot_dice(page, {"dice.tiebreak": 1}) == ["dice.tiebreak"]
     expect(page.locator("#allocation tbody tr")).to_have_count(3)
-    expect(page.locator("#bot-trace .trace-entry").first).to_contain_text("tie_break")
-    expect(page.locator("#bot-trace .trace-entry").first).to_contain_text("kept: fedayeen-1 · dice 1")
-    expect(page.locator("#bot-trace .trace-entry").nth(1)).to_contain_text("step_1")
+    # the trace in the rulebook's words (12.2): the printed criteria, the candidates by name, the die
+    trace = page.locator("#bot-trace")
+    expect(trace).to_contain_text("just roll a die to choose among those candidates randomly")
+    expect(trace).to_contain_text("Take CP on the lead defensive unit.")
+    expect(trace).to_contain_text("kept: Fedayeen 1")
     bot.screenshot(path=screenshots / "07-bot-casualties.png")
     loads_again(page, lambda: page.get_by_role("button", name="Confirm the bot's decision").click())
     # the retreat (16) asks for the TEM of the areas it compares: keyed on the spot
@@ -163,16 +175,16 @@ def test_a_coalition_impulse_and_a_bot_impulse_on_a_phone(page, live_server, scr
     assert store.state(game_id).unit(A18).status == "spent"
     # the bot's impulse (14): it asks for step 2's die, entered from the table
     expect(page.locator("#bot")).to_contain_text("The bot's impulse")
-    need = page.locator('#bot-needs li[data-field="dice.step2"]')
-    need.locator("input[name=faces]").fill("2")
-    loads_again(page, lambda: need.get_by_role("button", name="Enter").click())
+    assert _enter_bot_dice(page, {"dice.step2": 2}) == ["dice.step2"]
     # the attack target chosen, with its trace criterion by criterion (14, 14.1)
-    expect(page.locator("#bot-decision")).to_contain_text("Attack area 19 from area 19 with militia-2, militia-3.")
+    expect(page.locator("#bot-decision")).to_contain_text("Attack area 19 from area 19 with Militia 2, Militia 3.")
     trace = page.locator("#bot-trace .trace-entry")
     texts = trace.all_inner_texts()
-    assert any(t.startswith("attack") and "kept: 19" in t for t in texts)
-    assert any(t.startswith("only_spent") and "14.1" in t for t in texts)
-    assert any(t.startswith("contested") and "14.1.2" in t and "kept: 19" in t for t in texts)  # the origin
+    # each criterion's printed sentence with its rule, the areas kept and the counts behind them
+    assert any(t.startswith("14 2.") and "Coalition area that can be attacked" in t and "kept: area 19" in t for t in texts)
+    assert any(t.startswith("14.1 2.") and "only Spent Coalition units" in t and "kept: area 19" in t for t in texts)
+    assert any(t.startswith("14.1.2 1.") and "Contested area" in t and "kept: area 19" in t for t in texts)  # the origin
+    assert any("counts: area 19: 2; area 18: 1" in t for t in texts)
     assert page.locator("#bot-trace a.rule-link").first.get_attribute("href").startswith("/rule/en/")
     page.locator("#bot").screenshot(path=screenshots / "11-bot-attack-target.png")
     loads_again(page, lambda: page.get_by_role("button", name="Confirm the bot's decision").click())
