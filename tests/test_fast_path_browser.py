@@ -95,6 +95,9 @@ def _applied(tab: Page) -> None:
     roll that changes nothing the companion tracks, recorded."""
     tab.wait_for_url(re.compile(r"recorded=\d+"))
     expect(tab.locator("#calc-applied, .calc-consequences > p").first).to_be_visible()
+    if tab.locator(".calc-change").count():  # changes to apply: the page loads again once they are
+        tab.wait_for_url(re.compile(r"applied=\d+"))  # (a screenshot during that load timed out)
+        expect(tab.locator("#calc-applied")).to_be_visible()
     expect(tab).not_to_have_url(re.compile(r"apply=all"))  # a reload applies nothing again
 
 
