@@ -75,15 +75,15 @@ def fast_rule(args: Sequence[str]) -> int | None:
     return 0
 
 
-def fast_search(args: Sequence[str]) -> int | None:
-    """``fallujah search`` with ``args`` answered from the games' plain search exports
-    (:mod:`rules_text.fast_search`): the exit status, or None when the click command must answer."""
+def _fast_answer(args: Sequence[str], module: str) -> int | None:
+    """A command answered by ``module``'s ``answer(args)`` (its lines, or None for the click
+    command), imported only here: the exit status, or None when the click command must answer."""
     if not (_utf8(sys.stdout) and _utf8(sys.stderr)) or any(
             name.startswith("_") and name.endswith("_COMPLETE") for name in os.environ):
         return None
-    from rules_text import fast_search as answers
+    from importlib import import_module
 
-    lines = answers.answer(list(args))
+    lines = import_module(module).answer(list(args))
     if lines is None:
         return None
     try:
@@ -91,24 +91,18 @@ def fast_search(args: Sequence[str]) -> int | None:
     except OSError as exc:
         failed_write(exc)
     return 0
+
+
+def fast_search(args: Sequence[str]) -> int | None:
+    """``fallujah search`` with ``args`` answered from the games' plain search exports
+    (:mod:`rules_text.fast_search`): the exit status, or None when the click command must answer."""
+    return _fast_answer(args, "rules_text.fast_search")
 
 
 def fast_games(args: Sequence[str]) -> int | None:
     """``fallujah games`` with ``args`` answered from the games answers file (:mod:`web.fast_games`):
     the exit status, or None when the click command must answer."""
-    if not (_utf8(sys.stdout) and _utf8(sys.stderr)) or any(
-            name.startswith("_") and name.endswith("_COMPLETE") for name in os.environ):
-        return None
-    from . import fast_games as answers
-
-    lines = answers.answer(list(args))
-    if lines is None:
-        return None
-    try:
-        echo([(line, None) for line in lines], sys.stdout)
-    except OSError as exc:
-        failed_write(exc)
-    return 0
+    return _fast_answer(args, "web.fast_games")
 
 
 def rule_request(args: Sequence[str], langs: Sequence[str], default_lang: str,
