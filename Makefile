@@ -3,6 +3,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Python keeps its compiled modules (__pycache__, ignored by git) even where the environment says
+# not to: without them every test process and every CLI run a test starts compiles the project
+# anew, and pytest rewrites every test module's asserts again (7 s of CPU per worker).
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: install run test quick lint check bench clean site messages translations
 

@@ -31,9 +31,13 @@ class LiveServer:
 
 @pytest.fixture
 def live_server(tmp_path) -> Iterator[LiveServer]:
+    # imported here, not at the top: conftest imports this module before pytest_configure gives
+    # each xdist worker its own TEST_DATABASE_URL, which test_web_fixtures reads when imported
+    from tests.test_web_fixtures import migrated_url
+
     app = create_app({
         "TESTING": True,
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'live.sqlite3'}",
+        "DATABASE_URL": migrated_url("sqlite", tmp_path, "live.sqlite3"),
         "SITE_DIR": str(tmp_path / "site"),
         "SQLITE_SYNCHRONOUS": "OFF",
         "BACKUPS": False,

@@ -7,14 +7,20 @@ Other test modules import what they use from here.
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import sqlite3
+import tempfile
+from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import create_engine, text
+from alembic.migration import MigrationContext
+from sqlalchemy import create_engine, inspect, text
 
 from web.app import create_app
-from web.db import normalise_url
+from web.db import head_revision, normalise_url, open_database
 
 PG_URL = os.environ.get("TEST_DATABASE_URL")
 BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(not PG_URL, reason="TEST_DATABASE_URL not set"))]
@@ -29,6 +35,7 @@ def empty_postgres(url: str) -> None:
 
 
 def database_url(backend: str, tmp_path: Any) -> str:
+    """An empty database: no table at all (the tests of migrations start from one)."""
     if backend == "postgresql":
         assert PG_URL
         empty_postgres(PG_URL)
@@ -36,10 +43,58 @@ def database_url(backend: str, tmp_path: Any) -> str:
     return f"sqlite:///{tmp_path / 'companion.sqlite3'}"
 
 
+def emptied_postgres(url: str) -> None:
+    """The database with no game in it, at the head revision: every table emptied in one
+    ``TRUNCATE`` when its schema is at head already (a previous test migrated it), else the
+    schema dropped (``create_app`` migrates it)."""
+    engine = create_engine(normalise_url(url))
+    try:
+        with engine.begin() as conn:
+            if MigrationContext.configure(conn).get_current_revision() == head_revision():
+                tables = [t for t in inspect(conn).get_table_names() if t != "alembic_version"]
+                if tables:
+                    conn.execute(text(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE"))
+                return
+        empty_postgres(url)
+    finally:
+        engine.dispose()
+
+
+_TEMPLATE: list[Path] = []
+
+
+def sqlite_template() -> Path:
+    """A SQLite database migrated to head once per test process, which each test copies (a
+    migration per test cost a fifth of the web tests' time)."""
+    if not _TEMPLATE:
+        folder = Path(tempfile.mkdtemp(prefix="fallujah-template-"))
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        path = folder / "template.sqlite3"
+        open_database(f"sqlite:///{path}", "OFF").dispose()
+        with sqlite3.connect(path) as conn:
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        conn.close()
+        _TEMPLATE.append(path)
+    return _TEMPLATE[0]
+
+
+def migrated_url(backend: str, tmp_path: Any, name: str = "companion.sqlite3") -> str:
+    """A database at the head revision holding no game, as ``create_app`` leaves a new one; on
+    SQLite, the one already in ``tmp_path`` when there is one (a test starting its app again)."""
+    if backend == "postgresql":
+        assert PG_URL
+        emptied_postgres(PG_URL)
+        return PG_URL
+    path = Path(tmp_path) / name
+    if not path.exists():
+        shutil.copyfile(sqlite_template(), path)
+    return f"sqlite:///{path}"
+
+
 def make_app(backend: str, tmp_path: Any, **config: Any):
     return create_app({
         "TESTING": True,
-        "DATABASE_URL": database_url(backend, tmp_path),
+        "DATABASE_URL": migrated_url(backend, tmp_path),
         "SITE_DIR": str(tmp_path / "site"),
         "SQLITE_SYNCHRONOUS": "OFF",  # a throw-away database: no fsync per commit
         "BACKUPS": False,  # tests/test_backup.py turns them on where it tests them

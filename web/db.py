@@ -11,6 +11,7 @@ once its transaction is committed.
 
 from __future__ import annotations
 
+import functools
 import queue
 import shutil
 import threading
@@ -22,6 +23,8 @@ from typing import Any, TypeVar
 
 from alembic import command
 from alembic.config import Config
+from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import (
     Column,
     Connection,
@@ -168,18 +171,34 @@ def make_engine(url: str, synchronous: str = "FULL") -> Engine:
     return engine
 
 
+def _config() -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return config
+
+
+@functools.cache
+def head_revision() -> str | None:
+    """The newest migration's revision, read once per process from ``web/migrations``."""
+    return ScriptDirectory.from_config(_config()).get_current_head()
+
+
 def upgrade(engine: Engine, revision: str = "head") -> None:
     """``alembic upgrade head`` on this engine (run at every app start; a no-op when current),
     under a lock so that servers started together migrate one after the other: a transaction
-    advisory lock on PostgreSQL, ``BEGIN IMMEDIATE`` (the database's write lock) on SQLite."""
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
+    advisory lock on PostgreSQL, ``BEGIN IMMEDIATE`` (the database's write lock) on SQLite.
+    A database already at the head revision is left alone without running Alembic's
+    environment (which reads every migration file)."""
+    config = _config()
     with engine.connect() as conn:
         if is_sqlite(engine):
             conn.execution_options(sqlite_begin="IMMEDIATE")
         with conn.begin():
             if engine.dialect.name == "postgresql":
                 conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+            wanted = head_revision() if revision == "head" else revision
+            if MigrationContext.configure(conn).get_current_revision() == wanted:
+                return
             config.attributes["connection"] = conn
             command.upgrade(config, revision)
 
