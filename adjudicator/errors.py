@@ -120,29 +120,25 @@ class Checker:
             raise InvalidSituation(self.problems)
 
 
+#: pydantic's error types whose allowed values are always the same words
+_FIXED_ALLOWED = {"missing": "required", "extra_forbidden": "unknown field", "union_tag_not_found": "required"}
+#: pydantic's error types that allow one of a list, by the context key holding the list
+_ONE_OF = {"literal_error": "expected", "union_tag_invalid": "expected_tags"}
+#: pydantic's error types for a bound, by the comparison the bound allows
+_BOUNDS = {"greater_than_equal": ">=", "less_than_equal": "<=", "greater_than": ">", "less_than": "<"}
+
+
 def describe_allowed(error: Mapping[str, Any]) -> str:
     """What a field allows, from one of pydantic's errors ("one of ...", "must be <= 9")."""
     kind = error["type"]
     ctx = error.get("ctx") or {}
-    if kind == "missing":
-        return "required"
-    if kind == "extra_forbidden":
-        return "unknown field"
-    if kind == "literal_error":
-        return f"one of {ctx.get('expected', '')}"
-    if kind == "union_tag_invalid":
-        return f"one of {ctx.get('expected_tags', '')}"
-    if kind == "union_tag_not_found":
-        return "required"
-    bounds = {
-        "greater_than_equal": ">=",
-        "less_than_equal": "<=",
-        "greater_than": ">",
-        "less_than": "<",
-    }
-    if kind in bounds:
+    if kind in _FIXED_ALLOWED:
+        return _FIXED_ALLOWED[kind]
+    if kind in _ONE_OF:
+        return f"one of {ctx.get(_ONE_OF[kind], '')}"
+    if kind in _BOUNDS:
         limit = next(ctx[key] for key in ("ge", "le", "gt", "lt") if key in ctx)
-        return f"must be {bounds[kind]} {limit}"
+        return f"must be {_BOUNDS[kind]} {limit}"
     if kind in {"string_too_long", "too_long"}:
         given = error.get("input")
         length = ctx.get("actual_length") or (len(given) if isinstance(given, str | list | tuple | dict) else None)

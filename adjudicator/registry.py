@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import importlib
 import time
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from types import ModuleType
 from typing import Any
@@ -41,6 +41,7 @@ __all__ = [
     "UnknownSituation",
     "adjudicate",
     "data_fingerprint",
+    "declare_situations",
     "forget_data",
     "games",
     "games_with",
@@ -83,6 +84,24 @@ class Procedure:
     def summary(self) -> str:
         """The title (the name used before game packs)."""
         return self.title
+
+
+def declare_situations(
+    procedures: Iterable[Procedure],
+    decisions: Mapping[str, Decisions],
+    examples: Mapping[str, Iterable[Mapping[str, Any]]] | None = None,
+) -> dict[str, Procedure]:
+    """A game's ``SITUATIONS``: its procedures by name, each with the choices the rules leave to
+    the player (``decisions``; none for a procedure not named) and, given ``examples``, its sample
+    inputs (then every procedure must have its entry)."""
+    return {
+        p.name: replace(
+            p,
+            decisions=decisions.get(p.name, NO_DECISIONS),
+            examples=p.examples if examples is None else tuple(examples[p.name]),
+        )
+        for p in procedures
+    }
 
 
 class UnknownSituation(InvalidSituation, LookupError):

@@ -330,6 +330,22 @@ class Counted:
     tn: dict[int, int]
 
 
+def _red_split(coalition: Side_, opposed: int, won_at: list[int]) -> tuple[dict[int, int], dict[int, int]]:
+    """The Coalition pool's red successes jointly with the Operation's success and failure
+    (integer counts over both pools), whether it attacks or defends: ``won_at[n]`` counts the
+    ``opposed`` pool's combinations with which the Operation succeeds when the Coalition pool has
+    ``n`` successes."""
+    succ: dict[int, int] = {}
+    fail: dict[int, int] = {}
+    all_others = sum(coalition.others) * opposed
+    for r, rc in enumerate(coalition.red):
+        if rc:
+            won = sum(kc * won_at[k + r] for k, kc in enumerate(coalition.others) if kc)
+            succ[r] = rc * won
+            fail[r] = rc * all_others - succ[r]
+    return succ, fail
+
+
 def count(att: Side_, dfn: Side_, tn_of: Callable[[int], int], coalition_attacks: bool,
           media: bool = True) -> Counted:
     """Margins (attacker's successes - TN) and, with ``media``, the Coalition's red successes
@@ -352,21 +368,11 @@ def count(att: Side_, dfn: Side_, tn_of: Callable[[int], int], coalition_attacks
             less = [0] * (len(att.total) + 1)
             for x in range(1, len(less)):
                 less[x] = less[x - 1] + by_tn.get(x - 1, 0)
-            all_others = sum(att.others) * dfn.combinations
-            for r, rc in enumerate(att.red):
-                if rc:
-                    won = sum(kc * less[k + r] for k, kc in enumerate(att.others) if kc)
-                    succ[r] = rc * won
-                    fail[r] = rc * all_others - succ[r]
+            succ, fail = _red_split(att, dfn.combinations, less)
         else:
             greater = {tn: sum(sc for s, sc in enumerate(att.total) if s > tn) for tn in by_tn}
             by_t = [greater.get(tn_at[t], 0) for t in range(len(dfn.total))]
-            all_others = sum(dfn.others) * att.combinations
-            for q, qc in enumerate(dfn.red):
-                if qc:
-                    won = sum(kc * by_t[k + q] for k, kc in enumerate(dfn.others) if kc)
-                    succ[q] = qc * won
-                    fail[q] = qc * all_others - succ[q]
+            succ, fail = _red_split(dfn, att.combinations, by_t)
     return Counted(att.combinations * dfn.combinations, margin, succ, fail,
                    {tn: c * att.combinations for tn, c in by_tn.items()})
 

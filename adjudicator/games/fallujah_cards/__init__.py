@@ -15,17 +15,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from ...what_if import NO_DECISIONS
+from ...registry import declare_situations
 from .decisions import DECISIONS
 from .situations import SITUATIONS as _PROCEDURES
 from .situations import Procedure
 from .tournament import STATISTICS
 
 #: the situations, each with the choices it leaves to the player (:mod:`.decisions`)
-SITUATIONS: dict[str, Procedure] = {
-    name: replace(proc, decisions=DECISIONS.get(name, NO_DECISIONS)) for name, proc in _PROCEDURES.items()
-}
+SITUATIONS: dict[str, Procedure] = declare_situations(_PROCEDURES.values(), DECISIONS)
 
 __all__ = ["SITUATIONS", "STATISTICS", "Procedure"]

@@ -175,26 +175,15 @@ def greedy_delta(
             h[c] += 1
             m |= bit[c]
             n += 1
-        elif c <= c_bomb:  # Insurgents or Position: Destroy Phase
-            x = m & dmask[c]
-            if x:
-                b = (x & -x).bit_length() - 1
-                h[b] -= 1
-                if not h[b]:
-                    m ^= bit[b]
-                n -= 1
-                total += fv[c] + cforce[b]
-            else:
-                total -= fv[c]
-        elif c < c_n:  # Explosives: Disarm Phase
-            if h[cls_d] and (fv[c] >= disarm_from or not m & bmask[c]):
+        elif c < c_n:  # Insurgents or Position: Destroy Phase; Explosives: Disarm Phase
+            if c > c_bomb and h[cls_d] and (fv[c] >= disarm_from or not m & bmask[c]):
                 h[cls_d] -= 1
                 if not h[cls_d]:
                     m ^= bit[cls_d]
                 n -= 1
                 total += fv[c]
-            else:
-                x = m & bmask[c]
+            else:  # the lowest qualifying class fights (Explosives without a Disarm card played)
+                x = m & (dmask[c] if c <= c_bomb else bmask[c])
                 if x:
                     b = (x & -x).bit_length() - 1
                     h[b] -= 1

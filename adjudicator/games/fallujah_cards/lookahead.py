@@ -32,6 +32,7 @@ from .rollouts import (
     KIND,
     QUALIFY,
     _holds,
+    _lose_one,
     _sample,
 )
 from .state import HAND_LIMIT, RECON_LOOK, TACTICS_DRAW
@@ -129,12 +130,7 @@ def _advised_game(deck, losses, seed, rollouts, budget, recon_at_once, disarm_fr
         elif kind == INSURGENT_TACTICS:  # a random hand card is lost
             held = hand.sum()
             if held > 0:
-                r = int(losses[i - 1] * held)
-                b = 0
-                while r >= hand[b]:
-                    r -= hand[b]
-                    b += 1
-                hand[b] -= 1
+                _lose_one(hand, losses[i - 1], held)
         elif kind == AMERICAN_TACTICS:  # draws, then joins the hand
             for _ in range(TACTICS_DRAW):
                 if i < size:

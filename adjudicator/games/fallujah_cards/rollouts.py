@@ -185,12 +185,7 @@ def _game(deck, start, losses, shown, recon_at_once, disarm_from, informed):  # 
                 total -= FORCE[code]
         elif kind == INSURGENT_TACTICS:  # a random hand card is lost
             if held > 0:
-                r = int(losses[i - 1] * held)
-                b = 0
-                while r >= hand[b]:
-                    r -= hand[b]
-                    b += 1
-                hand[b] -= 1
+                _lose_one(hand, losses[i - 1], held)
                 held -= 1
         else:  # American Tactics: draws, then joins the hand
             for _ in range(TACTICS_DRAW):
@@ -212,6 +207,18 @@ def _game(deck, start, losses, shown, recon_at_once, disarm_from, informed):  # 
                     held -= 1
                     break
     return total
+
+
+@njit(cache=True)
+def _lose_one(hand, loss, held):  # pragma: no cover - compiled
+    """An Insurgent Tactics card takes a random card of the ``held`` in ``hand`` (counts by class):
+    the ``int(loss * held)``-th in class order, ``loss`` being the game's recorded uniform draw."""
+    r = int(loss * held)
+    b = 0
+    while r >= hand[b]:
+        r -= hand[b]
+        b += 1
+    hand[b] -= 1
 
 
 @njit(cache=True)

@@ -10,10 +10,7 @@ reads the rulebook through :func:`~adjudicator.games.phantom_fury.rulebook.curre
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from ...registry import Procedure
-from ...what_if import NO_DECISIONS
+from ...registry import Procedure, declare_situations
 from . import (
     abrams,
     activation,
@@ -42,9 +39,8 @@ RENDER = render.render
 #: the grids of chances the rules site prints beside the tables
 ODDS_GRIDS = (FIRE_GRID,)
 
-SITUATIONS: dict[str, Procedure] = {
-    p.name: replace(p, examples=EXAMPLES[p.name], decisions=DECISIONS.get(p.name, NO_DECISIONS))
-    for p in (
+SITUATIONS: dict[str, Procedure] = declare_situations(
+    (
         procedure(
             "fire",
             Computation(fire.adjudicate),
@@ -141,5 +137,7 @@ SITUATIONS: dict[str, Procedure] = {
             "7.2.1",
             result_model=victory.VictoryAnswer,
         ),
-    )
-}
+    ),
+    DECISIONS,
+    EXAMPLES,
+)

@@ -7,8 +7,7 @@ read from the game's tables (rules_text/games/second-fallujah/tables).
 
 from __future__ import annotations
 
-from ...registry import Procedure
-from ...what_if import NO_DECISIONS
+from ...registry import Procedure, declare_situations
 from . import allocation, combat, movement, render, tables_rolls, victory
 from . import bot_situations as bs
 from .bot_common import ANSWERS
@@ -22,24 +21,9 @@ DIE_NOTES: dict[str, tuple[str, str | None]] = {}
 RENDER = render.render
 
 
-def _p(name, title, rule, model, result, run, cites=()):
-    return Procedure(
-        name=name,
-        title=title,
-        rule=rule,
-        input_model=model,
-        result_model=result,
-        run=run,
-        cites=tuple(cites),
-        examples=tuple(EXAMPLES[name]),
-        decisions=DECISIONS.get(name, NO_DECISIONS),
-    )
-
-
-SITUATIONS: dict[str, Procedure] = {
-    p.name: p
-    for p in (
-        _p(
+SITUATIONS: dict[str, Procedure] = declare_situations(
+    (
+        Procedure(
             "coalition-attack",
             "Coalition attack (7.2, 8.1, 8.5, 7.5)",
             "7.2",
@@ -48,7 +32,7 @@ SITUATIONS: dict[str, Procedure] = {
             combat.coalition_attack,
             ("7.2.1", "8.1.1", "8.4", "8.5", "7.5", "4.1.4"),
         ),
-        _p(
+        Procedure(
             "insurgent-attack",
             "Insurgent attack, Security Lapse (7.3)",
             "7.3",
@@ -57,7 +41,7 @@ SITUATIONS: dict[str, Procedure] = {
             combat.insurgent_attack,
             ("7.3.5", "8.1.1"),
         ),
-        _p(
+        Procedure(
             "fire-mission",
             "Fire Mission (7.4)",
             "7.4",
@@ -66,7 +50,7 @@ SITUATIONS: dict[str, Procedure] = {
             combat.fire_mission,
             ("8.5", "7.5"),
         ),
-        _p(
+        Procedure(
             "movement-cost",
             "Movement cost and Ambush (6.1, 6.4)",
             "6.1",
@@ -75,7 +59,7 @@ SITUATIONS: dict[str, Procedure] = {
             movement.movement_cost,
             ("6.4.1", "6.4.2"),
         ),
-        _p(
+        Procedure(
             "end-of-action-phase",
             "End of the Action Phase (4.1.4)",
             "4.1.4",
@@ -83,7 +67,7 @@ SITUATIONS: dict[str, Procedure] = {
             combat.EndOfActionPhaseAnswer,
             combat.end_of_action_phase,
         ),
-        _p(
+        Procedure(
             "fedayeen-reaction",
             "Fedayeen Reaction (17 step 1)",
             "17",
@@ -92,7 +76,7 @@ SITUATIONS: dict[str, Procedure] = {
             tables_rolls.fedayeen_reaction,
             ("12.1",),
         ),
-        _p(
+        Procedure(
             "cadre-reaction",
             "Cadre Reaction (17 steps 2 and 3)",
             "17",
@@ -100,7 +84,7 @@ SITUATIONS: dict[str, Procedure] = {
             tables_rolls.RollAnswer,
             tables_rolls.cadre_reaction,
         ),
-        _p(
+        Procedure(
             "insurgent-setup",
             "Insurgent set-up roll of one area (13)",
             "13",
@@ -108,7 +92,7 @@ SITUATIONS: dict[str, Procedure] = {
             tables_rolls.RollAnswer,
             tables_rolls.insurgent_setup,
         ),
-        _p(
+        Procedure(
             "casualty-allocation",
             "Insurgent Casualty Points, Overrun and the bot's allocation (8.2-8.4, 15)",
             "8.2",
@@ -117,7 +101,7 @@ SITUATIONS: dict[str, Procedure] = {
             allocation.casualty_allocation,
             ("8.3", "8.4", "15"),
         ),
-        _p(
+        Procedure(
             "victory",
             "Victory points and level (1.1, 1.2)",
             "1.1",
@@ -126,7 +110,7 @@ SITUATIONS: dict[str, Procedure] = {
             victory.victory,
             ("1.2",),
         ),
-        _p(
+        Procedure(
             "bot-setup",
             "Bot: Insurgent set-up (13)",
             "13",
@@ -134,7 +118,7 @@ SITUATIONS: dict[str, Procedure] = {
             ANSWERS["bot-setup"],
             bs.run_setup,
         ),
-        _p(
+        Procedure(
             "bot-impulse",
             "Bot: the Insurgent impulse (14)",
             "14",
@@ -143,7 +127,7 @@ SITUATIONS: dict[str, Procedure] = {
             bs.run_impulse,
             ("14.1", "14.1.1", "14.1.2", "14.2", "12.2"),
         ),
-        _p(
+        Procedure(
             "bot-attack-target",
             "Bot: attack target (14.1, 14.1.1)",
             "14.1.1",
@@ -152,7 +136,7 @@ SITUATIONS: dict[str, Procedure] = {
             bs.run_attack_target,
             ("14.1", "12.2"),
         ),
-        _p(
+        Procedure(
             "bot-attack-origin",
             "Bot: attack origin (14.1.2)",
             "14.1.2",
@@ -161,7 +145,7 @@ SITUATIONS: dict[str, Procedure] = {
             bs.run_attack_origin,
             ("14.1", "12.2"),
         ),
-        _p(
+        Procedure(
             "bot-organize-resistance",
             "Bot: Organize Resistance area (14.2)",
             "14.2",
@@ -170,7 +154,7 @@ SITUATIONS: dict[str, Procedure] = {
             bs.run_organize_resistance,
             ("12.2",),
         ),
-        _p(
+        Procedure(
             "bot-casualties",
             "Bot: Insurgent Casualty Points (15 steps 1-2)",
             "15",
@@ -179,7 +163,7 @@ SITUATIONS: dict[str, Procedure] = {
             bs.run_casualties,
             ("7.2.5", "8.3", "8.4", "12.2"),
         ),
-        _p(
+        Procedure(
             "bot-mulligan",
             "Bot: the Mulligan (15 step 3, 10.1)",
             "15",
@@ -188,7 +172,7 @@ SITUATIONS: dict[str, Procedure] = {
             bs.run_mulligan,
             ("10.1",),
         ),
-        _p(
+        Procedure(
             "bot-retreat",
             "Bot: retreat destination (16, 8.3)",
             "16",
@@ -197,7 +181,7 @@ SITUATIONS: dict[str, Procedure] = {
             bs.run_retreat,
             ("8.3", "12.2", "17"),
         ),
-        _p(
+        Procedure(
             "bot-reaction",
             "Bot: Insurgent Reaction (17, 4.1.3)",
             "17",
@@ -206,7 +190,7 @@ SITUATIONS: dict[str, Procedure] = {
             bs.run_reaction,
             ("4.1.3", "16", "12.1"),
         ),
-        _p(
+        Procedure(
             "bot-regroup",
             "Bot: Regroup Phase (4.2; no bot procedure, 12.1)",
             "4.2",
@@ -215,7 +199,7 @@ SITUATIONS: dict[str, Procedure] = {
             bs.run_regroup,
             ("12.1",),
         ),
-        _p(
+        Procedure(
             "bot-reset",
             "Bot: Reset Phase, which units stay Spent (4.4, 5.1)",
             "4.4",
@@ -224,5 +208,7 @@ SITUATIONS: dict[str, Procedure] = {
             bs.run_reset,
             ("5.1", "10.2"),
         ),
-    )
-}
+    ),
+    DECISIONS,
+    EXAMPLES,
+)

@@ -44,6 +44,25 @@ class Unspecified(BaseModel):
     overridden: bool = False
 
 
+#: the points the bot's procedures leave unspecified, each with its rule and the reading the bot
+#: follows (errata 12.1 and the rule's own entry), by point
+UNSPECIFIED_POINTS: dict[str, tuple[str, str]] = {
+    "step_1_militia": ("14", "which ungarrisoned area and which adjacent Fresh Militia: 12.2's die roll among all such pairs (errata 14)"),
+    "lead_defender_tie": ("7.2.5", "on a Combat Factor tie: a Dug In unit first, then 12.2's die roll (errata 7.2.5)"),
+    "priorities_adjusted": ("15", "15 is followed strictly; another allocation is the player's override (errata 15)"),
+    "heroic_effort": ("10.1", "the bot never uses Heroic Effort (errata 12.1); the player may override"),
+    "reaction_order": ("17", "step by step as printed; within a step by area number, then the order the units are listed (errata 17)"),
+    "regroup": ("4.2", "the bot does not Regroup (errata 12.1, reading 1); the player may move units for it (override, logged)"),
+    "reset_spent": ("4.4", "the units the 5.1 limit forces stay Spent, Fedayeen before Cadre, in area order (errata 12.1)"),
+}
+
+
+def unspecified_point(point: str, overridden: bool = False) -> Unspecified:
+    """The unspecified ``point`` (:data:`UNSPECIFIED_POINTS`) as an answer lists it."""
+    rule, reading = UNSPECIFIED_POINTS[point]
+    return Unspecified(point=point, rule=rule, reading=reading, overridden=overridden)
+
+
 class BotOutcome(Outcome):
     """The bot's decision once every fact and die it needs is known."""
 

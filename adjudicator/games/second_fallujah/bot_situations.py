@@ -23,6 +23,7 @@ from .bot_common import (
     answer,
     check_common,
     override_entry,
+    unspecified_point,
 )
 from .common import D6, TWO_D6, check_area, note
 from .priorities import Dice, NeedFacts, TraceEntry, tie_break
@@ -286,12 +287,7 @@ def run_impulse(body: ImpulseInput) -> BotAnswer:
         state, dice, ov = body.state, body.dice, body.override
         tie = Dice(dice.tiebreak)
         unspecified = [
-            Unspecified(
-                point="step_1_militia",
-                rule="14",
-                reading="which ungarrisoned area and which adjacent Fresh Militia: 12.2's die roll among all such pairs (errata 14)",
-                overridden=bool(ov and ov.point in (None, "move_militia")),
-            )
+            unspecified_point("step_1_militia", bool(ov and ov.point in (None, "move_militia")))
         ]
         pairs = _move_militia_pairs(state)
         entry = TraceEntry(
@@ -424,16 +420,8 @@ def run_casualties(body: CasualtiesInput) -> BotAnswer:
             c.add("area", body.area, "an area holding Insurgent units", "8.2")
         c.raise_if_any()
         unspecified = [
-            Unspecified(
-                point="lead_defender_tie",
-                rule="7.2.5",
-                reading="on a Combat Factor tie: a Dug In unit first, then 12.2's die roll (errata 7.2.5)",
-            ),
-            Unspecified(
-                point="priorities_adjusted",
-                rule="15",
-                reading="15 is followed strictly; another allocation is the player's override (errata 15)",
-            ),
+            unspecified_point("lead_defender_tie"),
+            unspecified_point("priorities_adjusted"),
         ]
         ov = body.override
         lead_id = body.lead
@@ -567,12 +555,7 @@ def run_mulligan(body: MulliganInput) -> BotAnswer:
             )
         ]
         unspecified = [
-            Unspecified(
-                point="heroic_effort",
-                rule="10.1",
-                reading="the bot never uses Heroic Effort (errata 12.1); the player may override",
-                overridden=bool(body.override and body.override.point == "heroic_effort"),
-            )
+            unspecified_point("heroic_effort", bool(body.override and body.override.point == "heroic_effort"))
         ]
         decision = {
             "mulligan": mulligan,
@@ -777,11 +760,7 @@ def run_reaction(body: ReactionInput) -> BotAnswer:
                 state = _place(state, where, kind, 1, False, item["placed"], counter)
             log.append(item)
         unspecified = [
-            Unspecified(
-                point="reaction_order",
-                rule="17",
-                reading="step by step as printed; within a step by area number, then the order the units are listed (errata 17)",
-            )
+            unspecified_point("reaction_order")
         ]
         notes = [
             note(
@@ -902,12 +881,7 @@ def run_regroup(body: BotInput) -> BotAnswer:
     def compute(trace):
         ov = body.override
         unspecified = [
-            Unspecified(
-                point="regroup",
-                rule="4.2",
-                reading="the bot does not Regroup (errata 12.1, reading 1); the player may move units for it (override, logged)",
-                overridden=ov is not None,
-            )
+            unspecified_point("regroup", ov is not None)
         ]
         if ov is not None:
             trace.append(override_entry(ov, "4.2", [ov.choice]))
@@ -949,12 +923,7 @@ def run_reset(body: BotInput) -> BotAnswer:
         )
         ov = body.override
         unspecified = [
-            Unspecified(
-                point="reset_spent",
-                rule="4.4",
-                reading="the units the 5.1 limit forces stay Spent, Fedayeen before Cadre, in area order (errata 12.1)",
-                overridden=ov is not None,
-            )
+            unspecified_point("reset_spent", ov is not None)
         ]
         decision: dict[str, Any] = {
             "flip_to_fresh": flipped,

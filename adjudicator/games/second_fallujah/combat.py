@@ -44,9 +44,8 @@ from .odds import (
     Advantage,
     dist_exact,
     dist_floats,
-    exact_over,
-    floats,
     margin,
+    odds_fields,
     outcome_odds,
     outcomes_of,
     over,
@@ -523,8 +522,7 @@ def coalition_attack(s: CoalitionAttack) -> CoalitionAttackAnswer:
             **answer_fields,
             overrun=True,
             overwhelming_force=True,
-            probabilities=floats(odds),
-            exact={k: over(v) for k, v in odds.items()},
+            **odds_fields(odds),
             result=result,
             notes=notes,
         )
@@ -540,8 +538,7 @@ def coalition_attack(s: CoalitionAttack) -> CoalitionAttackAnswer:
         back[b] = back.get(b, Fraction(0)) + p
     answer = CoalitionAttackAnswer(
         **answer_fields,
-        probabilities=floats(odds),
-        exact=exact_over(odds),
+        **odds_fields(odds),
         distributions={
             "insurgent_cp": dist_floats(insurgent_cp),
             "coalition_cp": dist_floats(coal),
@@ -740,8 +737,7 @@ def insurgent_attack(s: InsurgentAttack) -> InsurgentAttackAnswer:
                 ov=None,
                 dv=None,
                 security_lapse=True,
-                probabilities=floats(odds),
-                exact={k: over(v) for k, v in odds.items()},
+                **odds_fields(odds),
                 coalition_cp_on_success=cp,
                 notes=notes,
                 result=CombatOutcome(
@@ -827,8 +823,7 @@ def insurgent_attack(s: InsurgentAttack) -> InsurgentAttackAnswer:
         dv=dv,
         modifiers={"ov": mods, "dv": dv_mods},
         drm={"ov": ov, "dv": dv},
-        probabilities=floats(odds),
-        exact=exact_over(odds),
+        **odds_fields(odds),
         lead_defender=lead,
         coalition_cp_on_success=cp,
         notes=notes,
@@ -935,8 +930,7 @@ def fire_mission(s: FireMission) -> FireMissionAnswer:
                 **base,
                 overrun=True,
                 overwhelming_force=True,
-                probabilities=floats(odds),
-                exact={k: over(v) for k, v in odds.items()},
+                **odds_fields(odds),
                 notes=notes,
                 result=CombatOutcome(
                     outcome="success", overrun=True, political_backlash=penalty, rule="8.5"
@@ -946,8 +940,7 @@ def fire_mission(s: FireMission) -> FireMissionAnswer:
     dist, odds = _margin_odds(ov, dv, s.advantage, capacity, notes)
     answer = FireMissionAnswer(
         **base,
-        probabilities=floats(odds),
-        exact=exact_over(odds),
+        **odds_fields(odds),
         distributions={"insurgent_cp": dist_floats({m: p for m, p in dist.items() if m > 0})},
         notes=notes,
     )
@@ -999,8 +992,7 @@ def end_of_action_phase(s: EndOfActionPhase) -> EndOfActionPhaseAnswer:
             EndOfActionPhaseAnswer(
                 situation="end-of-action-phase",
                 ruleset="en",
-                probabilities=floats(odds),
-                exact={k: over(v, SINGLE) for k, v in odds.items()},
+                **odds_fields(odds, SINGLE),
                 notes=notes,
                 result=EndOutcome(ends=True, rule="4.1.4"),
             )
@@ -1010,8 +1002,7 @@ def end_of_action_phase(s: EndOfActionPhase) -> EndOfActionPhaseAnswer:
     answer = EndOfActionPhaseAnswer(
         situation="end-of-action-phase",
         ruleset="en",
-        probabilities=floats(odds),
-        exact={k: over(v, SINGLE) for k, v in odds.items()},
+        **odds_fields(odds, SINGLE),
         notes=notes,
     )
     if s.roll is not None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 from ...dice import difference, sum_of
 
@@ -74,6 +74,12 @@ def exact_over(odds: dict[str, Fraction], denominator: int = PAIRS) -> dict[str,
 
 def floats(odds: dict[str, Fraction]) -> dict[str, float]:
     return {key: float(p) for key, p in odds.items()}
+
+
+def odds_fields(odds: dict[str, Fraction], denominator: int = PAIRS) -> dict[str, Any]:
+    """An answer's odds of each outcome, as floats (``probabilities``) and as exact fractions over
+    the dice's ``denominator`` (``exact``)."""
+    return {"probabilities": floats(odds), "exact": exact_over(odds, denominator)}
 
 
 def dist_floats(dist: dict[int, Fraction]) -> dict[str, float]:

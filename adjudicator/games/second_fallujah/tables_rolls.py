@@ -16,7 +16,7 @@ from ...errors import Checker
 from ...models import Adjudication
 from . import data
 from .common import D6, TEM, TWO_D6, RollOutcome, check_area, check_tem, finish, note
-from .odds import SINGLE, floats, over
+from .odds import SINGLE, odds_fields
 
 
 class Model(BaseModel):
@@ -75,8 +75,7 @@ def insurgent_setup(s: InsurgentSetup) -> RollAnswer:
     answer = RollAnswer(
         situation="insurgent-setup",
         ruleset="en",
-        probabilities=floats(odds),
-        exact={k: over(v, 6) for k, v in odds.items()},
+        **odds_fields(odds, 6),
         notes=notes,
     )
     cadre = any("Cadre" in n.en for n in notes)
@@ -113,8 +112,7 @@ def fedayeen_reaction(s: FedayeenReaction) -> RollAnswer:
     answer = RollAnswer(
         situation="fedayeen-reaction",
         ruleset="en",
-        probabilities=floats(odds),
-        exact={k: over(v, 6) for k, v in odds.items()},
+        **odds_fields(odds, 6),
     )
     answer.notes.append(
         note(
@@ -165,8 +163,7 @@ def cadre_reaction(s: CadreReaction) -> RollAnswer:
     answer = RollAnswer(
         situation="cadre-reaction",
         ruleset="en",
-        probabilities=floats(odds),
-        exact={k: over(v, SINGLE) for k, v in odds.items()},
+        **odds_fields(odds, SINGLE),
     )
     answer.notes.append(
         note(
