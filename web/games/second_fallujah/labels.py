@@ -187,6 +187,7 @@ LABELS: dict[str, LazyString] = {
     "sf.situation.end-of-action-phase": lazy_gettext("End of the Action Phase"),
     "sf.action.move_militia": lazy_gettext("Move a Militia"),
     "sf.action.organize_resistance": lazy_gettext("Organize Resistance"),
+    "log.kind.bot_apply": lazy_gettext("The bot's decision applied"),
     "sf.side.coalition": lazy_gettext("Coalition"),
     "sf.side.insurgent": lazy_gettext("Insurgent"),
     "sf.spent": lazy_gettext("Spent"),
