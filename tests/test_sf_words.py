@@ -4,6 +4,7 @@ identifier named through the catalogue, in English and French."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -50,3 +51,12 @@ def test_the_log_names_an_entry_zone_and_a_unit_the_record_keeps_by_its_id(clien
     log = client.get(f"/api/games/{game_id}/log").get_json()
     assert any(effect["text"] == "coalition impulse 0: activates ne_entry_zone"
                for event in log["events"] for effect in event.get("effects") or [])
+
+
+def test_undo_names_the_action_it_takes_back_in_words(client):
+    """The game page says what Undo takes back by the action's name in the catalogue, never its
+    type (``unit_place``), in English and French."""
+    game_id = _game(client, {"type": "unit_place", "unit_type": "fedayeen", "area": 24})
+    for lang, words in (("en", "Units placed"), ("fr", "Unités placées")):
+        hint = re.search(r'<p class="hint" id="undo-what">(.*?)</p>', _text(client, f"/games/{game_id}?lang={lang}"))
+        assert hint is not None and hint.group(1).endswith(f": {words}"), hint
