@@ -60,3 +60,12 @@ def test_undo_names_the_action_it_takes_back_in_words(client):
     for lang, words in (("en", "Units placed"), ("fr", "Unités placées")):
         hint = re.search(r'<p class="hint" id="undo-what">(.*?)</p>', _text(client, f"/games/{game_id}?lang={lang}"))
         assert hint is not None and hint.group(1).endswith(f": {words}"), hint
+
+
+def test_the_effects_an_action_answers_carry_the_page_s_words_beside_the_record(client):
+    made = client.post("/api/games", json={"game": "second-fallujah", **SF_SETUP}).get_json()
+    answer = client.post(f"/api/games/{made['id']}/actions?lang=fr",
+                         json={"type": "activate", "where": "ne_entry_zone", "expected_version": made["version"]})
+    [effect] = answer.get_json()["effects"]
+    assert effect["text"] == "coalition impulse 0: activates ne_entry_zone"
+    assert effect["words"] == "coalition impulse 0: activates Zone d'entrée NE"

@@ -13,7 +13,7 @@
  * fixed fields: a button's whole body, or a form's type, unit or Zone. On success the page reloads (or goes
  * to data-next, where "{id}" is the answer's id); on error the message goes into the form's
  * [data-error] element (aria-live) or a shared one. The effects the API answers are shown once
- * after the reload in #effects; data-focus-after="<selector>" brings that element into view and
+ * after the reload in #effects (in the game's words when it gives them); data-focus-after="<selector>" brings that element into view and
  * focuses it on the reloaded page. data-then='{"type": ...}' (JSON) is a second action sent once
  * the first is recorded, in the same tap (a decision confirmed, then applied). data-confirm asks first. A form with
  * data-import sends the JSON file chosen in its file input as the body.
@@ -261,7 +261,7 @@ const fallujah = (() => {
     const list = document.createElement("ul");
     for (const effect of effects) {
       const item = document.createElement("li");
-      item.textContent = String(effect.text || "") + " ";
+      item.textContent = String(effect.words || effect.text || "") + " ";
       if (effect.rule) {
         const link = document.createElement("a");
         link.className = "rule-link";
