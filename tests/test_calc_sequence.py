@@ -64,6 +64,11 @@ def test_an_activation_revealing_a_sniper_calls_for_the_sniper_attack(sqlite_app
         "unit": "suspect", "location": "1", "zone": "normal"}, "roll": 1, "activation": face}).result.activation: face
         for face in range(10)}
     assert faces["sniper"] == 0  # in a Fire, the Activation's '0' is a Sniper Attack (5.3.3)
+    # the result says so in words, the rule's number its link (never a calculator's slug)
+    steps = adjudicator.adjudicate("fire", {"shooter": {"cf": 4, "location": "R"}, "target": {
+        "unit": "suspect", "location": "1", "zone": "normal"}, "roll": 1, "activation": 0}).result.steps
+    assert [step.en for step in steps if step.rule == "11.4.1"] == ["The squad may suffer a Sniper Attack."]
+    assert not [step for step in steps if "sniper-fire" in step.en + step.fr]
     found = _fire(state, "squad-1", roll=1, activation=faces["sniper"])
     assert _follow(found) == ["sniper-fire"]
     sniper = next(c for c in found if c.calculator)

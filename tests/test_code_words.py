@@ -4,8 +4,8 @@ by page with the test client: the game page, its log, every calculator, the rule
 reached from them by a link; the visible text of each page (scripts, styles, templates and tags
 left out) is scanned for snake_case names, counter ids (``squad-1``), rule slugs and situation
 names (``recon-phase``, ``coalition-attack``) and dotted field paths (``shooter.cf``). Only the
-rule terms of ``ALLOWED`` pass, and the identifiers of ``KNOWN`` (each still to be put in words)
-are listed apart, so that a new one fails the test."""
+rule terms of ``ALLOWED`` pass. A game's stored effects (its English record, with ids) are
+worded when a page shows them (``Companion.effect_words``)."""
 
 from __future__ import annotations
 
@@ -32,14 +32,6 @@ KEBAB = re.compile(r"\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b")
 ALLOWED = frozenset({
     "errata.yaml",  # the register of the rulebooks' errors, named where an answer follows one of its readings
 })
-
-#: identifiers still shown to a player, by game, found by this scan (issue 24: each to be put in
-#: the rulebook's words, then taken off this list): a new one fails the test. Second Fallujah's
-#: effects are the game's stored English record, pinned by tests/test_old_logs.py
-KNOWN: dict[str, frozenset[str]] = {
-    "second-fallujah": frozenset({"ne_entry_zone"}),
-}
-
 
 #: the walk stays in the game: its pages, the calculators, one page of each other kind
 FOLLOWED = re.compile(r"^/(games/|calculator/|rule/|search|log)")
@@ -112,7 +104,7 @@ def test_no_page_of_a_scripted_game_shows_a_code_identifier(game, tmp_path):
         pages = crawl(client, f"/games/{game_id}", game_id)
         assert f"/games/{game_id}" in pages and any("/calculator/" in url for url in pages)
         named = _named(game)
-        found = {url: sorted(identifiers(text, named) - KNOWN.get(game, frozenset())) for url, text in pages.items()}
+        found = {url: sorted(identifiers(text, named)) for url, text in pages.items()}
         assert {url: words for url, words in found.items() if words} == {}
     finally:
         app.extensions["fallujah.store"].engine.dispose()

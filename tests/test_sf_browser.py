@@ -8,7 +8,7 @@ recorded (7.2), the Political Backlash consequence applied (7.5); the bot alloca
 Points (15) after a tie-break die (12.2) with its trace, the retreat's destination (16) once the
 TEMs it compares are keyed, the allocation is applied and undone, then redone; the Insurgent bot
 impulse (14): the die entered from the table, the bot chooses its attack target and origin with
-its trace (14.1, 14.1.2), confirmed and declared.
+its trace (14.1, 14.1.2), confirmed and declared in one tap (issue 24, item 5).
 Screenshots go to test-output/screenshots/<test>/."""
 
 from __future__ import annotations
@@ -101,10 +101,14 @@ def test_a_coalition_impulse_and_a_bot_impulse_on_a_phone(page, live_server, scr
     faces = {"dice.fedayeen.fedayeen-1": 2, "dice.cadre.cadre-5": 9, "dice.cadre.cadre-4": 8, "dice.cadre.cadre-7": 3}
     assert sorted(_enter_bot_dice(page, faces)) == sorted(faces)
     expect(page.locator("#bot-decision")).to_contain_text("9 (total 12): +F")
+    # the bot shows before it acts (12): what confirming applies and the changes on the table;
+    # one tap records the decision and applies it (issue 24, item 5)
+    expect(page.locator("#bot-apply-preview")).to_contain_text("Apply the Reaction in area 19 (3 placed)")
+    expect(page.locator("#bot-decision")).to_contain_text("placed: Fedayeen in area 19")
     page.locator("#bot").screenshot(path=screenshots / "04-bot-reaction.png")
-    loads_again(page, lambda: page.get_by_role("button", name="Confirm the bot's decision").click())
-    loads_again(page, lambda: page.get_by_role("button", name="Apply the Reaction in area 19 (3 placed)").click())
-    expect(page.get_by_role("button", name=re.compile("Apply the Reaction"))).to_have_count(0)
+    loads_again(page, lambda: page.get_by_role("button", name="Confirm and apply").click())
+    expect(page.locator("#bot-apply-preview")).to_have_count(0)
+    expect(page.locator("#fix-table")).to_contain_text("Place Fedayeen 2 in area 19.")
     assert sorted(u.id for u in store.state(game_id).units_in(19) if u.side == "insurgent") == [
         "cadre-5", "fedayeen-1", "fedayeen-2", "militia-2", "militia-3"]
 
@@ -142,26 +146,30 @@ def test_a_coalition_impulse_and_a_bot_impulse_on_a_phone(page, live_server, scr
     expect(trace).to_contain_text("Take CP on the lead defensive unit.")
     expect(trace).to_contain_text("kept: Fedayeen 1")
     bot.screenshot(path=screenshots / "07-bot-casualties.png")
+    # the retreat (16) needs facts not keyed yet: the decision is confirmed alone
+    expect(page.locator("#bot-apply-preview")).to_have_count(0)
     loads_again(page, lambda: page.get_by_role("button", name="Confirm the bot's decision").click())
     # the retreat (16) asks for the TEM of the areas it compares: keyed on the spot
-    expect(page.locator("#casualty-allocation")).to_contain_text("retreat: fedayeen-1")
+    expect(page.locator("#casualty-allocation")).to_contain_text("retreat: Fedayeen 1")
     page.locator("#need-tem-20").fill("3")
     loads_again(page, lambda: page.locator("#need-tem-20").press("Enter"))
     expect(page.locator("#need-tem-24")).to_be_visible()
     page.locator("#need-tem-24").fill("2")
     loads_again(page, lambda: page.locator("#need-tem-24").press("Enter"))
-    expect(page.locator("#bot .retreat")).to_contain_text("fedayeen-1 retreats to 20")
+    expect(page.locator("#bot .retreat")).to_contain_text("Fedayeen 1 retreats to area 20")
+    expect(page.locator("#bot-apply")).to_contain_text("Apply the casualty allocation")
+    expect(page.locator("#bot-apply .fix-list")).to_contain_text("Move Fedayeen 1 from area 19 to area 20.")
     page.locator("#bot").screenshot(path=screenshots / "08-allocation-to-apply.png")
-    loads_again(page, lambda: page.get_by_role("button", name="Apply the casualty allocation").click())
+    loads_again(page, lambda: page.locator("#bot-apply-button").click())
     expect(page.locator("#last-combat .badge.good")).to_have_text("allocated")
     state = store.state(game_id)
     assert state.unit("fedayeen-1").location == 20 and state.unit("cadre-5").status == "spent"
     page.screenshot(path=screenshots / "09-allocation-applied.png", full_page=False)
 
     # undo the last applied change: the allocation is taken back, the decision stays
-    expect(page.locator("#undo-what")).to_contain_text("casualties")
+    expect(page.locator("#undo-what")).to_contain_text("The bot's decision applied")
     loads_again(page, lambda: page.locator("#undo").click())
-    expect(page.get_by_role("button", name="Apply the casualty allocation")).to_be_visible()
+    expect(page.locator("#bot-apply")).to_contain_text("Apply the casualty allocation")
     state = store.state(game_id)
     assert state.unit("fedayeen-1").location == 19 and state.unit("cadre-5").status == "fresh"
     assert state.combat is not None and not state.combat.allocated and state.bot_last is not None
@@ -187,8 +195,8 @@ def test_a_coalition_impulse_and_a_bot_impulse_on_a_phone(page, live_server, scr
     assert any("counts: area 19: 2; area 18: 1" in t for t in texts)
     assert page.locator("#bot-trace a.rule-link").first.get_attribute("href").startswith("/rule/en/")
     page.locator("#bot").screenshot(path=screenshots / "11-bot-attack-target.png")
-    loads_again(page, lambda: page.get_by_role("button", name="Confirm the bot's decision").click())
-    loads_again(page, lambda: page.get_by_role("button", name=re.compile("Declare the attack on area 19")).click())
+    expect(page.locator("#bot-apply-preview")).to_contain_text("Declare the attack on area 19 from area 19: Militia 2, Militia 3")
+    loads_again(page, lambda: page.get_by_role("button", name="Confirm and apply").click())
     expect(page.locator("#impulse")).to_contain_text("activated: 19")
     state = store.state(game_id)
     assert state.bot_last is not None and state.bot_last.decision["target"] == 19

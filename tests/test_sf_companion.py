@@ -6,6 +6,9 @@ bot's impulse choosing an attack target with its trace (14, 14.1), the phases wi
 
 from __future__ import annotations
 
+import html
+import json
+import re
 from typing import Any
 
 import pytest
@@ -408,6 +411,11 @@ def test_the_mulligan_is_asked_when_the_bot_holds_the_available_advantage(client
     assert bot["situation"] == "bot-mulligan" and bot["decision"]["mulligan"] is True
     assert [e["criterion"] for e in bot["trace"]] == ["has_advantage", "roll_difference", "two_eliminated"]
     assert game.state["follow_ups"] == []  # the allocation waits for the Mulligan
+    # the page shows what confirming the Mulligan applies, sent in the same tap (issue 24, item 5)
+    page = client.get(f"/games/{game.id}").get_data(as_text=True)
+    then = re.search(r"data-then='([^']+)'", page)
+    assert then is not None and json.loads(html.unescape(then.group(1)))["steps"] == [
+        {"type": "advantage", "use": "mulligan", "rules": ["15", "10.1"]}]
     game.bot_confirm()
     [follow] = game.state["follow_ups"]
     assert follow["action"] == {"type": "advantage", "use": "mulligan", "rules": ["15", "10.1"]}

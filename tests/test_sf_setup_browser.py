@@ -1,7 +1,8 @@
 """Setup in minutes (issue 24, item 6), counted in a real browser (Debian's chromium) on a phone
 (390x844) and a desktop (1366x900), with the accessibility audit and no console error: with the player's copy of the map and counters saved once (web/copies.py), a new
 Second Fallujah solitaire game goes from "New game" to the bot's first decision (its set-up, 13)
-shown with its trace: every tap counted. The figure is written to test-output/setup/taps-<size>.json."""
+shown with its trace, then confirmed and applied in one more tap: every tap counted. The figures are
+written to test-output/setup/taps-<size>.json."""
 
 from __future__ import annotations
 
@@ -63,14 +64,25 @@ def test_new_game_to_the_bot_s_first_decision_on_a_keyed_map(page, live_server, 
     trace = page.locator("#bot-trace")
     expect(trace).to_contain_text("Place a Fedayeen in every area with TEM = 4.")
     expect(trace).to_contain_text("Roll 1D6 for every space with TEM of 2 or 3")
-    expect(page.get_by_role("button", name="Confirm the bot's decision")).to_be_visible()
+    # shown before it acts: what confirming applies and the changes on the table (issue 24, item 5)
+    expect(page.locator("#bot-apply-preview")).to_contain_text("Place the bot's set-up: a Fedayeen in areas")
+    expect(page.locator("#bot-apply-preview .fix-list li").first).to_contain_text("Place Fedayeen")
     page.locator("#bot").screenshot(path=screenshots / "03-decision.png")
     state = live_server.store().state(page.url.rsplit("/", 1)[1])
     assert len(state.bot_dice) == rolled and state.facts(11).tem == 4
     assert len(taps) <= MAX_TAPS, taps
+    to_decision = list(taps)
+    audit(page, "the bot's set-up decision")
+    # one tap confirms the decision and places the set-up; the page lists what to place
+    tap("Confirm and apply", page.get_by_role("button", name="Confirm and apply"))
+    state = live_server.store().state(page.url.rsplit("/", 1)[1])
+    fedayeen = sum(1 for u in state.units if u.type == "fedayeen")
+    assert fedayeen > 0 and state.bot_last is not None and state.bot_last.situation == "bot-setup"
+    expect(page.locator("#fix-table .fix-list li")).to_have_count(fedayeen)
+    assert len(taps) == len(to_decision) + 1
     FIGURES.mkdir(parents=True, exist_ok=True)
     size = "phone" if page.viewport_size["width"] < 600 else "desktop"
-    (FIGURES / f"taps-{size}.json").write_text(json.dumps({"new_game_to_bot_first_decision": {
-        "taps": len(taps), "steps": taps, "dice_rolled_by_the_app": rolled}}, indent=1))
-    audit(page, "the bot's set-up decision")
+    (FIGURES / f"taps-{size}.json").write_text(json.dumps({
+        "new_game_to_bot_first_decision": {"taps": len(to_decision), "steps": to_decision, "dice_rolled_by_the_app": rolled},
+        "new_game_to_the_bot_s_set_up_applied": {"taps": len(taps), "steps": taps}}, indent=1))
     assert errors == []

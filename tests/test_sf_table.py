@@ -121,3 +121,41 @@ def test_organize_resistance_keeps_its_militia_placement_after_the_marker_an_und
     assert game.state["resistance"] == 19 and game.state["follow_ups"] == [militia]
     game.take_back("undo")
     assert game.state["follow_ups"] == [marker, militia]
+
+
+def _fix_list(page: str, block: str) -> list[str]:
+    """The changes on the table listed in the element ``block`` of a page, without their rule links."""
+    part = page[page.index(f'id="{block}"'):]
+    part = part[:part.index("</ol>", part.index('class="fix-list"'))]
+    items = re.findall(r"<li>(.*?)</li>", part[part.index('class="fix-list"'):], flags=re.DOTALL)
+    return [html.unescape(re.sub(r"\s*<a .*", "", item, flags=re.DOTALL)).strip() for item in items]
+
+
+def test_the_bot_s_impulse_is_confirmed_and_applied_in_one_tap_with_one_list_of_changes(client):
+    """Issue 24, item 5: the bot shows before it acts: its decision (Organize Resistance, 14.2),
+    what confirming applies and the changes on the table; the one confirm form records the
+    decision, then (``data-then``) one ``bot_apply`` action: the RESISTANCE marker, the Militia
+    and the end of the bot's impulse (4.1.1), one event with one list, taken back by one undo."""
+    game = coalition_in_19(client)
+    game.act(type="end_impulse")
+    game.act(type="bot_die", field="dice.step2", faces=[6])
+    page = client.get(f"/games/{game.id}").get_data(as_text=True)
+    form = re.search(r'<form class="confirm" id="bot-confirm"[^>]*>', page)
+    assert form is not None and "Confirm and apply" in page
+    then = json.loads(html.unescape(re.search(r"data-then='([^']+)'", form.group(0)).group(1)))
+    assert then["type"] == "bot_apply" and [s["type"] for s in then["steps"]] == ["resistance", "unit_place", "end_impulse"]
+    shown = _fix_list(page, "bot-apply-preview")
+    assert "Place the RESISTANCE marker in area 19." in shown and "Flip the impulse marker to its Coalition side." in shown
+    game.bot_confirm()
+    assert game.state["side"] == "insurgent" and game.state["resistance"] is None
+    applied = game.act(**then)
+    assert [change["text"] for change in applied["table"]] == shown
+    assert game.state["resistance"] == 19 and game.state["side"] == "coalition"
+    assert sum(u["type"] == "militia" and u["location"] == 19 for u in game.state["units"]) == 1
+    # the page's "fix the table" is that one list; a second apply is refused, naming the steps
+    assert _fix_list(client.get(f"/games/{game.id}").get_data(as_text=True), "fix-table") == shown
+    stale = game.act(expect=422, **then)
+    assert "steps" in stale["error"] and "none" in stale["error"]
+    game.take_back("undo")
+    assert game.state["resistance"] is None and game.state["side"] == "insurgent"
+    assert [f["action"]["type"] for f in game.state["follow_ups"]] == ["resistance", "unit_place"]

@@ -55,14 +55,17 @@ def game_arg() -> str:
 
 
 def _state(state: GameState, game_id: str, effects: list[Effect] | None = None, status: int = 200) -> Response:
-    """The state as JSON, rendered once per version; a write adds the effects of its event and
-    what to fix on the table after it (``table``: :mod:`web.table`, in the request's language)."""
+    """The state as JSON, rendered once per version; a write adds the effects of its event (each
+    with ``words``, the page's wording of its text, where the game words its record) and what to
+    fix on the table after it (``table``: :mod:`web.table`, in the request's language)."""
     games = store()
     companion = games.companion_of(game_id)
     text = games.rendered(game_id, state, lambda: companion.render(state, game_id))
     if effects is not None:
         table = as_json(games.table_changes(game_id, state.version - 1, state.version))
-        text = (text[:-1] + ',"effects":' + json.dumps([e.as_json() for e in effects], ensure_ascii=False)
+        words = companion.effect_words
+        said = [e.as_json() | ({"words": words(e.text, state)} if words is not None else {}) for e in effects]
+        text = (text[:-1] + ',"effects":' + json.dumps(said, ensure_ascii=False)
                 + ',"table":' + json.dumps(table, ensure_ascii=False) + "}")
     return Response(text, status=status, mimetype="application/json")
 

@@ -184,6 +184,9 @@ class Companion(Generic[S, A]):
     #: the log in words (optional; :mod:`web.pages.logview` falls back on the action schema's names):
     #: ``describe(payload, state before, state after, lang)`` one sentence for an action, or None
     describe: Callable[[dict[str, Any], S | None, S, str], str | None] | None = None
+    #: a stored effect in the page's words (optional): ``effect_words(text, state after)``; the
+    #: game's record stays as it was stored (English, its ids), worded when a page shows it
+    effect_words: Callable[[str, S], str] | None = None
     #: ``section(state) -> (turn, phase)``: where an event made on that state goes in the log
     section: Callable[[S], tuple[int, str]] | None = None
     #: state fields that grow with the game (a VP ledger): its JSON and page carry their newest

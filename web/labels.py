@@ -10,6 +10,10 @@ from flask_babel import LazyString, lazy_gettext
 LABELS: dict[str, LazyString] = {
     "calc.ruleset.en": lazy_gettext("English rulebook"),
     "calc.ruleset.fr": lazy_gettext("French rulebook"),
+    # the readings a roll follows where the rules are ambiguous (web.rulings): errata id -> reading
+    "calc.f.readings": lazy_gettext("Readings followed where the rules are ambiguous"),
+    "calc.f.readings.key": lazy_gettext("Ambiguity (errata)"),
+    "calc.f.readings.value": lazy_gettext("Reading followed"),
     "diff.follows.en": lazy_gettext("This game follows the English rulebook."),
     "diff.follows.fr": lazy_gettext("This game follows the French rulebook."),
     "diff.follows.unknown": lazy_gettext("A game chooses which rulebook it follows at setup."),

@@ -47,6 +47,8 @@ class Line:
     table: list[Change] = field(default_factory=list)
     #: an app roll this server did not sign (an import): kept as the player entered it (web.signing)
     unverified: bool = False
+    #: the stored effects as the page shows them: (text, rule), in the game's words when it gives them
+    effects: list[tuple[str, str | None]] = field(default_factory=list)
 
 
 @dataclass
@@ -232,7 +234,8 @@ def lines(game_id: str, events: list[dict[str, Any]], lang: str) -> list[Group]:
         worded = companion.describe is not None and e["kind"] != "setup"
         out.append(Line(e, text, _section(companion, before, lang), worded=worded,
                         unverified=any(x.get("text") == signing.UNVERIFIED for x in e.get("effects") or []),
-                        table=between(table_of if declared is not None else None, before, state)))
+                        table=between(table_of if declared is not None else None, before, state),
+                        effects=worded_effects(companion, e.get("effects") or [], state)))
     latest_input: dict[int, Any] = {}
     for line in out:
         p = line.event["payload"]
@@ -253,6 +256,14 @@ def lines(game_id: str, events: list[dict[str, Any]], lang: str) -> list[Group]:
             groups.append(Group(title, []))
         groups[-1].lines.append(line)
     return groups
+
+
+def worded_effects(companion: Any, stored: list[dict[str, Any]], after: Any) -> list[tuple[str, str | None]]:
+    """An event's stored effects as the log shows them: worded by the game when it words them
+    (its record keeps the text it stored)."""
+    words = companion.effect_words
+    return [(words(str(x.get("text", "")), after) if words is not None else str(x.get("text", "")), x.get("rule"))
+            for x in stored]
 
 
 def _describe(companion: Any, kind: str, game_id: str, e: dict[str, Any], lang: str, states: dict[int, Any],

@@ -13,8 +13,9 @@
  * fixed fields: a button's whole body, or a form's type, unit or Zone. On success the page reloads (or goes
  * to data-next, where "{id}" is the answer's id); on error the message goes into the form's
  * [data-error] element (aria-live) or a shared one. The effects the API answers are shown once
- * after the reload in #effects; data-focus-after="<selector>" brings that element into view and
- * focuses it on the reloaded page. data-confirm asks first. A form with
+ * after the reload in #effects (in the game's words when it gives them); data-focus-after="<selector>" brings that element into view and
+ * focuses it on the reloaded page. data-then='{"type": ...}' (JSON) is a second action sent once
+ * the first is recorded, in the same tap (a decision confirmed, then applied). data-confirm asks first. A form with
  * data-import sends the JSON file chosen in its file input as the body.
  */
 "use strict";
@@ -185,10 +186,19 @@ const fallujah = (() => {
     const controls = el.tagName === "FORM" ? el.querySelectorAll("button") : [el];
     controls.forEach((c) => { c.disabled = true; c.setAttribute("aria-busy", "true"); });
     try {
-      const answer = await api(el.dataset.method || "POST", el.dataset.api, data);
-      if (Array.isArray(answer.effects) && answer.effects.length) {
-        sessionStorage.setItem("fallujah.effects", JSON.stringify(answer.effects));
+      let answer = await api(el.dataset.method || "POST", el.dataset.api, data);
+      const effects = Array.isArray(answer.effects) ? answer.effects : [];
+      if (el.dataset.then) {
+        try {
+          answer = await api(el.dataset.method || "POST", el.dataset.api, JSON.parse(el.dataset.then));
+        } catch (err) {
+          /* the first action is recorded: the page is stale, its second step stays offered on reload */
+          show(box, err.message, true);
+          return;
+        }
+        if (Array.isArray(answer.effects)) effects.push(...answer.effects);
       }
+      if (effects.length) sessionStorage.setItem("fallujah.effects", JSON.stringify(effects));
       /* the reloaded page keeps the scroll position, unless it opens at an element (and then the
          browser's restoring, which comes after the load, is turned off for that page) */
       if (el.dataset.focusAfter) sessionStorage.setItem("fallujah.focus", el.dataset.focusAfter);
@@ -251,7 +261,7 @@ const fallujah = (() => {
     const list = document.createElement("ul");
     for (const effect of effects) {
       const item = document.createElement("li");
-      item.textContent = String(effect.text || "") + " ";
+      item.textContent = String(effect.words || effect.text || "") + " ";
       if (effect.rule) {
         const link = document.createElement("a");
         link.className = "rule-link";

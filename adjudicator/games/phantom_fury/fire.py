@@ -386,8 +386,8 @@ def resolve(
                     steps.append(
                         Step(
                             rule="11.4.1",
-                            en="The squad may suffer a Sniper Attack: see sniper-fire.",
-                            fr="Le squad peut subir une Attaque de Sniper : voir sniper-fire.",
+                            en="The squad may suffer a Sniper Attack.",
+                            fr="Le squad peut subir une Attaque de Sniper.",
                         )
                     )
             if key in ("guerillas", "martyrs") and situation.drawn_cf is not None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from web.companion import CalculatorHooks, pack_companion
 
-from . import actions, apply, board, calculator, my_copy, pages, sample, view
+from . import actions, apply, board, calculator, my_copy, pages, sample, view, words
 from .labels import LABELS, WORDING
 from .state import PHASES, GameState
 
@@ -39,4 +39,5 @@ COMPANION = pack_companion(
     sample=sample.events,
     table=board.table,
     copy=my_copy.HOOKS,
+    effect_words=words.effect_words,
 )

@@ -250,6 +250,22 @@ class AttackDeclared(ActionBase):
     attackers: list[UnitId] = Field(min_length=1, max_length=8)
 
 
+#: one step of a confirmed bot decision applied (12): what :func:`..bot.steps` offers
+BotStep = Annotated[
+    AttackDeclared | Resistance | UnitPlace | UnitMove | BotSetup | ReactionApplied | Casualties | AdvantageUse | EndImpulse,
+    Field(discriminator="type"),
+]
+
+
+class BotApply(ActionBase):
+    """A confirmed bot decision applied in one undoable action (12; issue 24, item 5): the steps
+    it calls for now, in order, each checked as its own action is, so that the table is fixed from
+    one list and one undo takes it all back."""
+
+    type: Literal["bot_apply"]
+    steps: list[BotStep] = Field(min_length=1, max_length=12)
+
+
 # -- dice, adjudications, notes ---------------------------------------------------------------------
 
 
@@ -301,11 +317,11 @@ class NoteAction(ActionBase):
 
 ACTION_MODELS = (NextPhase, Activate, EndImpulse, EndRoll, AdvantageUse, Backlash, AreaControl, KeyArea, KeyCounter,
                  KeyMap, UnitMove, UnitStatus, UnitPlace, UnitEliminate, Resistance, Casualties, ReactionApplied, BotSetup, AttackDeclared,
-                 BotDie, BotDice, Roll, Adjudication, NoteAction)
+                 BotApply, BotDie, BotDice, Roll, Adjudication, NoteAction)
 ACTION_TYPES: tuple[str, ...] = tuple(m.model_fields["type"].annotation.__args__[0] for m in ACTION_MODELS)  # type: ignore[union-attr]
 Action = Annotated[
     NextPhase | Activate | EndImpulse | EndRoll | AdvantageUse | Backlash | AreaControl | KeyArea | KeyCounter | KeyMap
-    | UnitMove | UnitStatus | UnitPlace | UnitEliminate | Resistance | Casualties | ReactionApplied | BotSetup | AttackDeclared | BotDie | BotDice | Roll
+    | UnitMove | UnitStatus | UnitPlace | UnitEliminate | Resistance | Casualties | ReactionApplied | BotSetup | AttackDeclared | BotApply | BotDie | BotDice | Roll
     | Adjudication | NoteAction,
     Field(discriminator="type"),
 ]

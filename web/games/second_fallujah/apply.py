@@ -491,6 +491,21 @@ def attack_declared(state: GameState, action: a.AttackDeclared, ctx: Ctx) -> Gam
     return state.model_copy(update={"activated": action.origin})
 
 
+def bot_apply(state: GameState, action: a.BotApply, ctx: Ctx) -> GameState:
+    """The confirmed bot decision applied at once (12): each step as its own action applies it; a
+    new one must be what the decision calls for now (:func:`.bot.steps`), not a stale page's."""
+    if is_live():
+        due = [a.parse_action(f.payload()).model_dump(exclude={"rules"}) for f in bot.steps(state)]
+        given = [step.model_dump(exclude={"rules"}) for step in action.steps]
+        if given != due:
+            raise refuse("steps", [s["type"] for s in given], "the steps the confirmed decision calls for now: "
+                         + (", ".join(s["type"] for s in due) or "none") + " (reload the page)", "12")
+    moves = {move.type: move.apply for move in MOVES}
+    for step in action.steps:
+        state = moves[step.type](state, step, ctx)
+    return state
+
+
 # -- dice and adjudications -----------------------------------------------------------------------------
 
 
@@ -629,7 +644,8 @@ MOVES: tuple[Move[GameState, Ctx], ...] = (
     Move(a.KeyMap, key_map), Move(a.UnitMove, unit_move), Move(a.UnitStatus, unit_status),
     Move(a.UnitPlace, unit_place), Move(a.UnitEliminate, unit_eliminate), Move(a.Resistance, resistance),
     Move(a.Casualties, casualties), Move(a.ReactionApplied, reaction), Move(a.BotSetup, bot_setup),
-    Move(a.AttackDeclared, attack_declared), Move(a.BotDie, bot_die, undoable=False),
+    Move(a.AttackDeclared, attack_declared), Move(a.BotApply, bot_apply),
+    Move(a.BotDie, bot_die, undoable=False),
     Move(a.BotDice, bot_dice, undoable=False),
     Move(a.Roll, roll, undoable=False, random=True), Move(a.Adjudication, adjudication, undoable=False),
     Move(a.NoteAction, note),

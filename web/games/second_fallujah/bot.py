@@ -9,11 +9,15 @@ adjudicator; the dice stay); applying it is separate and undoable.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from flask_babel import gettext as _
+
 from adjudicator import registry
 from adjudicator.errors import InvalidSituation
+from web.i18n import in_lang
 
 from .state import FIRST_TURN, BotRecord, GameState
 from .table import GAME, table_json, table_state
@@ -21,11 +25,22 @@ from .table import GAME, table_json, table_state
 
 @dataclass(frozen=True)
 class FollowUp:
-    """An undoable action applying a confirmed decision (or a step toward it)."""
+    """An undoable action applying a confirmed decision (or a step toward it): what it does in the
+    rulebook's words (``words()``, through the catalogue, in the page's language), its rules, the action."""
 
-    en: str
+    words: Callable[[], str]
     rules: tuple[str, ...]
     action: dict[str, Any]
+
+    @property
+    def text(self) -> str:
+        return self.words()
+
+    @property
+    def en(self) -> str:
+        """The words in English (the JSON API's ``follow_ups``)."""
+        with in_lang("en"):
+            return self.words()
 
     def payload(self) -> dict[str, Any]:
         return {**self.action, "rules": list(self.rules)}
@@ -151,6 +166,15 @@ def dice_asked(state: GameState) -> dict[str, str]:
     return {n["field"]: n["what"] for n in needs if n["field"].startswith("dice.")}
 
 
+def _reaction_words(area: int, dug_in: int, retreats: int, placed: int) -> str:
+    parts = [_("%(n)s Dug In", n=dug_in)] if dug_in else []
+    parts += [_("%(n)s retreat", n=retreats)] if retreats else []
+    parts += [_("%(n)s placed", n=placed)] if placed else []
+    if not parts:
+        return _("Apply the Reaction in area %(area)s (nothing happens)", area=area)
+    return _("Apply the Reaction in area %(area)s (%(parts)s)", area=area, parts=", ".join(parts))
+
+
 def reaction_follow_up(area: int, decision: dict[str, Any]) -> FollowUp:
     """The confirmed Reaction as one undoable action: Dug In, retreats (16) and placements (17)."""
     dug_in, retreats, placed = [], [], []
@@ -162,11 +186,7 @@ def reaction_follow_up(area: int, decision: dict[str, Any]) -> FollowUp:
         for p in item.get("placed") or []:
             if p.get("outcome") == "placed":
                 placed.append({"unit_type": p["place"], "area": p["area"], "dug_in": bool(p.get("dug_in"))})
-    parts = [f"{len(dug_in)} Dug In"] if dug_in else []
-    parts += [f"{len(retreats)} retreat"] if retreats else []
-    parts += [f"{len(placed)} placed"] if placed else []
-    return FollowUp(f"Apply the Reaction in area {area}" + (f" ({', '.join(parts)})" if parts else " (nothing happens)"),
-                    ("4.1.3", "17", "12.1"),
+    return FollowUp(lambda: _reaction_words(area, len(dug_in), len(retreats), len(placed)), ("4.1.3", "17", "12.1"),
                     {"type": "reaction", "area": area, "dug_in": dug_in, "retreats": retreats, "placed": placed})
 
 
@@ -184,20 +204,24 @@ def pending_retreats(state: GameState) -> list[dict[str, Any]]:
     return retreats(state, record.decision)
 
 
+def _names(state: GameState, units: list[str]) -> str:
+    return ", ".join((found.label if (found := state.unit(u)) is not None else u) for u in units)
+
+
 def follow_ups(state: GameState) -> list[FollowUp]:
     """The undoable actions a confirmed decision calls for, not yet applied."""
     if state.reaction is not None and state.reaction.decision is not None:
         return [reaction_follow_up(state.reaction.area, state.reaction.decision)]
     if state.combat is not None and state.combat.mulligan and not state.combat.allocated:
-        return [FollowUp("The bot takes the Mulligan: the Advantage passes to the Coalition (Used box); roll the combat again",
-                         ("15", "10.1"), {"type": "advantage", "use": "mulligan"})]
+        return [FollowUp(lambda: _("The bot takes the Mulligan: the Advantage passes to the Coalition (Used box); "
+                                   "roll the combat again"), ("15", "10.1"), {"type": "advantage", "use": "mulligan"})]
     casualties = casualties_record(state)
     if casualties is not None and state.combat is not None and not state.combat.allocated and mulligan_due(state) is None:
         d = casualties.decision
         moves = pending_retreats(state)
         if all(m["decided"] for m in moves):
             area = state.combat.area
-            return [FollowUp("Apply the casualty allocation", ("15", "8.2", "8.3", "16"), {
+            return [FollowUp(lambda: _("Apply the casualty allocation"), ("15", "8.2", "8.3", "16"), {
                 "type": "casualties", "area": area, "eliminated": list(d.get("eliminated") or []),
                 "spent": list(d.get("flipped") or []), "retreats": [{"unit": m["unit"], "to": m["to"]} for m in moves],
                 "overrun": bool(d.get("overrun"))})]
@@ -208,11 +232,13 @@ def follow_ups(state: GameState) -> list[FollowUp]:
     d = record.decision
     if record.situation == "bot-setup" and not any(u.type == "fedayeen" for u in state.units):
         areas = sorted(int(a) for a, kinds in (d.get("placements") or {}).items() if "fedayeen" in kinds)
-        return [FollowUp(f"Place the bot's set-up: a Fedayeen in areas {', '.join(map(str, areas))}", ("13",),
-                         {"type": "bot_setup", "fedayeen": areas})]
+        return [FollowUp(lambda: _("Place the bot's set-up: a Fedayeen in areas %(areas)s", areas=", ".join(map(str, areas))),
+                         ("13",), {"type": "bot_setup", "fedayeen": areas})]
     if record.situation == "bot-impulse":
         if d.get("action") == "attack" and d.get("origin") and "attack_declared" not in record.applied:
-            return [FollowUp(f"Declare the attack on area {d['target']} from area {d['origin']}: {', '.join(d['attackers'])}",
+            attackers = _names(state, d["attackers"])
+            return [FollowUp(lambda: _("Declare the attack on area %(target)s from area %(origin)s: %(attackers)s",
+                                       target=d["target"], origin=d["origin"], attackers=attackers),
                              ("14.1.2", "7.3"), {"type": "attack_declared", "target": d["target"], "origin": d["origin"],
                                                  "attackers": d["attackers"]})]
         if d.get("action") == "organize_resistance" and d.get("area"):
@@ -220,11 +246,33 @@ def follow_ups(state: GameState) -> list[FollowUp]:
             # takes its own back; the record says whether the Militia were placed)
             out: list[FollowUp] = []
             if state.resistance != d["area"]:
-                out.append(FollowUp(f"RESISTANCE marker to area {d['area']}", ("14.2",), {"type": "resistance", "area": d["area"]}))
+                out.append(FollowUp(lambda: _("RESISTANCE marker to area %(area)s", area=d["area"]), ("14.2",),
+                                    {"type": "resistance", "area": d["area"]}))
             if d.get("militia_placed") and "militia_placed" not in record.applied:
-                out.append(FollowUp(f"Place {d['militia_placed']} Militia in area {d['area']}", ("14.2", "4.1.1"),
+                out.append(FollowUp(lambda: _("Place %(n)s Militia in area %(area)s", n=d["militia_placed"], area=d["area"]),
+                                    ("14.2", "4.1.1"),
                                     {"type": "unit_place", "unit_type": "militia", "area": d["area"], "count": d["militia_placed"]}))
             return out
-        if d.get("action") == "move_militia" and state.unit(d["unit"]) is not None and state.unit(d["unit"]).location != d["area"]:  # type: ignore[union-attr]
-            return [FollowUp(f"Move {d['unit']} into area {d['area']}", ("14",), {"type": "unit_move", "unit": d["unit"], "to": d["area"]})]
+        moved = state.unit(d["unit"]) if d.get("action") == "move_militia" else None
+        if moved is not None and moved.location != d["area"]:
+            return [FollowUp(lambda: _("Move %(unit)s into area %(area)s", unit=moved.label, area=d["area"]), ("14",),
+                             {"type": "unit_move", "unit": d["unit"], "to": d["area"]})]
     return []
+
+
+def steps(state: GameState) -> list[FollowUp]:
+    """What one "Apply" does now (issue 24, item 5): the actions the confirmed decision calls for
+    and, once the bot's own impulse has nothing left to resolve (no attack declared: its Militia
+    attack one by one, 7.3), the end of that impulse (4.1.1; a pass, 4.1.4): one undoable action,
+    one list of what to change on the table."""
+    out = follow_ups(state)
+    record = state.bot_last
+    if (record is not None and record.situation == "bot-impulse" and record.decision.get("action") != "attack"
+            and state.phase == "action" and state.side == "insurgent" and record.version > state.impulse_started
+            and state.outcome == "in_progress" and due(state) is None):
+        if record.decision.get("action") == "pass":
+            out.append(FollowUp(lambda: _("The bot passes: end its impulse"), ("4.1.4", "14"),
+                                {"type": "end_impulse", "passed": True}))
+        else:
+            out.append(FollowUp(lambda: _("End the bot's impulse"), ("4.1.1", "14"), {"type": "end_impulse"}))
+    return out

@@ -15,10 +15,14 @@ from flask_babel import gettext as _
 from adjudicator.games.second_fallujah import data
 from web.api import store
 from web.copies import records
+from web.errors import Refused
+from web.i18n import label
+from web.kernel import Ctx
 from web.pages.game import undo_redo
 from web.pages.helpers import query_number
+from web.table import Change, changes
 
-from . import bot, trace
+from . import actions, apply, board, bot, trace
 from .apply import counter_keys
 from .state import OFF_MAP, PHASES, GameState
 
@@ -63,6 +67,46 @@ def dice_needed(turn: bot.Turn | None) -> dict[str, Any]:
     return {"needs": dice, "facts": [n for n in needs if not n["field"].startswith("dice.")], "by_die": by_die}
 
 
+def apply_payload(steps: list[bot.FollowUp]) -> dict[str, Any]:
+    """The one action applying ``steps`` (``bot_apply``), citing each step's rules."""
+    rules = list(dict.fromkeys(rule for step in steps for rule in step.rules))
+    return {"type": "bot_apply", "steps": [step.payload() for step in steps], "rules": rules}
+
+
+def applied(state: GameState, steps: list[bot.FollowUp]) -> GameState:
+    """``state`` with ``steps`` applied, as the ``bot_apply`` action will apply them."""
+    action = actions.parse_action(apply_payload(steps))
+    return apply.bot_apply(state, action, Ctx(state.version + 1)).model_copy(update={"version": state.version + 1})
+
+
+def preview(state: GameState, turn: bot.Turn | None) -> tuple[list[bot.FollowUp], list[Change]]:
+    """What confirming the decision shown calls for (12; issue 24, item 5: the bot shows before
+    it acts), and what applying it changes on the table: the decision recorded on this state as
+    the ``adjudication`` action records it, then its steps applied; nothing when the decision
+    needs more before it applies (a retreat's facts or dice, the Mulligan)."""
+    if turn is None or turn.answer is None or not (turn.answer.get("decision")):
+        return [], []
+    action = actions.parse_action({"type": "adjudication", "situation": turn.situation, "input": turn.input,
+                                   "result": turn.answer})
+    try:
+        confirmed = apply.adjudication(state, action, Ctx(state.version + 1))
+    except Refused:
+        return [], []
+    steps = bot.steps(confirmed.model_copy(update={"version": state.version + 1}))
+    return steps, table_after(state, confirmed, steps)
+
+
+def table_after(state: GameState, start: GameState, steps: list[bot.FollowUp]) -> list[Change]:
+    """What to change on the table from ``state`` once ``steps`` are applied to ``start`` (none
+    when they cannot be: the page then shows the game's refusal when they are sent)."""
+    if not steps:
+        return []
+    try:
+        return changes(board.table(state), board.table(applied(start, steps)))
+    except Refused:
+        return []
+
+
 def attack_areas(state: GameState) -> list[dict[str, Any]]:
     """The areas where a Coalition attack can be made now (7.2): a Fresh Coalition unit to lead
     it and Insurgent units to defend, each with its counts, for one tap from the game page."""
@@ -76,17 +120,33 @@ def attack_areas(state: GameState) -> list[dict[str, Any]]:
     return out
 
 
+def unit_list(state: GameState, ids: list[str]) -> str:
+    """Units named by their counters ("Fedayeen 1, Cadre 5"), or "—" for none."""
+    return ", ".join((found.label if (found := state.unit(i)) is not None else i) for i in ids) or "—"
+
+
+def placements(placed: list[dict[str, Any]]) -> str:
+    """The units a Reaction places (17), each by its counter's kind and its area: "Fedayeen in area 19"."""
+    return ", ".join(_("%(unit)s in area %(area)s", unit=label(f"calc.v.{p['place']}", str(p["place"])), area=p["area"])
+                     for p in placed)
+
+
 def game_page(game_id: str, game: dict[str, Any]) -> str:
     state: GameState = store().state(game_id)  # type: ignore[assignment]
     area = _area_param(game)
     turn = bot.evaluate(state)
     retreats = bot.pending_retreats(state)
+    then, then_table = preview(state, turn)
+    now = bot.steps(state) if turn is None else []
+    now_table = table_after(state, state, now)
     keyed = map_file(state)
     units_here = [u for u in game["units"] if u["location"] == area] if area else []
     return render_template(
         "second_fallujah/game.html", game=game, undo=undo_redo(game_id, game), phases=PHASES, area=area,
         area_info=game["area_view"][area - 1] if area else None, units_here=units_here,
-        turn=turn, turn_json=json.dumps(turn.input) if turn else None, follow_ups=bot.follow_ups(state),
+        turn=turn, turn_json=json.dumps(turn.input) if turn else None, steps=now, steps_table=now_table,
+        steps_action=apply_payload(now) if now else None, then=then, then_table=then_table,
+        then_action=apply_payload(then) if then else None,
         retreats=retreats, casualties=bot.casualties_record(state), off_map=[(place, [u for u in game["units"] if u["location"] == place]) for place in OFF_MAP],
         keyed_areas=len(keyed["areas"]), keyed_counters=len(keyed["counters"]),
         map_href="data:application/json;charset=utf-8," + quote(json.dumps(keyed, indent=1)),
@@ -97,6 +157,8 @@ def game_page(game_id: str, game: dict[str, Any]) -> str:
         last_trace=trace.lines(state.bot_last.trace, [i for i, e in enumerate(state.bot_last.trace) if e.get("ignored")], state)
         if state.bot_last is not None else [],
         unit_names={u.id: u.label for u in state.units},
+        names=lambda ids: unit_list(state, ids), area_name=lambda n: _("area %(n)s", n=n),
+        placements=placements,
         candidate_name=lambda c: trace.name_of(c, {u.id: u.label for u in state.units}),
         die_name=lambda f: trace.die_name(f, {u.id: u.label for u in state.units}),
         attack_area=area or next((a["id"] for a in game["area_view"] if "contested" in a["status"]), None),
