@@ -35,16 +35,16 @@ TARGET_AT_1, TARGET_AT_3 = 0.8, 0.95
 #: player's everyday words lead to the rulebook's own (search-synonyms.yaml); since a short word is
 #: never "corrected" into another ("can" into "car"), a section's share of the query counts the
 #: words the game uses (its table talk's too: "peek" is "look"), talk is found by stem ("letters")
-#: and numbers spelled out by their digits ("seven phases"):
+#: and numbers spelled out by their digits ("seven phases"), and "cannot" leads to "unable":
 FLOOR = {
     "battle-for-fallujah": (0.73, 0.93),
     "fallujah-cards": (0.81, 1.0),
-    "phantom-fury": (0.85, 0.92),
+    "phantom-fury": (0.85, 0.96),
     "second-fallujah": (0.80, 0.96),
 }
 #: the games whose suites do not reach the target yet (an expected failure, strict: remove a game
 #: from here once it does)
-SHORT_OF_TARGET = {"battle-for-fallujah", "phantom-fury"}
+SHORT_OF_TARGET = {"battle-for-fallujah"}
 
 
 def recall(game: str) -> tuple[float, float, list[tuple[str, list[str]]]]:
