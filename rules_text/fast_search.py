@@ -86,8 +86,11 @@ BM25_B, BM25_K1 = 0.75, 1.2
 KIND_WEIGHT = {"rule": 1.0, "table": 0.9, "glossary": 0.9, "example": 0.5, "note": 0.45,
                "foreword": 0.5, "bibliography": 0.4}
 RULE_KINDS = ("rule", "table", "glossary")
-#: coordination: a section holding a share s of the query's words has its score times (FLOOR + s**2)
+#: coordination: a section holding a share s of the query's words has its score times (FLOOR + s**2);
+#: the words are those the game's rulebook uses (itself or by its table talk), stop words out, and
+#: each word it never uses counts :data:`UNUSED_WORD` of a word (it tells less which section answers)
 COORDINATION_FLOOR = 0.1
+UNUSED_WORD = 0.5
 #: each field's weight in the score: the glossary's names of the abbreviations a section uses count half
 FIELD_WEIGHT = {"title": 1.0, "body": 1.0, "context": 1.0, "terms": 0.5}
 #: the boost of a glossary term's defining rule: the query is the term, or holds it among other words
@@ -99,6 +102,9 @@ PAIR_WEIGHT = 2.0
 CONTAINED_SHARE = 0.8
 #: ...and then takes this share of the sub-rule's score
 BELOW_SUBRULE = 0.9
+#: a word shorter than this is never corrected: too many real words lie one letter away from a
+#: short one ("many" is not a typo of "may", "back" of "black", "can" of "car")
+CORRECTED_FROM = 5
 
 _HERE = Path(__file__).resolve().parent
 #: the code an export depends on: the corpus (as the rule answers, fast_rule) and the search
@@ -141,22 +147,38 @@ def languages_of(synonyms: dict[str, Any]) -> list[str]:
 
 
 def text_weights(index: Index, words: list[str], extra: dict[str, list[str]],
-                 langs: list[str]) -> dict[tuple[str, str], float]:
+                 langs: list[str], stand_ins: list[str]) -> dict[tuple[str, str], float]:
     """One weight per distinct (field, term): the query's words their field's weight, synonyms half
-    that, and each two of the query's words side by side :data:`PAIR_WEIGHT` in the pairs field."""
+    that (the whole of it for the ``stand_ins``: the table talk of a word the game's rulebook never
+    uses stands in for it), and each two of the query's words side by side :data:`PAIR_WEIGHT` in
+    the pairs field."""
     weights: dict[tuple[str, str], float] = {}
     for lang in langs:
         query_stems = index.stems(words, lang)
+        full = set(index.stems(stand_ins, lang))
         for field, share in FIELD_WEIGHT.items():
             name = f"{field}_{lang}"
             for stem in index.stems(extra.get(lang, []), lang):
-                weights.setdefault((name, stem), 0.5 * share)
+                weights.setdefault((name, stem), share if stem in full else 0.5 * share)
             for stem in query_stems:
                 weights[(name, stem)] = share
         if lang in LANGS:
             for pair in index.query_pairs(words, lang):
                 weights[(f"pairs_{lang}", pair)] = PAIR_WEIGHT
     return weights
+
+
+#: the fields in which a section holds a word (its own, its headings', its abbreviations' names)
+HELD = ("title_", "body_", "context_", "terms_")
+
+
+def talk_of(index: Index, word: str) -> list[str]:
+    """The table talk of one of the query's words, as words: its own entry, else the entry of the
+    words of its English stem ("letters" is talked of as "letter")."""
+    talk = index.synonyms["talk"]
+    phrases = talk[word] if word in talk else [
+        p for stem in index.stems([word], "en") for p in index.synonyms.get("talk_stems", {}).get(stem, [])]
+    return [w for phrase in phrases for w in WORD.findall(phrase)]
 
 
 def bm25f(index: Index, weights: dict[tuple[str, str], float], allowed: frozenset[int],
@@ -192,16 +214,34 @@ def rank(index: Index, words: list[str], folded: str, typed_ids: list[str], exac
     langs: list[str] = languages_of(index.synonyms) if lang == "all" else [lang]
     boosts: dict[str, float] = {rule_id: 100.0 if exact_id else 5.0 for rule_id in typed_ids}
     extra: dict[str, list[str]] = {lg: [] for lg in languages_of(index.synonyms)}
-    for word in WORD.findall(folded):
+    said = {word: talk_of(index, word) for word in dict.fromkeys(words)}
+    for talked in said.values():
         for lg in extra:
-            extra[lg] += [w for phrase in index.synonyms["talk"].get(word, []) for w in WORD.findall(phrase)]
+            extra[lg] += talked
+    # the documents holding each of the query's words (by its own stems or its talk's), how many
+    # words the game never uses, and the talk of the words it never uses itself: that talk stands in
+    held: dict[str, set[int]] = {}
+    stand_ins: list[str] = []
+    unused = 0
+    for word, talked in said.items():
+        word_stems = {stem for lg in langs for stem in index.stems([word], lg)}
+        if not word_stems:
+            continue  # a stop word
+        itself = {d for stem in word_stems for d in index.holders(stem, langs, HELD)}
+        if not itself:
+            stand_ins += talked
+        by_talk = {d for lg in langs for stem in index.stems(talked, lg) for d in index.holders(stem, langs, HELD)}
+        if itself or by_talk:
+            held[word] = itself | by_talk
+        else:
+            unused += 1
     for entry in index.terms_in(folded):
         exact = folded.strip() in entry["forms"]
         boosts[entry["rule"]] = max(boosts.get(entry["rule"], 0), TERM_BOOST if exact else TERM_IN_QUERY_BOOST)
         for lg in LANGS:  # each language's own words for the term, in its own fields
             extra[lg] += [w for f in entry["by_lang"][lg] for w in WORD.findall(f)]
 
-    weights = text_weights(index, words, {lg: list(dict.fromkeys(ws)) for lg, ws in extra.items()}, langs)
+    weights = text_weights(index, words, {lg: list(dict.fromkeys(ws)) for lg, ws in extra.items()}, langs, stand_ins)
     weights.update({("ids", rule_id): 10.0 for rule_id in typed_ids})
     scores = bm25f(index, weights, index.allowed(lang, kind), stats)
     if not scores:
@@ -210,19 +250,19 @@ def rank(index: Index, words: list[str], folded: str, typed_ids: list[str], exac
 
     wanted = {stem for lg in langs for stem in index.stems(words, lg)}
     candidates = {docnum for docnum, _ in results}
-    # how many of the query's words each candidate holds: anywhere (its headings' too), its own
-    anywhere = Counter(d for stem in wanted
-                       for d in index.holders(stem, langs, ("title_", "body_", "context_", "terms_")) & candidates)
+    # how many of the query's words each candidate holds, itself or by its table talk: anywhere
+    # (its headings' too), its own
+    anywhere = Counter(d for docs in held.values() for d in docs & candidates)
     owned = Counter(d for stem in wanted for d in index.holders(stem, langs, ("title_", "body_", "terms_")) & candidates)
     ranked: list[tuple[float, dict[str, Any]]] = []
     own: dict[tuple[str, str], int] = {}
     for docnum, base in results:
         doc = index.docs[docnum]
         score = base * (1.0 if kind else KIND_WEIGHT.get(doc["kind"], 0.5))
-        if wanted:
-            # coordination: a section that has more of the query's words (its own or its
-            # headings') beats one that repeats a single common word ("Zone")
-            score *= COORDINATION_FLOOR + (anywhere[docnum] / len(wanted)) ** 2
+        if held:
+            # coordination: a section that has more of the query's words the game uses (its own
+            # or its headings', or their table talk) beats one that repeats a single common word
+            score *= COORDINATION_FLOOR + (anywhere[docnum] / (len(held) + UNUSED_WORD * unused)) ** 2
         if doc["empty"]:
             score *= 0.6  # a bare heading: its rules are in the sections below
         score *= 1 + boosts.get(doc["id"], 0)
@@ -600,7 +640,7 @@ class Plain:
 
 def correct(opened: list[Plain], words: list[str], folded: str) -> tuple[str | None, list[str]]:
     """A "did you mean" for words no searched game knows, and the words to search."""
-    unknown = [w for w in words if not ID_IN_QUERY.fullmatch(w) and not w.isdigit() and len(w) > 2
+    unknown = [w for w in words if not ID_IN_QUERY.fullmatch(w) and not w.isdigit() and len(w) >= CORRECTED_FROM
                and not any(o.knows(w) for o in opened)]
     if not unknown:
         return None, words

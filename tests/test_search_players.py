@@ -32,13 +32,19 @@ TARGET_AT_1, TARGET_AT_3 = 0.8, 0.95
 #: 0.72/0.88. Since one-digit words are searched, a text's rule numbers are single tokens, a section
 #: is found by two of the query's words side by side and by the names of the abbreviations it uses,
 #: a section goes below a sub-rule only when that one scores at least 0.8 of it, and a few of a
-#: player's everyday words lead to the rulebook's own (search-synonyms.yaml):
+#: player's everyday words lead to the rulebook's own (search-synonyms.yaml); since a short word is
+#: never "corrected" into another ("can" into "car"), a section's share of the query counts the
+#: words the game uses (its table talk's too: "peek" is "look"), talk is found by stem ("letters")
+#: and numbers spelled out by their digits ("seven phases"), and "cannot" leads to "unable":
 FLOOR = {
-    "battle-for-fallujah": (0.70, 0.93),
-    "fallujah-cards": (0.54, 0.95),
-    "phantom-fury": (0.78, 0.89),
-    "second-fallujah": (0.80, 0.92),
+    "battle-for-fallujah": (0.73, 0.93),
+    "fallujah-cards": (0.81, 1.0),
+    "phantom-fury": (0.85, 0.96),
+    "second-fallujah": (0.80, 0.96),
 }
+#: the games whose suites do not reach the target yet (an expected failure, strict: remove a game
+#: from here once it does)
+SHORT_OF_TARGET = {"battle-for-fallujah"}
 
 
 def recall(game: str) -> tuple[float, float, list[tuple[str, list[str]]]]:
@@ -71,8 +77,11 @@ def test_players_suite_recall_never_drops_below_what_it_was(game):
     assert at_1 >= floor_1 and at_3 >= floor_3, missed
 
 
-@pytest.mark.xfail(strict=True, reason="issue 21 item 5: not every game reaches recall@1 0.8 and recall@3 0.95 yet")
-@pytest.mark.parametrize("game", sorted(SUITES))
+@pytest.mark.parametrize("game", [
+    pytest.param(game, marks=pytest.mark.xfail(strict=True, reason="issue 21 item 5: not at recall@1 0.8 and recall@3 0.95 yet"))
+    if game in SHORT_OF_TARGET else game
+    for game in sorted(SUITES)
+])
 def test_players_suite_reaches_the_target_recall(game):
     at_1, at_3, missed = recall(game)
     assert at_1 >= TARGET_AT_1 and at_3 >= TARGET_AT_3, missed

@@ -25,13 +25,19 @@ Ranking for a rules reader:
 - a one-digit word is searched ("a 0 on the die"); a rule number in the text ("see 9.2") is one
   token, not two digits;
 - a section holding more of the query's words ranks higher, and a numbered rule is read under
-  every heading above it (11.4.2 sits under FIRE COMBAT PHASE and SNIPER ATTACK);
+  every heading above it (11.4.2 sits under FIRE COMBAT PHASE and SNIPER ATTACK); a word counts
+  as held when the section has it or its table talk ("peek" is "look"), and the share counts the
+  words the game's rulebook uses (a word it never uses counts half: "how many" in the card game);
+- table talk is found by a word's stem ("letters" has the talk of "letter"), a number spelled out
+  by its digits ("seven phases", "7 Phases"), and the talk of a word the rulebook never uses
+  weighs as much as the word would;
 - the rule asked for ranks above the sections that contain it: a chapter or section whose own
   words cover no more of the query than one of its sub-rules goes below that sub-rule;
 - a glossary term (English, French or abbreviation) puts its defining rule first,
   and its translation is searched too (``Pas de Pertes`` finds ``Step Loss``);
 - words the index does not know are corrected ("did you mean") and searched fuzzily; a
-  correction is worked out once per open index and word;
+  correction is worked out once per open index and word; a word of fewer than five letters is
+  never corrected ("many" is not a typo of "may", nor "can" of "car");
 - across games, every game that matches gets its share of the hits, grouped by game (the game
   with the best hit first; for a rule number, each game's section of that number first).
 

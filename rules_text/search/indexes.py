@@ -40,7 +40,7 @@ _RUN = re.compile(r"[^\W_]+")
 #: seconds between two looks at the data files' modification times
 CHECK_EVERY = 1.0
 #: bump when the schema or the documents change shape, so old cached indexes are not reused
-INDEX_VERSION = 13
+INDEX_VERSION = 14
 
 
 def make_schema() -> Schema:
@@ -190,10 +190,27 @@ def _table_titles(game: Game, table_ids: tuple[str, ...], lang: str) -> list[str
     return [title for title in titles if title]
 
 
+#: a number a player spells out and the rulebooks print in digits ("the seven phases": "7 Phases")
+NUMBER_WORDS = {word: [str(number)] for number, word in enumerate(
+    ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"))}
+
+
+def _by_stem(talk: dict[str, list[str]]) -> dict[str, list[str]]:
+    """Table talk by the English stem of its words: "letters" finds the talk of "letter"."""
+    found: dict[str, list[str]] = {}
+    for word, phrases in talk.items():
+        for stem in stems([word], "en"):
+            found.setdefault(stem, [])
+            found[stem] += [p for p in phrases if p not in found[stem]]
+    return found
+
+
 def _synonyms(game: Game) -> dict[str, Any]:
-    """Glossary terms (folded forms in both languages, defining rule) and table talk."""
+    """Glossary terms (folded forms in both languages, defining rule), table talk (the game's
+    own, and numbers spelled out) and the talk by stem."""
     talk_file = game_dir(game.id) / "search-synonyms.yaml"
-    talk = read_yaml(talk_file) if talk_file.is_file() else {}
+    own = read_yaml(talk_file) if talk_file.is_file() else {}
+    talk = {**NUMBER_WORDS, **{fold(str(k)): [fold(w) for w in v] for k, v in (own or {}).items()}}
     return {
         "terms": [
             {
@@ -203,7 +220,8 @@ def _synonyms(game: Game) -> dict[str, Any]:
             }
             for term in game.glossary
         ],
-        "talk": {fold(str(k)): [fold(w) for w in v] for k, v in (talk or {}).items()},
+        "talk": talk,
+        "talk_stems": _by_stem(talk),
         "langs": list(game.corpora),
     }
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from ..fast_search import distance
+from ..fast_search import CORRECTED_FROM, distance
 from .analysis import WORD
 from .indexes import Open
 from .query import ID_IN_QUERY
@@ -19,7 +19,7 @@ def correct(opened: list[Open], words: list[str], folded: str) -> tuple[str | No
     def known_anywhere(word: str) -> bool:
         return any(o.knows(word) for o in opened)
 
-    unknown = [w for w in words if not ID_IN_QUERY.fullmatch(w) and not w.isdigit() and len(w) > 2
+    unknown = [w for w in words if not ID_IN_QUERY.fullmatch(w) and not w.isdigit() and len(w) >= CORRECTED_FROM
                and not known_anywhere(w)]
     if not unknown:
         return None, words

@@ -15,6 +15,8 @@
     foreword: 0.5, bibliography: 0.4 };
   var RULE_KINDS = ["rule", "table", "glossary"];
   var COORDINATION_FLOOR = 0.1;  // a share s of the query's words: score times (FLOOR + s * s)
+  var UNUSED_WORD = 0.5;  // a word the game's rulebook never uses counts this much of a word in s
+  var CORRECTED_FROM = 5;  // a word shorter than this is never corrected
   var CONTAINED_SHARE = 0.8;  // a section goes below a sub-rule scoring at least this share of it
   var BELOW_SUBRULE = 0.9;  // ...and takes this share of the sub-rule's score
   // a field's weight: a glossary name of an abbreviation the section uses counts half
@@ -340,18 +342,37 @@
     return out;
   };
 
-  /* _text_weights */
-  Prepared.prototype.textWeights = function (words, extra, langs) {
+  /* _talk_of: the table talk of one of the query's words, as words: its own entry, else the
+   * entry of the words of its English stem */
+  Prepared.prototype.talkOf = function (word) {
+    var synonyms = this.index.synonyms;
+    var phrases = [];
+    if (Object.prototype.hasOwnProperty.call(synonyms.talk, word)) {
+      phrases = synonyms.talk[word];
+    } else {
+      var byStem = synonyms.talk_stems || {};
+      this.stems([word], "en").forEach(function (stem) {
+        if (Object.prototype.hasOwnProperty.call(byStem, stem)) { phrases = phrases.concat(byStem[stem]); }
+      });
+    }
+    var out = [];
+    phrases.forEach(function (phrase) { out = out.concat(all(WORD, phrase)); });
+    return out;
+  };
+
+  /* _text_weights: the talk of a word the game never uses (standIns) weighs as the word */
+  Prepared.prototype.textWeights = function (words, extra, langs, standIns) {
     var weights = new Map();
     var self = this;
     langs.forEach(function (lang) {
       var stems = self.stems(words, lang);
+      var full = new Set(self.stems(standIns, lang));
       FIELD_WEIGHT.forEach(function (field) {
         var name = field[0] + lang;
         var share = field[1];
         self.stems(extra[lang] || [], lang).forEach(function (stem) {
           var key = name + "\u0000" + stem;
-          if (!weights.has(key)) { weights.set(key, 0.5 * share); }
+          if (!weights.has(key)) { weights.set(key, full.has(stem) ? share : 0.5 * share); }
         });
         stems.forEach(function (stem) { weights.set(name + "\u0000" + stem, share); });
       });
@@ -371,12 +392,29 @@
     typedIds.forEach(function (id) { boosts.set(id, exactId ? 100.0 : 5.0); });
     var extra = {};
     index.langs.forEach(function (lg) { extra[lg] = []; });
-    var talk = index.synonyms.talk;
-    all(WORD, folded).forEach(function (word) {
-      if (!Object.prototype.hasOwnProperty.call(talk, word)) { return; }
-      index.langs.forEach(function (lg) {
-        talk[word].forEach(function (phrase) { extra[lg] = extra[lg].concat(all(WORD, phrase)); });
+    // _talk_of each of the query's words; the documents holding each word (by its own stems or
+    // its talk's), how many words the game never uses, and the talk standing in for a word it
+    // never uses itself
+    var said = new Map();
+    words.forEach(function (word) { if (!said.has(word)) { said.set(word, self.talkOf(word)); } });
+    said.forEach(function (talked) {
+      index.langs.forEach(function (lg) { extra[lg] = extra[lg].concat(talked); });
+    });
+    var held = [];
+    var standIns = [];
+    var unused = 0;
+    said.forEach(function (talked, word) {
+      var wordStems = new Set();
+      langs.forEach(function (lg) { self.stems([word], lg).forEach(function (stem) { wordStems.add(stem); }); });
+      if (!wordStems.size) { return; }  // a stop word
+      var docs = new Set();
+      wordStems.forEach(function (stem) { self.holders(stem, langs, HELD).forEach(function (d) { docs.add(d); }); });
+      if (!docs.size) { standIns = standIns.concat(talked); }
+      var before = docs.size;
+      langs.forEach(function (lg) {
+        self.stems(talked, lg).forEach(function (stem) { self.holders(stem, langs, HELD).forEach(function (d) { docs.add(d); }); });
       });
+      if (before || docs.size) { held.push(docs); } else { unused += 1; }
     });
     var stripped = folded.trim();
     this.patterns.forEach(function (pair) {
@@ -390,7 +428,7 @@
     });
     var unique = {};
     index.langs.forEach(function (lg) { unique[lg] = Array.from(new Set(extra[lg])); });
-    var weights = this.textWeights(words, unique, langs);
+    var weights = this.textWeights(words, unique, langs, standIns);
     typedIds.forEach(function (id) { weights.set("ids\u0000" + id, 10.0); });
     var scores = this.score(weights, this.allowed(lang, kind), stats);
     if (!scores.size) { return []; }
@@ -407,12 +445,12 @@
       var score = pair[1] * (kind ? 1.0 : (KIND_WEIGHT[doc.kind] !== undefined ? KIND_WEIGHT[doc.kind] : 0.5));
       var anywhere = 0;
       var owned = 0;
+      held.forEach(function (docs) { if (docs.has(number)) { anywhere += 1; } });
       wanted.forEach(function (stem) {
-        if (self.holds(number, stem, langs, HELD)) { anywhere += 1; }
         if (self.holds(number, stem, langs, OWNED)) { owned += 1; }
       });
-      if (wanted.size) {
-        var share = anywhere / wanted.size;
+      if (held.length) {
+        var share = anywhere / (held.length + UNUSED_WORD * unused);
         score *= COORDINATION_FLOOR + Math.pow(share, 2);
       }
       if (doc.empty) { score *= 0.6; }
@@ -527,7 +565,7 @@
       return opened.some(function (g) { return g.knows(word); });
     }
     var unknown = words.filter(function (w) {
-      return !/^\p{Nd}+$/u.test(w) && Array.from(w).length > 2 && !knownAnywhere(w);
+      return !/^\p{Nd}+$/u.test(w) && Array.from(w).length >= CORRECTED_FROM && !knownAnywhere(w);
     });
     if (!unknown.length) { return [null, words]; }
     var corrected = folded;
