@@ -436,8 +436,9 @@ def read_header(game: str) -> dict[str, Any] | None:
 def read_export(game: str) -> dict[str, Any] | None:
     """The game's export when it matches the data files and the code exactly, else None."""
     try:
-        header_line, _, body = export_path(game).read_bytes().partition(b"\n")
-        header = json.loads(header_line)
+        raw = export_path(game).read_bytes()
+        newline = raw.index(b"\n")
+        header = json.loads(raw[:newline])
         stamp = code_stamp()
     except (OSError, ValueError):
         return None
@@ -446,7 +447,7 @@ def read_export(game: str) -> dict[str, Any] | None:
             or header.get("game") != game or stats is None or header.get("stats") != stats:
         return None
     try:
-        data = marshal.loads(body)
+        data = marshal.loads(memoryview(raw)[newline + 1:])  # the body, not copied
     except (EOFError, ValueError, TypeError):
         return None
     if not isinstance(data, dict):
@@ -523,10 +524,49 @@ def analysed(word: str, lang: str, data: dict[str, Any]) -> list[str]:
     tokens = [token for token in tokens if token not in stop]
     if not tokens:
         return tokens
-    from whoosh.lang import stemmer_for_language
-
-    stem = stemmer_for_language(lang)
+    stem = snowball_stem(lang)
     return [stem(token) for token in tokens]
+
+
+#: the Snowball stemmers the index's analyzer uses: language -> (module of whoosh.lang.snowball, class)
+SNOWBALL = {"en": ("english", "EnglishStemmer"), "fr": ("french", "FrenchStemmer")}
+#: the name under which :func:`snowball_stem` loads them (not whoosh's: its package stays unloaded)
+_SNOWBALL_PACKAGE = "_fallujah_snowball"
+_stemmers: dict[str, Any] = {}
+
+
+def snowball_stem(lang: str) -> Any:
+    """Whoosh's Snowball stemmer of the language (``whoosh.lang.stemmer_for_language(lang)``'s
+    ``stem``), its module and its base class's loaded on their own. Through whoosh's package,
+    every language's stemmer is imported, and whoosh.compat, which imports urllib.request (http,
+    ssl, email: twice a bare Python start) for the one name these modules take of it, ``u``: on
+    Python 3, the identity. While they load, ``whoosh.compat`` is that name alone, unless whoosh's
+    own is imported already; the real one is imported as usual afterwards.
+    ``tests/test_cli_fast_search.py`` checks that it stems every word of every export as whoosh does."""
+    if lang not in _stemmers:
+        import importlib
+        import importlib.util
+        import types
+
+        module_name, class_name = SNOWBALL[lang]
+        if _SNOWBALL_PACKAGE not in sys.modules:
+            spec = importlib.util.find_spec("whoosh")
+            if spec is None or not spec.submodule_search_locations:
+                raise Unanswerable("whoosh")
+            package = types.ModuleType(_SNOWBALL_PACKAGE)
+            package.__path__ = [str(Path(next(iter(spec.submodule_search_locations))) / "lang" / "snowball")]
+            sys.modules[_SNOWBALL_PACKAGE] = package
+        stub = None
+        if "whoosh.compat" not in sys.modules:
+            stub = sys.modules["whoosh.compat"] = types.ModuleType("whoosh.compat")
+            stub.u = lambda text: text  # type: ignore[attr-defined]
+        try:
+            module = importlib.import_module(f"{_SNOWBALL_PACKAGE}.{module_name}")
+        finally:
+            if stub is not None and sys.modules.get("whoosh.compat") is stub:
+                del sys.modules["whoosh.compat"]
+        _stemmers[lang] = getattr(module, class_name)().stem
+    return _stemmers[lang]
 
 
 class Documents(dict):  # type: ignore[type-arg]
@@ -632,7 +672,9 @@ class Plain:
     def _suggest(self, word: str, maxdist: int, limit: int) -> list[str]:
         heap: list[tuple[float, str]] = []
         for candidate, (frequency, _) in self.data["spell"].items():
-            if candidate[:1] != word[:1] or damerau(candidate, word, maxdist) > maxdist:
+            # a word longer or shorter by more than maxdist is further than maxdist: not measured
+            if candidate[:1] != word[:1] or abs(len(candidate) - len(word)) > maxdist \
+                    or damerau(candidate, word, maxdist) > maxdist:
                 continue
             item = (0 - (maxdist + (1.0 / (frequency or 1) * 0.5)), candidate)
             if len(heap) < limit:

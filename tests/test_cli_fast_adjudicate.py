@@ -81,7 +81,7 @@ def test_bytes_that_are_not_utf8_are_refused_again_alike(env, tmp_path):
 def test_what_the_launcher_does_not_read_goes_to_the_command(env, tmp_path):
     body = json.dumps(situations("phantom-fury")["fire"].examples[0])
     for args in (["fire", "--schema"], ["fire", "--lang", "de"], ["fire", "--json", "--json"], ["fire", "-f=x"],
-                 ["fire", "extra"], ["fire", "--file", str(tmp_path / "missing.json")]):
+                 ["fire", "extra"], ["fire", "--file", str(tmp_path / "missing.json")], ["fire", "--file", "/dev/stdin"]):
         _twice(args, env, stdin=body)
     assert _kept(env) == 0
     assert fast_adjudicate.request(["fire", "--lang", "de"]) is None

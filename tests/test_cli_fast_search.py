@@ -113,13 +113,27 @@ def test_a_typo_searched_again_every_game_imports_no_stemmer_and_a_new_export_fo
     second = _run(args, env)  # the exports: the typed words analysed (the stemmer imported), kept in the memo
     third = _run(args, env)  # the memo
     assert first.stdout == second.stdout == third.stdout and "Did you mean: assault pinned squad" in third.stdout
-    assert "pydantic" not in second.stderr and "pydantic" not in third.stderr and "whoosh" not in third.stderr
+    assert "pydantic" not in second.stderr and "pydantic" not in third.stderr
+    # the stemmer alone, not Whoosh's compat module (and urllib.request), then not even the stemmer
+    assert "_fallujah_snowball.bases" in second.stderr and "whoosh" not in second.stderr
+    assert "whoosh" not in third.stderr and "_fallujah_snowball" not in third.stderr
     path = games / loading.DEFAULT_GAME / "en" / "11-fire-combat.yaml"
     path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     edited = _run(args, env)
     assert edited.stdout == first.stdout and "pydantic" in edited.stderr  # a new export...
     again = _run(args, env)
-    assert again.stdout == first.stdout and "whoosh" in again.stderr  # ...and a new memo
+    assert again.stdout == first.stdout and "_fallujah_snowball" in again.stderr  # ...and a new memo
+
+
+def test_the_stemmer_loaded_on_its_own_stems_every_word_of_every_export_as_whoosh_does(exports):
+    from whoosh.lang import stemmer_for_language
+
+    words = {word for game in available_games() for word in fast_search.read_export(game)["vocabulary"]}
+    words |= {"assualt", "squadd", "snipre", "guerilas", "fanatisme", "pertes", "étapes"}
+    assert len(words) > 1000
+    for lang in fast_search.LANGS:
+        whoosh_stem, own = stemmer_for_language(lang), fast_search.snowball_stem(lang)
+        assert [own(w) for w in sorted(words)] == [whoosh_stem(w) for w in sorted(words)], lang
 
 
 def test_a_word_one_game_does_not_use_takes_its_tokens_from_another_games_export(exports):

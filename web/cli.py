@@ -8,6 +8,10 @@ same: every other command, ``--help``, anything the launcher does not recognise 
 another spelling, a second id, a value click refuses), a missing or stale answers file, an output
 stream that is not UTF-8. The launcher prints as click does (styles on a terminal only, ANSI
 stripped elsewhere), and its one-line errors and exit statuses are the commands' (:func:`die`).
+
+``fallujah search``, ``fallujah games`` and ``fallujah adjudicate`` are answered alike, from the
+search exports (:mod:`rules_text.fast_search`), the games answers file (:mod:`web.fast_games`) and
+the answers the adjudicate command gave before (:mod:`web.fast_adjudicate`).
 """
 
 from __future__ import annotations

@@ -23,6 +23,7 @@ import hashlib
 import io
 import json
 import os
+import stat
 import sys
 from pathlib import Path
 
@@ -155,11 +156,12 @@ def pending() -> bool:
 
 def _situation_bytes(file: str | None) -> bytes | None:
     """The situation's bytes as the command reads them (``--file`` or stdin), or None when the
-    command must read them itself (a file it cannot read, a terminal)."""
+    command must read them itself (a file it cannot read or that is not a regular file, a terminal)."""
     if file is not None:
         try:
             with open(file, "rb") as handle:
-                return handle.read()
+                # a pipe or a device (/dev/stdin) gives its bytes once: the command must read them
+                return handle.read() if stat.S_ISREG(os.fstat(handle.fileno()).st_mode) else None
         except OSError:
             return None
     stream = sys.stdin
