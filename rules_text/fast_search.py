@@ -32,8 +32,10 @@ from __future__ import annotations
 import hashlib
 import heapq
 import json
+import marshal
 import math
 import re
+import sys
 import unicodedata
 from collections import Counter
 from itertools import pairwise
@@ -64,7 +66,7 @@ if TYPE_CHECKING:
         def stem_of(self, word: str, lang: str) -> str | None: ...
 
 #: bump when the export changes shape
-EXPORT_VERSION = 1
+EXPORT_VERSION = 2
 #: as rules_text.models.LANGS
 LANGS: tuple[str, ...] = ("en", "fr")
 #: a word of a query: letters and digits, with an inner apostrophe ("mayor's")
@@ -416,7 +418,9 @@ class Collection:
 
 def code_stamp() -> str:
     """A hash of the code an export is made and ranked by."""
-    digest = hashlib.sha256(f"{EXPORT_VERSION}|{fast_rule.ANSWERS_VERSION}".encode())
+    # marshal's format is the interpreter's: another Python writes its own export
+    digest = hashlib.sha256(f"{EXPORT_VERSION}|{fast_rule.ANSWERS_VERSION}|{marshal.version}|{sys.version_info[:2]}"
+                            .encode())
     for path in _CODE:
         digest.update(path.read_bytes())
     return digest.hexdigest()[:12]
@@ -424,7 +428,7 @@ def code_stamp() -> str:
 
 def export_path(game: str) -> Path:
     """One export per game and data location (as the rule answers file's name)."""
-    return fast_rule.answers_path(game).with_suffix("").with_suffix(".search.json")
+    return fast_rule.answers_path(game).with_suffix("").with_suffix(".search.bin")
 
 
 def packed(data: dict[str, Any]) -> dict[str, Any]:
@@ -446,16 +450,17 @@ def packed(data: dict[str, Any]) -> dict[str, Any]:
 
 def write_export(game: str, stats: list[list[Any]], data: dict[str, Any]) -> None:
     """Keep a game's plain export (:func:`rules_text.search.export.plain_index`) for the next
-    process (``stats``: the data files' stats before the index was opened): a header line, then
-    the export, :func:`packed`."""
+    process (``stats``: the data files' stats before the index was opened): a header line of
+    JSON, then the export, :func:`packed`, in :mod:`marshal`'s format (read three times faster
+    than its JSON: a third of the start-up budget for every game's export at once)."""
     try:
         header = {"version": EXPORT_VERSION, "code": code_stamp(), "game": game, "stats": stats}
-        text = json.dumps(header) + "\n" + json.dumps(packed(data), ensure_ascii=False, separators=(",", ":"))
+        text = json.dumps(header).encode() + b"\n" + marshal.dumps(packed(data))
     except (OSError, TypeError, ValueError):
         return
     from . import cache
 
-    cache._write_atomic(export_path(game), text.encode())
+    cache._write_atomic(export_path(game), text)
 
 
 def read_header(game: str) -> dict[str, Any] | None:
@@ -471,8 +476,9 @@ def read_header(game: str) -> dict[str, Any] | None:
 def read_export(game: str) -> dict[str, Any] | None:
     """The game's export when it matches the data files and the code exactly, else None."""
     try:
-        header_line, _, body = export_path(game).read_bytes().partition(b"\n")
-        header = json.loads(header_line)
+        raw = export_path(game).read_bytes()
+        newline = raw.index(b"\n")
+        header = json.loads(raw[:newline])
         stamp = code_stamp()
     except (OSError, ValueError):
         return None
@@ -481,10 +487,68 @@ def read_export(game: str) -> dict[str, Any] | None:
             or header.get("game") != game or stats is None or header.get("stats") != stats:
         return None
     try:
-        data = json.loads(body)
-    except ValueError:
+        data = marshal.loads(memoryview(raw)[newline + 1:])  # the body, not copied
+    except (EOFError, ValueError, TypeError):
         return None
-    return data if isinstance(data, dict) else None
+    if not isinstance(data, dict):
+        return None
+    data["header"] = header
+    return data
+
+
+def memo_path(game: str) -> Path:
+    """Where the game's memo of typed words (:class:`Memo`) is kept, beside its export."""
+    return export_path(game).with_suffix(".typos.json")
+
+
+class Memo:
+    """What a game's export does not hold, worked out once and kept beside it (issue 21, item 5:
+    typo correction memoised): the analyzer's tokens of words no rulebook uses and the spelling
+    suggestions of unknown words. The next search with those words neither imports the stemmer
+    nor walks the spelling words again. It belongs to one export (its header): a new export
+    starts an empty memo."""
+
+    #: words kept at most: a memo that grows past it is not written again
+    MAX_WORDS = 5000
+
+    def __init__(self, game: str, header: dict[str, Any]):
+        self.path = memo_path(game)
+        self.header = header
+        self.changed = False
+        self._kept: dict[str, dict[str, Any]] | None = None
+
+    @property
+    def kept(self) -> dict[str, dict[str, Any]]:
+        """``tokens``: word -> its tokens in each of :data:`LANGS`; ``suggest``: "word|maxdist|limit" -> words."""
+        if self._kept is None:
+            self._kept = {"tokens": {}, "suggest": {}}
+            try:
+                stored = json.loads(self.path.read_bytes())
+                if isinstance(stored, dict) and stored.get("header") == self.header:
+                    self._kept = {"tokens": dict(stored["tokens"]), "suggest": dict(stored["suggest"])}
+            except (OSError, ValueError, KeyError, TypeError):
+                pass
+        return self._kept
+
+    def get(self, part: str, key: str) -> Any:
+        return self.kept[part].get(key)
+
+    def put(self, part: str, key: str, value: Any) -> None:
+        self.kept[part][key] = value
+        self.changed = True
+
+    def save(self) -> None:
+        """Keep the memo for the next process, when it learnt something."""
+        if not self.changed or sum(len(part) for part in self.kept.values()) > self.MAX_WORDS:
+            return
+        self.changed = False
+        try:
+            text = json.dumps({"header": self.header, **self.kept}, ensure_ascii=False, separators=(",", ":"))
+        except (TypeError, ValueError):
+            return
+        from . import cache
+
+        cache._write_atomic(self.path, text.encode())
 
 
 def analysed(word: str, lang: str, data: dict[str, Any]) -> list[str]:
@@ -500,10 +564,49 @@ def analysed(word: str, lang: str, data: dict[str, Any]) -> list[str]:
     tokens = [token for token in tokens if token not in stop]
     if not tokens:
         return tokens
-    from whoosh.lang import stemmer_for_language
-
-    stem = stemmer_for_language(lang)
+    stem = snowball_stem(lang)
     return [stem(token) for token in tokens]
+
+
+#: the Snowball stemmers the index's analyzer uses: language -> (module of whoosh.lang.snowball, class)
+SNOWBALL = {"en": ("english", "EnglishStemmer"), "fr": ("french", "FrenchStemmer")}
+#: the name under which :func:`snowball_stem` loads them (not whoosh's: its package stays unloaded)
+_SNOWBALL_PACKAGE = "_fallujah_snowball"
+_stemmers: dict[str, Any] = {}
+
+
+def snowball_stem(lang: str) -> Any:
+    """Whoosh's Snowball stemmer of the language (``whoosh.lang.stemmer_for_language(lang)``'s
+    ``stem``), its module and its base class's loaded on their own. Through whoosh's package,
+    every language's stemmer is imported, and whoosh.compat, which imports urllib.request (http,
+    ssl, email: twice a bare Python start) for the one name these modules take of it, ``u``: on
+    Python 3, the identity. While they load, ``whoosh.compat`` is that name alone, unless whoosh's
+    own is imported already; the real one is imported as usual afterwards.
+    ``tests/test_cli_fast_search.py`` checks that it stems every word of every export as whoosh does."""
+    if lang not in _stemmers:
+        import importlib
+        import importlib.util
+        import types
+
+        module_name, class_name = SNOWBALL[lang]
+        if _SNOWBALL_PACKAGE not in sys.modules:
+            spec = importlib.util.find_spec("whoosh")
+            if spec is None or not spec.submodule_search_locations:
+                raise Unanswerable("whoosh")
+            package = types.ModuleType(_SNOWBALL_PACKAGE)
+            package.__path__ = [str(Path(next(iter(spec.submodule_search_locations))) / "lang" / "snowball")]
+            sys.modules[_SNOWBALL_PACKAGE] = package
+        stub = None
+        if "whoosh.compat" not in sys.modules:
+            stub = sys.modules["whoosh.compat"] = types.ModuleType("whoosh.compat")
+            stub.u = lambda text: text  # type: ignore[attr-defined]
+        try:
+            module = importlib.import_module(f"{_SNOWBALL_PACKAGE}.{module_name}")
+        finally:
+            if stub is not None and sys.modules.get("whoosh.compat") is stub:
+                del sys.modules["whoosh.compat"]
+        _stemmers[lang] = getattr(module, class_name)().stem
+    return _stemmers[lang]
 
 
 class Documents(dict):  # type: ignore[type-arg]
@@ -532,6 +635,16 @@ class Plain:
         self._lengths: dict[str, dict[int, int]] = {}
         self._postings: dict[tuple[str, str], list[tuple[int, float]]] = {}
         self._tokens: dict[str, list[list[str]]] = {}
+        #: the other games searched with this one, when their analyzers are this one's
+        self.alike: list[Plain] = []
+        self.memo = Memo(data["game"], data["header"]) if "header" in data else None
+
+    def share_words(self, opened: list[Plain]) -> None:
+        """Read the tokens of a word this rulebook does not use from another game's export, when
+        both were analysed alike (their analyzers are game-independent: the same token pattern
+        and stop words make the same tokens)."""
+        self.alike = [o for o in opened if o is not self and o.data["token"] == self.data["token"]
+                      and o.data["stopwords"] == self.data["stopwords"]]
 
     @property
     def total(self) -> int:
@@ -541,9 +654,17 @@ class Plain:
         """The analyzer's tokens of a word (stop words out, stemmed): the export's, or for a word
         no rulebook uses, the analyzer's steps replayed (:func:`analysed`)."""
         if word not in self._tokens:
-            found = self.data["vocabulary"].get(word)
-            self._tokens[word] = ([part.split() for part in found.split("\t")] if found is not None
-                                  else [analysed(word, lg, self.data) for lg in LANGS])
+            found = next((o.data["vocabulary"][word] for o in (self, *self.alike) if word in o.data["vocabulary"]),
+                         None)
+            if found is not None:
+                self._tokens[word] = [part.split() for part in found.split("\t")]
+            else:
+                kept = self.memo.get("tokens", word) if self.memo else None
+                if kept is None:
+                    kept = [analysed(word, lg, self.data) for lg in LANGS]
+                    if self.memo:
+                        self.memo.put("tokens", word, kept)
+                self._tokens[word] = kept
         return self._tokens[word][LANGS.index(lang)]
 
     def stems(self, words: list[str], lang: str) -> list[str]:
@@ -579,10 +700,21 @@ class Plain:
     def suggest(self, word: str, maxdist: int, limit: int) -> list[str]:
         """Whoosh's spelling suggestions (``searcher.suggest("spell", word, limit, maxdist,
         prefix=1)``): the words within ``maxdist`` sharing the first letter, the most frequent
-        first; of equal ones, Whoosh's heap keeps the greater word."""
+        first; of equal ones, Whoosh's heap keeps the greater word. Kept in the :class:`Memo`."""
+        key = f"{word}|{maxdist}|{limit}"
+        kept = self.memo.get("suggest", key) if self.memo else None
+        if kept is None:
+            kept = self._suggest(word, maxdist, limit)
+            if self.memo:
+                self.memo.put("suggest", key, kept)
+        return list(kept)
+
+    def _suggest(self, word: str, maxdist: int, limit: int) -> list[str]:
         heap: list[tuple[float, str]] = []
         for candidate, (frequency, _) in self.data["spell"].items():
-            if candidate[:1] != word[:1] or damerau(candidate, word, maxdist) > maxdist:
+            # a word longer or shorter by more than maxdist is further than maxdist: not measured
+            if candidate[:1] != word[:1] or abs(len(candidate) - len(word)) > maxdist \
+                    or damerau(candidate, word, maxdist) > maxdist:
                 continue
             item = (0 - (maxdist + (1.0 / (frequency or 1) * 0.5)), candidate)
             if len(heap) < limit:
@@ -721,6 +853,8 @@ def search(query: str, *, lang: str = "all", kind: str | None = None, limit: int
         opened.append(Plain(data))
     if any(set(o.synonyms.get("langs", ())) - set(LANGS) for o in opened):
         raise Unanswerable("a language beyond English and French")
+    for o in opened:
+        o.share_words(opened)
     text = clean_query(query)
     langs: list[str] = list(LANGS) if lang == "all" else [lang]
     folded = fold(text)
@@ -735,6 +869,9 @@ def search(query: str, *, lang: str = "all", kind: str | None = None, limit: int
         affinity = stats.affinity(o, words) if stats else 1.0
         ranked += [(score * affinity, doc)
                    for score, doc in rank(o, words, folded, typed_ids, bool(id_match), lang, kind, limit, stats)]
+    for o in opened:
+        if o.memo:
+            o.memo.save()
     if not ranked:
         return {"query": text, "hits": [], "suggestion": suggestion}
     chosen = merge(ranked, lang, kind, limit, bool(id_match), len(opened) > 1)

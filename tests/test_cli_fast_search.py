@@ -97,8 +97,53 @@ def test_every_query_of_every_set_prints_the_same_bytes_as_the_whoosh_path(game,
                                    "cœur xqzt", "what's a fanatisme"])
 def test_a_typo_gets_the_same_did_you_mean_and_hits(query, game, exports):
     args = [query, "--game", game]
-    assert _fast(args) == _full(args)
+    full = _full(args)
+    assert _fast(args) == full
+    assert _fast(args) == full  # again, from the memo of the typed words the first search kept
     assert _fast([*args, "--json"]) == _full([*args, "--json"])
+
+
+def test_a_typo_searched_again_every_game_imports_no_stemmer_and_a_new_export_forgets_the_memo(tmp_path):
+    games = tmp_path / "games"
+    shutil.copytree(ROOT / "rules_text" / "games", games)
+    env = {"FALLUJAH_GAMES_DIR": str(games), "FALLUJAH_CACHE_DIR": str(tmp_path / "cache")}
+    args = ["search", "assualt pinned squadd", "--game", "all"]
+    first = _run(args, env)  # no export yet: the full path, which writes them
+    assert first.returncode == 0, first.stderr
+    second = _run(args, env)  # the exports: the typed words analysed (the stemmer imported), kept in the memo
+    third = _run(args, env)  # the memo
+    assert first.stdout == second.stdout == third.stdout and "Did you mean: assault pinned squad" in third.stdout
+    assert "pydantic" not in second.stderr and "pydantic" not in third.stderr
+    # the stemmer alone, not Whoosh's compat module (and urllib.request), then not even the stemmer
+    assert "_fallujah_snowball.bases" in second.stderr and "whoosh" not in second.stderr
+    assert "whoosh" not in third.stderr and "_fallujah_snowball" not in third.stderr
+    path = games / loading.DEFAULT_GAME / "en" / "11-fire-combat.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    edited = _run(args, env)
+    assert edited.stdout == first.stdout and "pydantic" in edited.stderr  # a new export...
+    again = _run(args, env)
+    assert again.stdout == first.stdout and "_fallujah_snowball" in again.stderr  # ...and a new memo
+
+
+def test_the_stemmer_loaded_on_its_own_stems_every_word_of_every_export_as_whoosh_does(exports):
+    from whoosh.lang import stemmer_for_language
+
+    words = {word for game in available_games() for word in fast_search.read_export(game)["vocabulary"]}
+    words |= {"assualt", "squadd", "snipre", "guerilas", "fanatisme", "pertes", "étapes"}
+    assert len(words) > 1000
+    for lang in fast_search.LANGS:
+        whoosh_stem, own = stemmer_for_language(lang), fast_search.snowball_stem(lang)
+        assert [own(w) for w in sorted(words)] == [whoosh_stem(w) for w in sorted(words)], lang
+
+
+def test_a_word_one_game_does_not_use_takes_its_tokens_from_another_games_export(exports):
+    opened = [fast_search.Plain(fast_search.read_export(game)) for game in available_games()]
+    for plain in opened:
+        plain.share_words(opened)
+    cards = next(p for p in opened if p.data["game"] == "fallujah-cards")
+    assert "rooftop" not in cards.data["vocabulary"]
+    assert cards.stems(["rooftop"], "en") == ["rooftop"] and cards.memo is not None
+    assert "rooftop" not in cards.memo.kept["tokens"]  # read from another export, not analysed
 
 
 @pytest.mark.parametrize("args", [["sniper", "--kind", "table"], ["sniper", "--limit", "0"], ["", "--json"],
