@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import math
 import sys
-from collections.abc import Callable
 from typing import Any, NoReturn
 
 import click
@@ -29,23 +28,10 @@ from .registry import (
     situations,
 )
 
-#: called with each answer the command gives, its exit status and text, before it is printed: the
-#: launcher keeps them to answer the same request again without this module (web.fast_adjudicate)
-ANSWERED: list[Callable[[int, str], None]] = []
 
-
-def _answered(status: int, text: str) -> None:
-    for hook in ANSWERED:
-        hook(status, text)
-
-
-def _fail(message: str, status: int = 1, *, answer: bool = True) -> NoReturn:
+def _fail(message: str, status: int = 1) -> NoReturn:
     """One line and exit ``status``: 1 for a situation that cannot be read or that the rules
-    refuse (data), 2 for a command line that cannot run (usage: an unknown game or situation).
-    ``answer``: the same request always gets the same refusal (not so for a file that cannot be
-    read, or a terminal on stdin)."""
-    if answer:
-        _answered(status, message)
+    refuse (data), 2 for a command line that cannot run (usage: an unknown game or situation)."""
     click.echo(f"error: {message}", err=True)
     sys.exit(status)
 
@@ -59,11 +45,11 @@ def _read(file: str | None) -> Any:
             with open(file, "rb") as handle:
                 data = handle.read()
         except OSError as exc:
-            _fail(f"cannot read {file!r}: {exc.strerror}", answer=False)
+            _fail(f"cannot read {file!r}: {exc.strerror}")
     else:
         stream = sys.stdin
         if stream.isatty():
-            _fail("give the situation as JSON on stdin or with --file F", 2, answer=False)
+            _fail("give the situation as JSON on stdin or with --file F", 2)
         data = stream.buffer.read() if hasattr(stream, "buffer") else stream.read().encode("utf-8", "surrogatepass")
     try:
         raw = data.decode("utf-8")
@@ -160,11 +146,9 @@ def adjudicate_command(
     except (ValueError, TypeError, KeyError, IndexError, ArithmeticError, AssertionError, RecursionError) as exc:
         _fail(f"the situation cannot be computed ({type(exc).__name__}: {str(exc)[:200]})")
     if as_json:
-        text = json.dumps(answer.model_dump(mode="json"), ensure_ascii=False, indent=2)
+        click.echo(json.dumps(answer.model_dump(mode="json"), ensure_ascii=False, indent=2))
     else:
-        text = renderer(game)(answer, lang)
-    _answered(0, text)
-    click.echo(text)
+        click.echo(renderer(game)(answer, lang))
 
 
 COMMANDS = [adjudicate_command]

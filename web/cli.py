@@ -50,10 +50,6 @@ def main() -> None:
         status = fast_games(args[1:])
         if status is not None:
             quiet_exit(status)
-    if args[:1] == ["adjudicate"]:
-        status = fast_adjudicate(args[1:])
-        if status is not None:
-            quiet_exit(status)
     from .commands import main as commands
 
     commands()
@@ -111,32 +107,6 @@ def fast_games(args: Sequence[str]) -> int | None:
     """``fallujah games`` with ``args`` answered from the games answers file (:mod:`web.fast_games`):
     the exit status, or None when the click command must answer."""
     return _fast_answer(args, "web.fast_games")
-
-
-def fast_adjudicate(args: Sequence[str]) -> int | None:
-    """``fallujah adjudicate`` with ``args`` answered as the click command answered it before
-    (:mod:`web.fast_adjudicate`): the exit status, or None when the click command must answer (it
-    then keeps its answer for the next time)."""
-    if not (_utf8(sys.stdout) and _utf8(sys.stderr)) or any(
-            name.startswith("_") and name.endswith("_COMPLETE") for name in os.environ):
-        return None
-    from . import fast_adjudicate as answers
-
-    found = answers.answer(list(args))
-    if found is None:
-        if answers.pending():
-            from adjudicator.cli import ANSWERED
-
-            ANSWERED.append(answers.remember)
-        return None
-    status, text = found
-    if status != 0:
-        die(text, status)
-    try:
-        echo([(text, None)], sys.stdout)
-    except OSError as exc:
-        failed_write(exc)
-    return 0
 
 
 def rule_request(args: Sequence[str], langs: Sequence[str], default_lang: str,

@@ -14,9 +14,8 @@ environment forbids writing bytecode (``PYTHONDONTWRITEBYTECODE``, as some CI an
 set), each run would compile the project's modules again, which no user pays. The bytecode goes
 to a temporary ``PYTHONPYCACHEPREFIX``, never into the working tree. ``fallujah rule`` answers
 from its rule answers file (rules_text/fast_rule.py) and ``fallujah search`` from its plain search
-export (rules_text/fast_search.py), ``fallujah adjudicate`` from the answer the click command gave
-the warm-up run (web/fast_adjudicate.py: a situation answered before), all written by the warm-up
-run; a typo's analysis and spelling suggestions are kept in the search's memo by then.
+export (rules_text/fast_search.py), both written by the warm-up run; ``fallujah adjudicate`` runs
+the click command, pydantic and the game's procedures each time; a typo's analysis and spelling suggestions are kept in the search's memo by then.
 """
 
 from __future__ import annotations
@@ -117,8 +116,7 @@ def test_cli_answers_at_once():
     for name in others:
         wall, cpu = got[name]
         print(f"  {'fallujah ' + name:<24} {wall:7.1f} ms  (cpu {cpu:6.1f} ms; {wall / bare:.1f}x python -c pass)")
-    print("  start-up ratios (issue 21: at most 3x python -c pass; adjudicate: a situation answered before, "
-          "from the launcher's answers): " + ", ".join(
+    print("  start-up ratios (issue 21: at most 3x python -c pass): " + ", ".join(
               f"{name} {got[name][0] / bare:.1f}x ({'met' if got[name][0] <= 3 * bare else 'not met'})"
               for name in ("rule", "search", *others)))
     print(f"  load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; fallujah rule's imports beyond "
