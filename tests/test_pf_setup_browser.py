@@ -7,40 +7,22 @@ is no tap). The figures are written to test-output/setup/pf-taps-<route>.json.""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import VIEWPORTS, audit, console_errors, loads_again
+from tests.browser import Taps, audit, console_errors, saved_copy
 
 #: a copy keyed by a player once (the rulebook prints neither: test values)
 START_ZONES = [2, 3, 4, 6, 8, 10, 12, 17, 19]
 COPY = {"format": "phantom-fury-copy", "start_zones": START_ZONES,
         "squads": [{"counter": n, "cf": 4 + n % 3} for n in range(1, 16)]}
-FIGURES = Path(__file__).resolve().parent.parent / "test-output" / "setup"
 #: the most taps allowed from "New game" to the order of battle placed (was 33 for the nine squads alone)
 MAX_TAPS = 8
 
 
-@pytest.fixture
-def phone(browser):
-    context = browser.new_context(**VIEWPORTS["phone"])
-    yield context.new_page()
-    context.close()
-
-
-def _new_game(page, live_server, taps: list[str]):
-    with live_server.app.test_client() as client:
-        answer = client.post("/api/copies", json={"game": "phantom-fury", "name": "my copy", "data": COPY})
-        assert answer.status_code == 201, answer.get_json()
-        copy_id = answer.get_json()["id"]
-
-    def tap(what: str, locator) -> None:
-        taps.append(what)
-        loads_again(page, locator.click)
-
+def _new_game(page, live_server) -> Taps:
+    copy_id = saved_copy(live_server, "phantom-fury", COPY)
+    tap = Taps(page)
     page.goto(live_server.url + "/")
     tap("New game", page.get_by_role("link", name="New game"))
     offered = page.locator(".games-offered").get_by_role("link", name="Phantom Fury")
@@ -51,14 +33,13 @@ def _new_game(page, live_server, taps: list[str]):
     return tap
 
 
-def _caats_and_place(page, tap, taps: list[str]) -> None:
+def _caats_and_place(page, tap: Taps) -> None:
     """The player allocates the four CAAT supports (6.3.1: his choice, never pre-ticked), then places."""
     boxes = page.locator("#order-of-battle input[type=checkbox]")
     expect(boxes).to_have_count(9)
     for i in (0, 2, 4, 6):
         expect(boxes.nth(i)).not_to_be_checked()
-        taps.append(f"CAAT {i + 1}")
-        boxes.nth(i).check()
+        tap.check(f"CAAT {i + 1}", boxes.nth(i))
     tap("Place the Order of Battle", page.get_by_role("button", name="Place the Order of Battle"))
     expect(page.locator("#order-of-battle")).to_have_count(0)
 
@@ -74,18 +55,10 @@ def _placed(live_server, page) -> dict[str, list[int]]:
     return found
 
 
-def _figure(route: str, taps: list[str]) -> None:
-    assert len(taps) <= MAX_TAPS, taps
-    FIGURES.mkdir(parents=True, exist_ok=True)
-    (FIGURES / f"pf-taps-{route}.json").write_text(json.dumps({"new_game_to_order_of_battle_placed": {
-        "taps": len(taps), "steps": taps}}, indent=1))
-
-
-def test_new_game_to_the_squads_the_app_drew_placed(phone, live_server, screenshots):
-    page = phone
+@pytest.mark.phone
+def test_new_game_to_the_squads_the_app_drew_placed(page, live_server, screenshots):
     errors = console_errors(page)
-    taps: list[str] = []
-    tap = _new_game(page, live_server, taps)
+    tap = _new_game(page, live_server)
     audit(page, "the order of battle before the draw")
     tap("Let the app draw the squads", page.get_by_role("button", name="Let the app draw the squads"))
     expect(page.locator("#order-of-battle [role=status]")).to_be_visible()
@@ -94,19 +67,18 @@ def test_new_game_to_the_squads_the_app_drew_placed(phone, live_server, screensh
     expect(page.locator("#order-of-battle input[name='squads.0.counter']")).to_have_value(str(drawn.start[0]))
     page.screenshot(path=screenshots / "01-drawn.png", full_page=True)
     audit(page, "the squads the app drew")
-    _caats_and_place(page, tap, taps)
+    _caats_and_place(page, tap)
     assert _placed(live_server, page) == {"start": list(drawn.start), "company": list(drawn.company),
                                           "battalion": list(drawn.battalion)}
     page.screenshot(path=screenshots / "02-placed.png", full_page=True)
-    _figure("app-draws", taps)
+    tap.record("pf-taps-app-draws", "new_game_to_order_of_battle_placed", MAX_TAPS)
     assert errors == []
 
 
-def test_new_game_to_the_squads_the_player_drew_entered_on_one_form(phone, live_server, screenshots):
-    page = phone
+@pytest.mark.phone
+def test_new_game_to_the_squads_the_player_drew_entered_on_one_form(page, live_server, screenshots):
     errors = console_errors(page)
-    taps: list[str] = []
-    tap = _new_game(page, live_server, taps)
+    tap = _new_game(page, live_server)
     form = page.locator("#order-of-battle")
     drawn = [9, 1, 14, 3, 7, 5, 11, 2, 8]
     for i, counter in enumerate(drawn):
@@ -114,8 +86,8 @@ def test_new_game_to_the_squads_the_player_drew_entered_on_one_form(phone, live_
     for i, counter in enumerate((4, 15, 6)):
         form.locator(f"input[name='company.{i}.counter']").fill(str(counter))
     page.screenshot(path=screenshots / "01-typed.png", full_page=True)
-    _caats_and_place(page, tap, taps)
+    _caats_and_place(page, tap)
     assert _placed(live_server, page) == {"start": drawn, "company": [4, 15, 6], "battalion": [10, 12, 13]}
     audit(page, "the game with its order of battle")
-    _figure("player-draws", taps)
+    tap.record("pf-taps-player-draws", "new_game_to_order_of_battle_placed", MAX_TAPS)
     assert errors == []

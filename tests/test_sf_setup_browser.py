@@ -5,18 +5,15 @@ shown with its trace: every tap counted. The figure is written to test-output/se
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import VIEWPORTS, audit, console_errors, loads_again
+from tests.browser import VIEWPORTS, Taps, audit, console_errors, saved_copy
 
 #: a copy keyed by a player once (test values: the rulebook prints no TEM)
 AREAS = {str(a): {"tem": 4 if a % 11 == 0 else (2 if a % 3 == 0 else (3 if a % 5 == 0 else 1))} for a in range(1, 52)}
-FIGURES = Path(__file__).resolve().parent.parent / "test-output" / "setup"
 #: the most taps allowed from "New game" to the bot's first decision on a keyed map
 MAX_TAPS = 4
 
@@ -31,16 +28,8 @@ def page(request, browser):
 
 def test_new_game_to_the_bot_s_first_decision_on_a_keyed_map(page, live_server, screenshots):
     errors = console_errors(page)
-    with live_server.app.test_client() as client:
-        answer = client.post("/api/copies", json={"game": "second-fallujah", "name": "my copy",
-                                                  "data": {"format": "second-fallujah-map", "areas": AREAS}})
-        assert answer.status_code == 201, answer.get_json()
-        copy_id = answer.get_json()["id"]
-    taps: list[str] = []
-
-    def tap(what: str, locator) -> None:
-        taps.append(what)
-        loads_again(page, locator.click)
+    copy_id = saved_copy(live_server, "second-fallujah", {"format": "second-fallujah-map", "areas": AREAS})
+    tap = Taps(page)
 
     page.goto(live_server.url + "/")
     tap("New game", page.get_by_role("link", name="New game"))
@@ -67,10 +56,7 @@ def test_new_game_to_the_bot_s_first_decision_on_a_keyed_map(page, live_server, 
     page.locator("#bot").screenshot(path=screenshots / "03-decision.png")
     state = live_server.store().state(page.url.rsplit("/", 1)[1])
     assert len(state.bot_dice) == rolled and state.facts(11).tem == 4
-    assert len(taps) <= MAX_TAPS, taps
-    FIGURES.mkdir(parents=True, exist_ok=True)
     size = "phone" if page.viewport_size["width"] < 600 else "desktop"
-    (FIGURES / f"taps-{size}.json").write_text(json.dumps({"new_game_to_bot_first_decision": {
-        "taps": len(taps), "steps": taps, "dice_rolled_by_the_app": rolled}}, indent=1))
+    tap.record(f"taps-{size}", "new_game_to_bot_first_decision", MAX_TAPS, dice_rolled_by_the_app=rolled)
     audit(page, "the bot's set-up decision")
     assert errors == []
