@@ -121,3 +121,18 @@ def test_a_bad_copy_is_refused_naming_field_value_and_what_is_allowed(client):
         answer = client.post("/api/copies", json={"game": PF, "name": "bad", "data": data})
         assert answer.status_code == 400, answer.get_json()
         assert field in {p["field"] for p in answer.get_json()["problems"]}, answer.get_json()
+
+
+def test_without_a_copy_the_form_takes_each_cf_and_the_game_keeps_them_for_my_copy(client):
+    game = client.post("/api/games", json={"game": PF, "strong_points": 2}).get_json()
+    assert [z for z in game["zones"] if z["activation"] == "start"] == []
+    rows = [{"counter": n, "cf": 5, "zone": z, "caat": n <= 4} for n, z in enumerate(START_ZONES, 1)]
+    unknown = [{k: v for k, v in rows[0].items() if k != "cf"}, *rows[1:]]  # no CF, no copy to read it from
+    missing = act(client, game, {"type": "order_of_battle", "squads": unknown}, status=422)
+    assert "squads.0.cf" in {p["field"] for p in missing["problems"]}, missing
+    state = act(client, game, {"type": "order_of_battle", "squads": rows,
+                               "company": [{"counter": n, "cf": 6} for n in (10, 11, 12)]})
+    assert [z["number"] for z in state["zones"] if z["activation"] == "start"] == START_ZONES  # 6.2
+    assert squads(state) == {"start": list(range(1, 10)), "company": [10, 11, 12], "battalion": []}
+    made = client.post("/api/copies", json={"game": PF, "name": "mine", "from_game": game["id"]}).get_json()
+    assert made["counts"] == {"start_zones": 9, "squads": 12}
