@@ -23,6 +23,8 @@ import pytest
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 OUTPUT = Path(__file__).resolve().parent.parent / "test-output" / "screenshots"
+#: the figures the counting tests measure (taps), one JSON file each
+FIGURES = OUTPUT.parent / "setup"
 
 
 #: the two sizes every "at the table" browser test runs at (issue 17)
@@ -139,6 +141,41 @@ def loads_again(tab, action: Callable[[], object]) -> None:
     """
     with tab.expect_navigation():
         action()
+
+
+class Taps:
+    """The taps a test makes from one page to another, each named and counted (issue 24's "Setup
+    in minutes"): a tap that loads a page waits for it (:func:`loads_again`)."""
+
+    def __init__(self, tab) -> None:
+        self.tab = tab
+        self.names: list[str] = []
+
+    def __call__(self, what: str, locator) -> None:
+        self.names.append(what)
+        loads_again(self.tab, locator.click)
+
+    def check(self, what: str, locator) -> None:
+        """A box ticked: a tap that loads nothing."""
+        self.names.append(what)
+        locator.check()
+
+    def record(self, name: str, key: str, most: int, **extra: object) -> None:
+        """At most ``most`` taps, written to ``test-output/setup/<name>.json`` under ``key``."""
+        import json
+
+        assert len(self.names) <= most, self.names
+        FIGURES.mkdir(parents=True, exist_ok=True)
+        (FIGURES / f"{name}.json").write_text(json.dumps({key: {"taps": len(self.names), "steps": self.names, **extra}},
+                                                         indent=1))
+
+
+def saved_copy(server, game: str, data: dict[str, object], name: str = "my copy") -> int:
+    """The id of a copy of ``game``'s map and counters saved once (web/copies.py) on ``server``."""
+    with server.app.test_client() as client:
+        answer = client.post("/api/copies", json={"game": game, "name": name, "data": data})
+        assert answer.status_code == 201, answer.get_json()
+        return int(answer.get_json()["id"])
 
 
 @pytest.fixture(scope="session")

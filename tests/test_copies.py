@@ -87,7 +87,7 @@ def test_a_bad_file_is_refused_naming_field_value_and_what_is_allowed(client):
     refused(good | {"data": MAP | {"areas": {"99": {"tem": 2}}}}, "data.areas.99", "99", "an area id from 1 to 51")
     refused(good | {"data": MAP | {"counters": {"tank": {"cf": 2}}}}, "data.counters.tank", "tank", "Order of Battle")
     refused(good | {"format": "second-fallujah-map"}, "format", "fallujah-copy")
-    refused(good | {"game": "phantom-fury"}, "game", "phantom-fury", SF)
+    refused(good | {"game": "fallujah-cards"}, "game", "fallujah-cards", SF)  # a game that keeps no copy
     refused(good | {"name": ""}, "name", "1 to 80")
     refused(good | {"colour": "red"}, "colour", "one of the fields")
     refused([1, 2], "body", "a JSON object")
@@ -100,6 +100,9 @@ def test_a_new_game_naming_a_copy_it_cannot_use_is_refused(client):
         answer = client.post("/api/games", json={"game": SF, "copy": bad})
         assert answer.status_code == 400, answer.get_json()
         assert answer.get_json()["problems"][0]["field"] == "copy" and words in answer.get_json()["error"]
-    other = client.post("/api/games", json={"game": "phantom-fury", "copy": copy["id"]})
+    other = client.post("/api/games", json={"game": "fallujah-cards", "copy": copy["id"]})
     assert other.status_code == 400 and other.get_json()["problems"][0]["field"] == "game"
+    mismatched = client.post("/api/games", json={"game": "phantom-fury", "strong_points": 2, "copy": copy["id"]})
+    assert mismatched.status_code == 400 and mismatched.get_json()["problems"][0]["field"] == "copy"
+    assert "saved copy of phantom-fury: none" in mismatched.get_json()["error"]
     assert client.get("/api/copies/999").status_code == 404

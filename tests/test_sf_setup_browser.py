@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import VIEWPORTS, audit, console_errors, loads_again
+from tests.browser import VIEWPORTS, Taps, audit, console_errors, saved_copy
 
 #: a copy keyed by a player once (test values: the rulebook prints no TEM)
 AREAS = {str(a): {"tem": 4 if a % 11 == 0 else (2 if a % 3 == 0 else (3 if a % 5 == 0 else 1))} for a in range(1, 52)}
@@ -32,16 +32,9 @@ def page(request, browser):
 
 def test_new_game_to_the_bot_s_first_decision_on_a_keyed_map(page, live_server, screenshots):
     errors = console_errors(page)
-    with live_server.app.test_client() as client:
-        answer = client.post("/api/copies", json={"game": "second-fallujah", "name": "my copy",
-                                                  "data": {"format": "second-fallujah-map", "areas": AREAS}})
-        assert answer.status_code == 201, answer.get_json()
-        copy_id = answer.get_json()["id"]
-    taps: list[str] = []
-
-    def tap(what: str, locator) -> None:
-        taps.append(what)
-        loads_again(page, locator.click)
+    copy_id = saved_copy(live_server, "second-fallujah", {"format": "second-fallujah-map", "areas": AREAS})
+    tap = Taps(page)
+    taps = tap.names
 
     page.goto(live_server.url + "/")
     tap("New game", page.get_by_role("link", name="New game"))

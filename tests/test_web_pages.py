@@ -177,10 +177,16 @@ def test_every_form_posting_to_an_html_route_carries_the_csrf_token(client):  # 
 def test_every_button_and_form_body_on_the_game_page_is_an_action_the_api_accepts(client):  # noqa: F811
     game = played(client)
     fresh = Player.new(client)  # in the Support Phase: the Missions' buttons
+    # on a copy of the map and counters, the app offers to draw the order of battle (6.3)
+    copy = {"format": "phantom-fury-copy", "squads": [{"counter": n, "cf": 5} for n in range(1, 16)]}
+    copy_id = client.post("/api/copies", json={"game": "phantom-fury", "name": "mine", "data": copy}).get_json()["id"]
+    drawing = client.post("/api/games", json={"game": "phantom-fury", "strong_points": 2, "copy": copy_id}).get_json()
     seen: set[str] = set()
     for path in (f"/games/{game.id}", f"/games/{game.id}?zone=30", f"/games/{game.id}?zone=2",
-                 f"/games/{game.id}/log", f"/games/{fresh.id}"):
+                 f"/games/{game.id}/log", f"/games/{fresh.id}", f"/games/{drawing['id']}"):
         for tag, attrs in Tags(client.get(path).get_data(as_text=True)).tags:
+            if not (attrs.get("data-api") or "").endswith("/actions"):
+                continue  # a call to another API (the player's copy, web/copies.py)
             if tag == "button" and attrs.get("data-fields"):
                 body = json.loads(attrs["data-fields"] or "")
                 parse_action(body)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from web.companion import CalculatorHooks, pack_companion
 
-from . import actions, apply, board, calculator, log, pages, sample, view
+from . import actions, apply, board, calculator, log, my_copy, pages, sample, view
 from .labels import LABELS
 from .state import EOT_STEPS, PHASES, GameState
 
@@ -31,4 +31,5 @@ COMPANION = pack_companion(
     describe=log.describe,
     section=log.section,
     table=board.table,
+    copy=my_copy.HOOKS,
 )

@@ -7,6 +7,9 @@ from __future__ import annotations
 from flask_babel import LazyString, lazy_gettext
 
 LABELS: dict[str, LazyString] = {
+    "copy.counters": lazy_gettext("%(n)s Coalition counters"),
+    "copy.hexes": lazy_gettext("%(n)s hexes"),
+    "copy.insurgents": lazy_gettext("%(n)s Insurgent counter types"),
     "calc.o.q.wanted": lazy_gettext("Wanted! Markers"),
     "calc.o.q.nationalist_chits": lazy_gettext("Nationalist chits"),
     "calc.o.wanted_1": lazy_gettext("1 Wanted! Marker"),

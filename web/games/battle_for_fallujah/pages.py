@@ -12,6 +12,8 @@ from flask import abort, render_template, request
 from markupsafe import Markup
 
 from rules_text.loading import load_game
+from web.api import store
+from web.copies import records
 from web.pages.chart import vp_chart
 from web.pages.game import undo_redo
 from web.pages.helpers import query_number
@@ -73,6 +75,32 @@ def map_file(state: dict[str, Any]) -> str:
     return "data:application/json;charset=utf-8," + quote(text)
 
 
+#: the chapter of the rulebook's own set-up
+SETUP_CHAPTER = "9"
+
+
+def setup_steps(state: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """The rulebook's set-up (9), step by step in its words, while the game has not begun (turn
+    1, Intelligence Phase, no Intelligence roll yet); the keyed Coalition units by base for 9.1."""
+    if state["turn"] != 1 or state["phase"] != "intelligence" or state.get("wanted_roll"):
+        return None
+    corpus = load_game(GAME).corpus("en")
+    steps = []
+    for section in corpus.by_id.values():
+        if section.id.startswith(SETUP_CHAPTER + ".") and section.kind.value == "rule":
+            steps.append({"rule": section.id, "depth": section.id.count("."),
+                          "text": section.text.replace("*", "").strip()})
+    return steps
+
+
+def _by_base(state: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    """The keyed Coalition units, by the battalion or MEF base they start in (9.1)."""
+    bases: dict[str, list[str]] = {}
+    for counter in state["map"]["coalition"]:
+        bases.setdefault(counter["battalion"], []).append(counter["name"])
+    return sorted(bases.items())
+
+
 def game_page(game_id: str, state: dict[str, Any]) -> str:
     chosen = _hex_param(state)
     levels = load_game(GAME).tables["victory-levels"].rows
@@ -87,6 +115,7 @@ def game_page(game_id: str, state: dict[str, Any]) -> str:
         counters=counters, map_file=map_file(state),
         hex_key=keyed_hexes.get(chosen["number"]) if chosen else None,
         hex_units=[u for u in state["units"] if chosen and u["hex"] == chosen["number"]],
+        setup_steps=setup_steps(state), bases=_by_base(state), copies=records(store().engine, state["game"]),
     )
 
 

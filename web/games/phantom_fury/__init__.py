@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from web.companion import CalculatorHooks, pack_companion
 
-from . import actions, apply, board, calculator, log, pages, sample, view
+from . import actions, apply, board, calculator, log, my_copy, pages, sample, view
 from .labels import LABELS, WORDING
 from .rules import rules
 from .state import PHASES, GameState
@@ -42,4 +42,5 @@ COMPANION = pack_companion(
     describe=log.describe,
     section=log.section,
     table=board.table,
+    copy=my_copy.HOOKS,
 )

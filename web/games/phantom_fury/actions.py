@@ -268,12 +268,46 @@ class Adjudication(RecordedAdjudicationFields, ActionBase):
     """An adjudicator result recorded with its rolls: the player's physical d10 or an app roll."""
 
 
+# -- the order of battle drawn and placed (6.3, 6.3.1) -------------------------------------------
+
+
+class SquadsDraw(ActionBase):
+    """The app draws the USMC squads from the container (6.3): nine for the start Zones, three
+    more for the Company Reinforcements; the three remaining are the Battalion Reinforcements."""
+
+    type: Literal["squads_draw"]
+    #: set by the server when it draws, from the game's seeded stream (any value sent is replaced)
+    draw: int | None = Field(default=None, ge=0, le=2**63)
+    draw_index: DrawIndex = None
+
+
+class DrawnSquad(Strict):
+    """A USMC squad drawn (6.3): its counter number; its CF when the player's copy lacks it; for a
+    start squad the Zone it is placed in and whether it receives a CAAT support (6.3.1)."""
+
+    counter: Counter
+    cf: int | None = Field(default=None, ge=1, le=9)
+    zone: ZoneNumber | None = None
+    caat: bool = False
+
+
+class OrderOfBattle(ActionBase):
+    """The drawn USMC squads placed at once (6.3): one in each start Zone, the Company and
+    Battalion Reinforcements in their boxes; the four CAAT supports allocated (6.3.1).
+    ``battalion`` left out: the squads of the player's copy not drawn before (6.3)."""
+
+    type: Literal["order_of_battle"]
+    squads: list[DrawnSquad] = Field(max_length=20)
+    company: list[DrawnSquad] = Field(default_factory=list, max_length=20)
+    battalion: list[DrawnSquad] = Field(default_factory=list, max_length=20)
+
+
 Action = Annotated[
     NextPhase | Vp | NoteAction
     | ZoneActivate | ZoneControl | ZoneRuins | ZoneMarker | ZoneCounts
     | UnitAdd | UnitEnter | UnitMove | UnitStepLoss | UnitEliminate | UnitWithdraw | UnitStatus | UnitHero
     | SecurityElementDetach | SecurityElementRegroup | CaatAmmo | CaatExplosives | CaatRemove
-    | SupportMission | Roll | Adjudication,
+    | SupportMission | Roll | Adjudication | SquadsDraw | OrderOfBattle,
     Field(discriminator="type"),
 ]
 ACTIONS: TypeAdapter[Any] = TypeAdapter(Action)
@@ -292,8 +326,26 @@ class SquadSetup(Strict):
     caat: bool = False
 
 
+class CounterCf(Strict):
+    """A USMC squad counter of the player's copy: the number it is known by and the CF printed
+    on it (5.1.1: "Only the CF is printed on the counter")."""
+
+    counter: Counter
+    cf: int = Field(ge=1, le=9)
+
+
+class MapAndCounters(Strict):
+    """What the player's copy prints and the rulebook does not: the Zones identified by a black
+    circle on the map (6.2) and the CF of each USMC squad counter (5.1.1)."""
+
+    format: Literal["phantom-fury-copy"] = "phantom-fury-copy"
+    start_zones: list[ZoneNumber] = Field(default_factory=list, max_length=20)
+    squads: list[CounterCf] = Field(default_factory=list, max_length=40)
+
+
 class Setup(Strict):
-    """A new game (6): variant, Strong Points, and optionally the whole order of battle."""
+    """A new game (6): variant, Strong Points, and optionally the whole order of battle; an
+    optional copy of the map and counters keyed before (its start Zones, its squads' CF)."""
 
     variant: Variant = "standard"
     ruleset: Ruleset = "en"
@@ -303,6 +355,7 @@ class Setup(Strict):
     squads: list[SquadSetup] = Field(default_factory=list, max_length=20)
     company: list[SquadSetup] = Field(default_factory=list, max_length=20)
     battalion: list[SquadSetup] = Field(default_factory=list, max_length=20)
+    map: MapAndCounters | None = None
 
 
 def parse_action(data: Any) -> Any:

@@ -12,64 +12,41 @@ from web.errors import Problem, Refused, refuse
 from web.kernel import Move, Moves
 
 from . import actions as a
-from . import units, zones
+from . import order, units, zones
 from .moves import Ctx, add_vp, drop_security_element, with_unit, with_zone
 from .rules import Rules, rules
-from .state import PHASES, Caat, GameState, Position, UnitState, ZoneState
+from .state import PHASES, GameState, UnitState, ZoneState
 
 # -- setup ---------------------------------------------------------------------------------------
 
 
+def _start_zones(setup: a.Setup) -> list[int]:
+    """The start Zones (6.2): as given, else those of the player's copy."""
+    return list(setup.start_zones) or (list(setup.map.start_zones) if setup.map else [])
+
+
 def setup_problems(setup: a.Setup, rules: Rules) -> list[Problem]:
-    """Every problem of a setup at once (6.1.2, 6.2, 6.3, 6.3.1)."""
+    """Every problem of a setup at once (6.1.2, 6.2, 6.3, 6.3.1; the copy's facts, 5.1.1)."""
     problems: list[Problem] = []
     low, high = rules.strong_points
     if not low <= setup.strong_points <= high:
         problems.append(Problem("strong_points", setup.strong_points, f"{low} to {high}", "6.1.2"))
-    reserved = {rules.mosque_zone, rules.uncontrollable_zone}
+    if setup.map is not None:
+        problems += order.copy_problems(setup.map, rules, "map.")
     if setup.start_zones:
-        if len(set(setup.start_zones)) != rules.start_zones or len(setup.start_zones) != rules.start_zones:
-            problems.append(Problem("start_zones", setup.start_zones, f"{rules.start_zones} different Zones", "6.2"))
-        for zone in sorted(set(setup.start_zones) & reserved):
-            problems.append(Problem("start_zones", zone, f"a Zone with a black circle, not Zone {zone}", "6.2"))
-    if setup.squads:
-        if len(setup.squads) != rules.start_zones:
-            problems.append(Problem("squads", len(setup.squads), f"{rules.start_zones} start squads, or none", "6.3"))
-        zones = [s.zone for s in setup.squads]
-        if None in zones or len(set(zones)) != len(zones):
-            problems.append(Problem("squads", zones, "one squad in each start Zone", "6.3"))
-        elif setup.start_zones and set(zones) != set(setup.start_zones):
-            problems.append(Problem("squads", zones, f"the start Zones {sorted(setup.start_zones)}", "6.3"))
-        elif set(zones) & reserved:
-            problems.append(Problem("squads", zones, f"start Zones, not {sorted(set(zones) & reserved)}", "6.2"))  # type: ignore[type-var]
-        caats = sum(s.caat for s in setup.squads)
-        if caats != rules.caats:
-            problems.append(Problem("squads", caats, f"{rules.caats} squads with a CAAT support (caat: true)", "6.3.1"))
-    for group, wanted in (("company", rules.company_squads), ("battalion", rules.battalion_squads)):
-        squads = getattr(setup, group)
-        if squads and len(squads) != wanted:
-            problems.append(Problem(group, len(squads), f"{wanted} squads, or none", "6.3"))
-        for i, squad in enumerate(squads):
-            if squad.zone is not None or squad.caat:
-                problems.append(Problem(f"{group}.{i}", squad.model_dump(), "counter and cf only: it waits in its box", "6.3"))
-    everyone = setup.squads + setup.company + setup.battalion
-    for i, squad in enumerate(everyone):
-        if not rules.squad_cf[0] <= squad.cf <= rules.squad_cf[1]:
-            problems.append(Problem(f"squads[{i}].cf", squad.cf, f"{rules.squad_cf[0]} to {rules.squad_cf[1]}", "5.1.1"))
-    counters = [s.counter for s in everyone]
-    if len(set(counters)) != len(counters):
-        problems.append(Problem("counter", sorted(c for c in set(counters) if counters.count(c) > 1),
-                                "each squad's counter number once"))
+        problems += order.copy_problems(a.MapAndCounters(start_zones=setup.start_zones), rules)
+    problems += order.order_problems(_start_zones(setup), setup.squads, setup.company, setup.battalion, rules)
     return problems
 
 
 def initial_state(setup: a.Setup, rules: Rules) -> GameState:
     """The game after setup (6): every Zone under insurgent Control (4.1.4), the start Zones
-    Activated (6.2), the order of battle placed (6.3), the IIF and Abrams in their boxes."""
+    Activated (6.2), the order of battle placed (6.3), the IIF and Abrams in their boxes; the
+    CF of the squad counters of the player's copy kept for the draw (5.1.1, 6.3)."""
     problems = setup_problems(setup, rules)
     if problems:
         raise Refused(problems)
-    start = set(setup.start_zones) or {s.zone for s in setup.squads if s.zone is not None}
+    start = set(_start_zones(setup)) or {s.zone for s in setup.squads if s.zone is not None}
     zones = tuple(
         ZoneState(
             number=n,
@@ -79,16 +56,7 @@ def initial_state(setup: a.Setup, rules: Rules) -> GameState:
         )
         for n in range(1, rules.zones + 1)
     )
-    roster: list[UnitState] = []
-    for origin, squads in (("start", setup.squads), ("company", setup.company), ("battalion", setup.battalion)):
-        for s in squads:
-            roster.append(UnitState(
-                id=units.unit_id("squad", s.counter), kind="squad", counter=s.counter, cf=s.cf, origin=origin,
-                where="map" if s.zone else "reinforcements",
-                position=Position(zone=s.zone) if s.zone else None,
-                caat=Caat(ammo=rules.caat_ammo) if s.caat else None, caat_allocated=s.caat,
-                entered_turn=1 if s.zone else None,
-            ))
+    roster = order.roster(setup.squads, setup.company, setup.battalion, rules, 1)
     for n in range(1, rules.iif_squads + 1):
         roster.append(UnitState(id=units.unit_id("iif", n), kind="iif", counter=n, cf=rules.iif_cf, origin="iraqi"))
     for n in range(1, rules.abrams[setup.variant] + 1):
@@ -98,6 +66,7 @@ def initial_state(setup: a.Setup, rules: Rules) -> GameState:
         name=setup.name, variant=setup.variant, ruleset=setup.ruleset, strong_points=setup.strong_points, version=1,
         last_turn=rules.last_turn[setup.variant], zones=zones, units=tuple(roster),
         missions_used={row.result: 0 for row in rules.missions.rows},
+        squad_counters={c.counter: c.cf for c in setup.map.squads} if setup.map else {},
     )
 
 
@@ -245,6 +214,9 @@ MOVES: tuple[Move[GameState, Ctx], ...] = (
     Move(a.SupportMission, support_mission, rules=("9",)),
     Move(a.Roll, rolls.roll_move("3"), undoable=False, rules=("3",), random=True),
     Move(a.Adjudication, adjudication, undoable=False, rules=("3",)),
+    Move(a.SquadsDraw, order.draw, rules=("6.3",), random=True,
+         draw=lambda action, rng: action.model_copy(update={"draw": rng.getrandbits(63)})),
+    Move(a.OrderOfBattle, order.place, rules=("6.3", "6.3.1")),
 )
 assert {m.type for m in MOVES} == set(a.ACTION_TYPES), {m.type for m in MOVES} ^ set(a.ACTION_TYPES)
 

@@ -125,6 +125,16 @@ def describe(payload: dict[str, Any], before: GameState | None, after: GameState
         added = _("%(kind)s %(n)s", kind=word(LABELS, f"unit.kind.{payload.get('kind')}"), n=payload.get("counter"))
         cf = f" ({_('CF %(cf)s', cf=payload['cf'])})" if payload.get("cf") else ""
         return _("%(unit)s added to the order of battle", unit=added + cf)
+    if kind == "squads_draw" and after.drawn is not None:
+        return _("USMC squads drawn by the app (6.3): for the start Zones %(start)s; Company Reinforcements "
+                 "%(company)s; Battalion Reinforcements %(battalion)s",
+                 **{k: ", ".join(map(str, getattr(after.drawn, k))) for k in ("start", "company", "battalion")})
+    if kind == "order_of_battle":
+        placed = [u for u in after.units if u.kind == "squad" and u.origin == "start"]
+        return _("USMC Order of Battle placed (6.3): %(squads)s; CAAT supports with squads %(caats)s (6.3.1)",
+                 squads=", ".join(_("squad %(n)s in Zone %(zone)s", n=u.counter, zone=u.position.zone)
+                                  for u in placed if u.position is not None),
+                 caats=", ".join(str(u.counter) for u in placed if u.caat_allocated))
     zone = _("Zone %(n)s", n=payload.get("zone")) if payload.get("zone") else ""
     if kind == "zone_activate":
         return _("%(zone)s: %(nature)s", zone=zone,

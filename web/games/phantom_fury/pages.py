@@ -12,6 +12,8 @@ from flask import abort, render_template, request
 from flask_babel import gettext as _
 
 from adjudicator.games.phantom_fury.models import ZONE_LOCATIONS
+from web.api import store
+from web.copies import records
 from web.i18n import word
 from web.pages.chart import vp_chart
 from web.pages.game import undo_redo
@@ -47,6 +49,21 @@ def _units_in(game: dict[str, Any], zone: int) -> list[dict[str, Any]]:
     return [u for u in game["units"] if u["where"] == "map" and u["position"] and u["position"]["zone"] == zone]
 
 
+def _order(state: dict[str, Any]) -> dict[str, Any] | None:
+    """The Order of Battle form (6.3, 6.3.1) while no USMC squad is in the game, else None."""
+    if any(u["kind"] == "squad" for u in state["units"]):
+        return None
+    r = rules()
+    total = r.start_zones + r.company_squads + r.battalion_squads
+    start_zones = [z["number"] for z in state["zones"] if z["activation"] == "start"]
+    counters = state.get("squad_counters") or {}
+    return {"drawn": state.get("drawn"), "can_draw": len(counters) == total, "total": total,
+            "full_copy": len(counters) == total, "start_count": r.start_zones,
+            "start_zones": start_zones if len(start_zones) == r.start_zones else [], "caats": r.caats,
+            "company_count": r.company_squads, "battalion_count": r.battalion_squads,
+            "cf_min": r.squad_cf[0], "cf_max": r.squad_cf[1]}
+
+
 def game_page(game_id: str, state: dict[str, Any]) -> str:
     zone = _zone_param(state)
     levels = rules().victory_levels.rows
@@ -59,6 +76,7 @@ def game_page(game_id: str, state: dict[str, Any]) -> str:
         phases=PHASES, units_by_where=_units_by_where(state), chart=chart,
         vp_reasons=[r for r in VP_REASONS if r != "manual"], locations=("",) + get_args(Location),
         zone_locations=ZONE_LOCATIONS, statuses=get_args(Status), heroes=get_args(Hero),
+        order=_order(state), copies=records(store().engine, state["game"]),
     )
 
 

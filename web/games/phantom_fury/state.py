@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, computed_field
+from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from adjudicator.games.phantom_fury.models import Location
 from web.rolls import AppRoll
@@ -145,6 +145,14 @@ class VpEntry(Frozen):
     unit: str | None = None
 
 
+class SquadDraw(Frozen):
+    """The USMC squads the app drew from the container (6.3), by counter number, in the order drawn."""
+
+    start: tuple[int, ...]  #: the nine for the start Zones
+    company: tuple[int, ...]  #: the Company Reinforcements (10.1)
+    battalion: tuple[int, ...]  #: the squads remaining in the container: Battalion Reinforcements (10.3)
+
+
 class GameState(Frozen):
     """Everything a player keeps beside the map, after the events up to ``version``."""
 
@@ -168,6 +176,12 @@ class GameState(Frozen):
     #: first turn the IIF squads may enter (10.4), once a Zone Neighbouring Zone 26 is taken
     iif_from_turn: int | None = None
     outcome: GameOutcome = "in_progress"
+    #: the CF printed on each USMC squad counter of the player's copy the game started with
+    #: (5.1.1), by counter number: the container the app draws from (6.3). Left out of the JSON
+    #: while empty, as :attr:`drawn` while None: a game stored before them folds to the same JSON.
+    squad_counters: dict[int, int] = Field(default_factory=dict, exclude_if=lambda value: not value)
+    #: the squads the app drew (6.3), until they are placed
+    drawn: SquadDraw | None = Field(default=None, exclude_if=lambda value: value is None)
     #: app rolls not yet used by an adjudication
     app_rolls: tuple[AppRoll, ...] = ()
     #: versions of the actions that undo would take back, last on top (boardgame.io's _undo)
