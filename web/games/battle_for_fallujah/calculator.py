@@ -38,6 +38,10 @@ MISSIONS = ("assault", "raid", "search", "strike")
 TERRAINS = ("open", "industrial", "urban", "dense_urban")
 
 
+#: the rule a die rolled by the app cites (7.1)
+ROLL_RULES = ("7.1",)
+
+
 def suggested(game: dict[str, Any]) -> tuple[str, ...]:
     return PHASE_SITUATIONS.get(game["phase"], ())
 

@@ -45,6 +45,8 @@ DICE_STAGES: dict[str, list[dict[str, Any]]] = {
 
 #: Fields entered after the odds are read besides the dice: a drawn 'Insurgents' counter's CF (5.2.1).
 AFTER_ODDS = frozenset({"drawn_cf"})
+#: the rule a die rolled by the app cites (3)
+ROLL_RULES = ("3",)
 
 
 #: The field of each form that is the target Zone: changing it fills the form from that Zone.

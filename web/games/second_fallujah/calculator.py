@@ -32,6 +32,10 @@ PHASE_SITUATIONS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: the rule a die rolled by the app cites (7.2.7)
+ROLL_RULES = ("7.2.7",)
+
+
 def suggested(game: dict[str, Any]) -> tuple[str, ...]:
     first = ("insurgent-setup", "bot-setup") if game.get("turn") == 8 and game.get("impulse") == 0 else ()
     return (*first, *PHASE_SITUATIONS[game["phase"]], "victory")
