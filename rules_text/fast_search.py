@@ -43,6 +43,7 @@ from . import fast_rule
 
 TYPE_CHECKING = False  # typing is imported by type checkers only
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import Any, Protocol
 
     class Index(Protocol):
@@ -130,6 +131,15 @@ def chapter_number(section_id: str) -> str:
     """As rules_text.models.chapter_number: "22.0" and "22)" -> "22"."""
     match = fast_rule.PRINTED_CHAPTER.match(section_id)
     return match.group(1) if match else section_id
+
+
+def read_query(text: str) -> tuple[str, list[str], bool, list[str]]:
+    """What the ranking reads of a cleaned query: its folded text, its words, whether it is a rule
+    number alone, and the rule numbers it names (as stored: "22.0" -> "22")."""
+    folded = fold(text)
+    id_match = RULE_ID.match(text)
+    typed_ids = [chapter_number(i) for i in ([id_match.group(1)] if id_match else ID_IN_QUERY.findall(text))]
+    return folded, WORD.findall(folded), bool(id_match), typed_ids
 
 
 def languages_of(synonyms: dict[str, Any]) -> list[str]:
@@ -300,6 +310,18 @@ def merge(ranked: list[tuple[float, dict[str, Any]]], lang: str, kind: str | Non
             seen.add(key)
             chosen.append((score, doc))
     return by_game(chosen, limit, numbered) if several else chosen[:limit]
+
+
+def ranked_in(opened: Sequence[Index], words: list[str], folded: str, typed_ids: list[str], exact_id: bool,
+              lang: str, kind: str | None, limit: int, stats: Collection | None) -> list[tuple[float, dict[str, Any]]]:
+    """Every game's candidates (:func:`rank`), each game's scores weighted by its affinity to the
+    words when several games are searched (``stats``, their collection), ready for :func:`merge`."""
+    ranked = []
+    for o in opened:
+        affinity = stats.affinity(o, words) if stats else 1.0
+        ranked += [(score * affinity, doc)
+                   for score, doc in rank(o, words, folded, typed_ids, exact_id, lang, kind, limit, stats)]
+    return ranked
 
 
 def snippet_of(index: Index, text: str, wanted: set[str], lang: str, size: int = 180) -> str:
@@ -683,21 +705,14 @@ def search(query: str, *, lang: str = "all", kind: str | None = None, limit: int
         raise Unanswerable("a language beyond English and French")
     text = clean_query(query)
     langs: list[str] = list(LANGS) if lang == "all" else [lang]
-    folded = fold(text)
-    words = WORD.findall(folded)
-    id_match = RULE_ID.match(text)
-    typed_ids = [chapter_number(i) for i in ([id_match.group(1)] if id_match else ID_IN_QUERY.findall(text))]
+    folded, words, exact_id, typed_ids = read_query(text)
     suggestion, words = correct(opened, words, folded)
 
     stats = Collection(list(opened)) if len(opened) > 1 else None
-    ranked = []
-    for o in opened:
-        affinity = stats.affinity(o, words) if stats else 1.0
-        ranked += [(score * affinity, doc)
-                   for score, doc in rank(o, words, folded, typed_ids, bool(id_match), lang, kind, limit, stats)]
+    ranked = ranked_in(opened, words, folded, typed_ids, exact_id, lang, kind, limit, stats)
     if not ranked:
         return {"query": text, "hits": [], "suggestion": suggestion}
-    chosen = merge(ranked, lang, kind, limit, bool(id_match), len(opened) > 1)
+    chosen = merge(ranked, lang, kind, limit, exact_id, len(opened) > 1)
     by_id = {o.data["game"]: o for o in opened}
     hits = []
     for score, doc in chosen:
