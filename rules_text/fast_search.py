@@ -758,22 +758,10 @@ def answer(args: list[str]) -> list[str] | None:
     """``fallujah search`` with ``args`` answered from the exports: the lines to print, or None
     when the full command must answer (an option it does not read, a query it cannot answer)."""
     options = {"--lang": True, "--kind": True, "--limit": True, "--game": True, "--json": False}
-    values: dict[str, str] = {}
-    queries: list[str] = []
-    rest = iter(args)
-    for arg in rest:
-        if not arg.startswith("-") or arg == "-":
-            queries.append(arg)
-            continue
-        name, equals, value = arg.partition("=")
-        if name not in options or name in values or (equals and not options[name]):
-            return None
-        if options[name] and not equals:
-            following = next(rest, None)
-            if following is None:
-                return None
-            value = following
-        values[name] = value
+    read = fast_rule.read_args(args, options, dash_is_a_word=True)
+    if read is None:
+        return None
+    queries, values = read
     limit = values.get("--limit", "10")
     if len(queries) != 1 or not limit.isdigit() or limit != str(int(limit)):
         return None
