@@ -35,7 +35,7 @@ from pathlib import Path
 
 TYPE_CHECKING = False  # typing is imported by type checkers only: its import costs ~3 ms
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
     from typing import Any
 
 #: bump when the answers file changes shape
@@ -221,6 +221,31 @@ def answer_or_error(game: str, lang: str, section_id: str) -> tuple[dict[str, An
         return None, None
     answer = find(answers, lang, section_id)
     return (answer, None) if answer is not None else (None, unknown_section(answers, lang, section_id))
+
+
+def read_args(args: Sequence[str], options: Mapping[str, bool],
+              dash_is_a_word: bool = False) -> tuple[list[str], dict[str, str]] | None:
+    """A fast path's reading of its command's arguments: the words and each option's value, or
+    None for what it leaves to click: an option not in ``options`` (name -> whether it takes a
+    value), one given twice, a value given to a flag, an option missing its value
+    (``dash_is_a_word``: a lone ``-`` is a word, not an option)."""
+    values: dict[str, str] = {}
+    words: list[str] = []
+    rest = iter(args)
+    for arg in rest:
+        if not arg.startswith("-") or (dash_is_a_word and arg == "-"):
+            words.append(arg)
+            continue
+        name, equals, value = arg.partition("=")
+        if name not in options or name in values or (equals and not options[name]):
+            return None
+        if options[name] and not equals:
+            following = next(rest, None)
+            if following is None:
+                return None
+            value = following
+        values[name] = value
+    return words, values
 
 
 def json_text(payload: Any) -> str:

@@ -45,6 +45,7 @@ from . import fast_rule
 
 TYPE_CHECKING = False  # typing is imported by type checkers only
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import Any, Protocol
 
     class Index(Protocol):
@@ -138,6 +139,15 @@ def chapter_number(section_id: str) -> str:
     """As rules_text.models.chapter_number: "22.0" and "22)" -> "22"."""
     match = fast_rule.PRINTED_CHAPTER.match(section_id)
     return match.group(1) if match else section_id
+
+
+def read_query(text: str) -> tuple[str, list[str], bool, list[str]]:
+    """What the ranking reads of a cleaned query: its folded text, its words, whether it is a rule
+    number alone, and the rule numbers it names (as stored: "22.0" -> "22")."""
+    folded = fold(text)
+    id_match = RULE_ID.match(text)
+    typed_ids = [chapter_number(i) for i in ([id_match.group(1)] if id_match else ID_IN_QUERY.findall(text))]
+    return folded, WORD.findall(folded), bool(id_match), typed_ids
 
 
 def languages_of(synonyms: dict[str, Any]) -> list[str]:
@@ -342,6 +352,18 @@ def merge(ranked: list[tuple[float, dict[str, Any]]], lang: str, kind: str | Non
             seen.add(key)
             chosen.append((score, doc))
     return by_game(chosen, limit, numbered) if several else chosen[:limit]
+
+
+def ranked_in(opened: Sequence[Index], words: list[str], folded: str, typed_ids: list[str], exact_id: bool,
+              lang: str, kind: str | None, limit: int, stats: Collection | None) -> list[tuple[float, dict[str, Any]]]:
+    """Every game's candidates (:func:`rank`), each game's scores weighted by its affinity to the
+    words when several games are searched (``stats``, their collection), ready for :func:`merge`."""
+    ranked = []
+    for o in opened:
+        affinity = stats.affinity(o, words) if stats else 1.0
+        ranked += [(score * affinity, doc)
+                   for score, doc in rank(o, words, folded, typed_ids, exact_id, lang, kind, limit, stats)]
+    return ranked
 
 
 def snippet_of(index: Index, text: str, wanted: set[str], lang: str, size: int = 180) -> str:
@@ -857,24 +879,17 @@ def search(query: str, *, lang: str = "all", kind: str | None = None, limit: int
         o.share_words(opened)
     text = clean_query(query)
     langs: list[str] = list(LANGS) if lang == "all" else [lang]
-    folded = fold(text)
-    words = WORD.findall(folded)
-    id_match = RULE_ID.match(text)
-    typed_ids = [chapter_number(i) for i in ([id_match.group(1)] if id_match else ID_IN_QUERY.findall(text))]
+    folded, words, exact_id, typed_ids = read_query(text)
     suggestion, words = correct(opened, words, folded)
 
     stats = Collection(list(opened)) if len(opened) > 1 else None
-    ranked = []
-    for o in opened:
-        affinity = stats.affinity(o, words) if stats else 1.0
-        ranked += [(score * affinity, doc)
-                   for score, doc in rank(o, words, folded, typed_ids, bool(id_match), lang, kind, limit, stats)]
+    ranked = ranked_in(opened, words, folded, typed_ids, exact_id, lang, kind, limit, stats)
     for o in opened:
         if o.memo:
             o.memo.save()
     if not ranked:
         return {"query": text, "hits": [], "suggestion": suggestion}
-    chosen = merge(ranked, lang, kind, limit, bool(id_match), len(opened) > 1)
+    chosen = merge(ranked, lang, kind, limit, exact_id, len(opened) > 1)
     by_id = {o.data["game"]: o for o in opened}
     hits = []
     for score, doc in chosen:
@@ -920,22 +935,10 @@ def answer(args: list[str]) -> list[str] | None:
     """``fallujah search`` with ``args`` answered from the exports: the lines to print, or None
     when the full command must answer (an option it does not read, a query it cannot answer)."""
     options = {"--lang": True, "--kind": True, "--limit": True, "--game": True, "--json": False}
-    values: dict[str, str] = {}
-    queries: list[str] = []
-    rest = iter(args)
-    for arg in rest:
-        if not arg.startswith("-") or arg == "-":
-            queries.append(arg)
-            continue
-        name, equals, value = arg.partition("=")
-        if name not in options or name in values or (equals and not options[name]):
-            return None
-        if options[name] and not equals:
-            following = next(rest, None)
-            if following is None:
-                return None
-            value = following
-        values[name] = value
+    read = fast_rule.read_args(args, options, dash_is_a_word=True)
+    if read is None:
+        return None
+    queries, values = read
     limit = values.get("--limit", "10")
     if len(queries) != 1 or not limit.isdigit() or limit != str(int(limit)):
         return None

@@ -6,6 +6,9 @@ setup on, until the game allows it."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -59,14 +62,25 @@ def _reach(game: Game, body: dict[str, Any], samples: list[dict[str, Any]]) -> A
     return answer
 
 
-@pytest.mark.parametrize(("game_id", "kind"), RANDOM_MOVES)
-def test_a_random_move_undone_and_made_again_draws_the_same(game_id: str, kind: str, tmp_path) -> None:
+@contextmanager
+def _reached(game_id: str, kind: str, tmp_path: Path) -> Iterator[tuple[Game, dict[str, Any], list[dict[str, Any]]]]:
+    """A new stored game of ``game_id`` played on its sample until it takes the random move
+    ``kind``, made: the game, the move's body and the sample's actions (the app's database is
+    closed after)."""
     app = make_app("sqlite", tmp_path)
     try:
         setup, samples = _samples(registry.companion(game_id))
         game = Game(app.test_client(), game_id, setup)
         body = {"type": kind, **BODIES.get(kind, {})}
         _reach(game, body, samples)
+        yield game, body, samples
+    finally:
+        app.extensions["fallujah.store"].engine.dispose()
+
+
+@pytest.mark.parametrize(("game_id", "kind"), RANDOM_MOVES)
+def test_a_random_move_undone_and_made_again_draws_the_same(game_id: str, kind: str, tmp_path) -> None:
+    with _reached(game_id, kind, tmp_path) as (game, body, _):
         drawn, state = game.last_payload(), game.state()
         assert drawn["draw_index"] >= 0
         assert state["can_undo"] and state["undo_version"] == game.version
@@ -83,20 +97,13 @@ def test_a_random_move_undone_and_made_again_draws_the_same(game_id: str, kind: 
         refused = game.post("undo")
         assert refused.status_code == 422 and refused.get_json()["problems"][0]["field"] == "undo", \
             "nothing before the app's draw can be undone (it showed what the stream holds next)"
-    finally:
-        app.extensions["fallujah.store"].engine.dispose()
 
 
 @pytest.mark.parametrize(("game_id", "kind"), [p for p in RANDOM_MOVES if p.values[1] == "roll"][:1])
 def test_the_next_draw_is_the_same_whatever_is_done_between(game_id: str, kind: str, tmp_path) -> None:
     """Moves that draw nothing do not move the stream on: undo a roll, make other moves, roll: the
     same faces (no other move is a way to roll again)."""
-    app = make_app("sqlite", tmp_path)
-    try:
-        setup, samples = _samples(registry.companion(game_id))
-        game = Game(app.test_client(), game_id, setup)
-        body = {"type": kind, **BODIES.get(kind, {})}
-        _reach(game, body, samples)
+    with _reached(game_id, kind, tmp_path) as (game, body, samples):
         drawn = game.last_payload()
         assert game.post("undo").status_code == 200
         others = [s for s in samples if s.get("type") not in registry.companion(game_id).moves.random]
@@ -107,8 +114,6 @@ def test_the_next_draw_is_the_same_whatever_is_done_between(game_id: str, kind: 
             drawn["faces" if "faces" in drawn else "draw"]
         assert game.post("actions", body).status_code == 200
         assert game.last_payload()["draw_index"] == drawn["draw_index"] + 1
-    finally:
-        app.extensions["fallujah.store"].engine.dispose()
 
 
 def test_the_place_follows_the_line_of_play() -> None:

@@ -4,10 +4,7 @@ path for every section of every game and language, text and JSON; never a stale 
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import subprocess
-import sys
 
 import pytest
 from click.testing import CliRunner
@@ -15,9 +12,9 @@ from click.testing import CliRunner
 from rules_text import cache, cli, corpus, fast_rule, loading, models
 from rules_text.loading import available_games, load_game
 
-from .conftest import ROOT
+from . import fast_cli
 
-FALLUJAH = os.path.join(os.path.dirname(sys.executable), "fallujah")
+FALLUJAH = fast_cli.FALLUJAH
 
 
 def test_the_constants_repeated_without_pydantic_are_the_loaders():
@@ -107,31 +104,21 @@ def test_the_command_gives_the_same_bytes_and_errors_with_and_without_the_file(o
 
 
 def _run(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-X", "importtime", FALLUJAH, *args], capture_output=True, text=True,
-                          env={**os.environ, **env}, timeout=120, check=False)
+    return fast_cli.run(args, env, timeout=120)
 
 
 def test_an_edited_rule_file_is_never_answered_from_the_old_file(tmp_path):
-    games = tmp_path / "games"
-    shutil.copytree(ROOT / "rules_text" / "games" / loading.DEFAULT_GAME, games / loading.DEFAULT_GAME)
-    env = {"FALLUJAH_GAMES_DIR": str(games), "FALLUJAH_CACHE_DIR": str(tmp_path / "cache")}
+    games, env = fast_cli.copied_games(tmp_path)
     first = _run(["rule", "11.4.1", "--json"], env)
     assert first.returncode == 0, first.stderr
     again = _run(["rule", "11.4.1", "--json"], env)
     assert again.stdout == first.stdout
     assert "pydantic" not in again.stderr and "yaml" not in again.stderr  # answered from the file
-    path = games / loading.DEFAULT_GAME / "en" / "11-fire-combat.yaml"
-    text = path.read_text(encoding="utf-8")
-    old, new = "may become the victim", "may become the target"
-    assert text.count(old) == 1 and old in json.loads(first.stdout)["text"] and len(new) == len(old)
-    # same size, same modification time: only the change time tells the edit
-    stat = path.stat()
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
-    assert path.stat().st_size == stat.st_size
+    assert fast_cli.OLD in json.loads(first.stdout)["text"]
+    fast_cli.edit_in_place(games)
     edited = _run(["rule", "11.4.1", "--json"], env)
     assert edited.returncode == 0 and edited.stdout != first.stdout
-    assert json.loads(edited.stdout)["text"] == json.loads(first.stdout)["text"].replace(old, new, 1)
+    assert json.loads(edited.stdout)["text"] == json.loads(first.stdout)["text"].replace(fast_cli.OLD, fast_cli.NEW, 1)
     assert "pydantic" in edited.stderr  # the full path read the data again
     after = _run(["rule", "11.4.1", "--json"], env)
     assert after.stdout == edited.stdout and "pydantic" not in after.stderr

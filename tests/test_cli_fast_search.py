@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -21,9 +20,10 @@ from rules_text.loading import available_games
 from rules_text.search import query as search_query
 from web.cli import ANSI
 
+from . import fast_cli
 from .conftest import ROOT
 
-FALLUJAH = os.path.join(os.path.dirname(sys.executable), "fallujah")
+FALLUJAH = fast_cli.FALLUJAH
 QUERIES = ROOT / "tests" / "search_queries"
 
 
@@ -154,27 +154,18 @@ def test_what_the_fast_path_does_not_read_goes_to_the_full_path(args, exports):
 
 
 def _run(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-X", "importtime", FALLUJAH, *args], capture_output=True, text=True,
-                          env={**os.environ, **env}, timeout=300, check=False)
+    return fast_cli.run(args, env, timeout=300)
 
 
 def test_an_edited_rule_file_is_never_searched_in_the_old_export(tmp_path: Path):
-    games = tmp_path / "games"
-    shutil.copytree(ROOT / "rules_text" / "games" / loading.DEFAULT_GAME, games / loading.DEFAULT_GAME)
-    env = {"FALLUJAH_GAMES_DIR": str(games), "FALLUJAH_CACHE_DIR": str(tmp_path / "cache")}
+    games, env = fast_cli.copied_games(tmp_path)
     first = _run(["search", "victim of a sniper attack", "--json"], env)
     assert first.returncode == 0, first.stderr
     assert "pydantic" in first.stderr  # no export yet: the full path, which writes it
     again = _run(["search", "victim of a sniper attack", "--json"], env)
     assert again.stdout == first.stdout
     assert "pydantic" not in again.stderr and "whoosh" not in again.stderr  # answered from the export
-    path = games / loading.DEFAULT_GAME / "en" / "11-fire-combat.yaml"
-    text = path.read_text(encoding="utf-8")
-    old, new = "may become the victim", "may become the target"
-    assert text.count(old) == 1 and len(new) == len(old)
-    stat = path.stat()
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))  # only the change time tells the edit
+    fast_cli.edit_in_place(games)
     edited = _run(["search", "victim of a sniper attack", "--json"], env)
     assert edited.returncode == 0 and "pydantic" in edited.stderr and edited.stdout != first.stdout
     after = _run(["search", "victim of a sniper attack", "--json"], env)

@@ -20,7 +20,7 @@ from adjudicator import registry as situations
 from web import games as registry
 
 from .test_conformance_web import rule_ids
-from .test_web_fixtures import make_app
+from .test_web_fixtures import sample_export, sqlite_client
 
 #: snake_case, a counter's id ("squad-1", "cadre-5"), a dotted path ("rolls.offense")
 SNAKE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
@@ -92,13 +92,8 @@ def crawl(client: Any, start: str, game_id: str) -> dict[str, str]:
 
 @pytest.mark.parametrize("game", sorted(registry.companions()))
 def test_no_page_of_a_scripted_game_shows_a_code_identifier(game, tmp_path):
-    companion = registry.companion(game)
-    assert companion.sample is not None
-    app = make_app("sqlite", tmp_path)
-    try:
-        client = app.test_client()
-        made = client.post("/api/games/import", json={"format": "fallujah-game", "format_version": 2, "game": game,
-                                                      "events": companion.sample()})
+    with sqlite_client(tmp_path) as client:
+        made = client.post("/api/games/import", json=sample_export(game))
         assert made.status_code == 201, made.get_json()
         game_id = made.get_json()["id"]
         pages = crawl(client, f"/games/{game_id}", game_id)
@@ -106,8 +101,6 @@ def test_no_page_of_a_scripted_game_shows_a_code_identifier(game, tmp_path):
         named = _named(game)
         found = {url: sorted(identifiers(text, named)) for url, text in pages.items()}
         assert {url: words for url, words in found.items() if words} == {}
-    finally:
-        app.extensions["fallujah.store"].engine.dispose()
 
 
 def test_the_scan_finds_each_kind_of_identifier():

@@ -22,7 +22,7 @@ from web.companion import view_of
 from web.eventlog import Event
 
 from .conftest import ROOT
-from .test_web_fixtures import make_app
+from .test_web_fixtures import sample_export, sqlite_client
 
 pytestmark = pytest.mark.conformance
 
@@ -121,12 +121,8 @@ def test_the_sample_game_folds_to_the_same_state_twice_citing_only_its_rules(gam
 
 @pytest.mark.parametrize("game", COMPANIONS)
 def test_an_exported_sample_imports_and_exports_to_the_same_state(game, tmp_path):
-    companion = registry.companion(game)
-    assert companion.sample is not None
-    app = make_app("sqlite", tmp_path)
-    try:
-        client = app.test_client()
-        exported = {"format": "fallujah-game", "format_version": 2, "game": game, "events": companion.sample()}
+    with sqlite_client(tmp_path) as client:
+        exported = sample_export(game)
         first = client.post("/api/games/import", json=exported)
         assert first.status_code == 201, first.get_json()
         again = client.get(f"/api/games/{first.get_json()['id']}/export").get_json()
@@ -139,8 +135,6 @@ def test_an_exported_sample_imports_and_exports_to_the_same_state(game, tmp_path
 
         assert strip(second.get_json()) == strip(first.get_json())
         assert cited(first.get_json()) and not [c for c in cited(first.get_json()) if c not in rule_ids(game)]
-    finally:
-        app.extensions["fallujah.store"].engine.dispose()
 
 
 def _contracts() -> list[dict[str, Any]]:

@@ -12,13 +12,17 @@ import os
 import shutil
 import sqlite3
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 from alembic.migration import MigrationContext
+from flask.testing import FlaskClient
 from sqlalchemy import create_engine, inspect, text
 
+from web import games as registry
 from web.app import create_app
 from web.db import head_revision, normalise_url, open_database
 
@@ -100,6 +104,23 @@ def make_app(backend: str, tmp_path: Any, **config: Any):
         "BACKUPS": False,  # tests/test_backup.py turns them on where it tests them
         **config,
     })
+
+
+@contextmanager
+def sqlite_client(tmp_path: Any) -> Iterator[FlaskClient]:
+    """A test client of a new app on a throw-away SQLite database, closed after."""
+    application = make_app("sqlite", tmp_path)
+    try:
+        yield application.test_client()
+    finally:
+        application.extensions["fallujah.store"].engine.dispose()
+
+
+def sample_export(game: str) -> dict[str, Any]:
+    """The game's sample (``Companion.sample``) as an export file, for ``POST /api/games/import``."""
+    companion = registry.companion(game)
+    assert companion.sample is not None
+    return {"format": "fallujah-game", "format_version": 2, "game": game, "events": companion.sample()}
 
 
 @pytest.fixture(params=BACKENDS)

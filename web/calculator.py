@@ -12,6 +12,7 @@ roll; recording and applying go through the game's JSON API.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,11 +22,12 @@ from werkzeug.exceptions import HTTPException
 
 from adjudicator import registry as situations_registry
 
-from . import calculator_answer, prepare
+from . import calculator_answer, consequence, prepare
 from . import calculator_strings as strings
 from . import games as registry
 from .api import store
 from .calculator_form import form, split, with_values
+from .consequence import Consequence
 from .errors import Refused
 from .i18n import current_lang
 from .pages.helpers import current_game, game_query, load_game, query_number, rule_url, rules_of
@@ -181,6 +183,23 @@ def recorded_event(game_id: str, situation: str) -> tuple[dict[str, Any], list[d
         abort(400, description=_("recorded: %(value)s: the version of an adjudication of this game", value=repr(raw[:20])))
     applied = [e["payload"] for e in events[1:] if e["kind"] == "action" and not e["undone"]]
     return event, applied
+
+
+def recorded(game_id: str, situation: str, consequences_of: Callable[[Any, dict[str, Any]], list[Consequence]],
+             identity: tuple[str, ...]) -> dict[str, Any] | None:
+    """The recorded adjudication named by ``?recorded=`` (:func:`recorded_event`) as the page
+    shows it: its version, payload and answer, and the consequences the game lists of it
+    (``consequences_of(state, payload)``, on the state as it was when the roll was recorded, so
+    that applying one does not change the others), each with whether it was applied
+    (:func:`web.consequence.applied`); None without ``?recorded=``."""
+    found = recorded_event(game_id, situation)
+    if found is None:
+        return None
+    event, later = found
+    payload = event["payload"]
+    listed = consequences_of(store().state_at(game_id, event["version"]), payload)
+    return {"version": event["version"], "payload": payload, "answer": payload["result"],
+            "consequences": consequence.applied(listed, later, identity)}
 
 
 @bp.get("/games/<game_id>/calculator/<situation>")

@@ -113,22 +113,12 @@ def rule_request(args: Sequence[str], langs: Sequence[str], default_lang: str,
                  default_game: str) -> tuple[str, str, bool, str] | None:
     """``(id, lang, as_json, game)`` of ``fallujah rule``'s arguments, or None for anything but one
     id and each option of :data:`RULE_OPTIONS` at most once with a value click accepts."""
-    values: dict[str, str] = {}
-    ids: list[str] = []
-    rest = iter(args)
-    for arg in rest:
-        if not arg.startswith("-"):
-            ids.append(arg)
-            continue
-        name, equals, value = arg.partition("=")
-        if name not in RULE_OPTIONS or name in values or (equals and not RULE_OPTIONS[name]):
-            return None
-        if RULE_OPTIONS[name] and not equals:
-            following = next(rest, None)
-            if following is None:
-                return None
-            value = following
-        values[name] = value
+    from rules_text.fast_rule import read_args
+
+    read = read_args(args, RULE_OPTIONS)
+    if read is None:
+        return None
+    ids, values = read
     lang = values.get("--lang", default_lang)
     if len(ids) != 1 or lang not in langs:
         return None

@@ -11,9 +11,12 @@ for the generic layer: ``roll`` (``dice``: how many of the game's die the app ro
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 from typing import Any, Generic, Protocol, TypeVar
 
 from flask_babel import LazyString
@@ -245,26 +248,70 @@ class PackPages(Protocol):
     def setup_context(self) -> dict[str, Any]: ...
 
 
+#: what a pack's modules declare, found by name (``module``: ``{Companion field: name in it}``);
+#: a module the pack does not have declares nothing
+PACK_CONVENTIONS: dict[str, dict[str, str]] = {
+    "apply": {"moves": "KERNEL"},
+    "view": {"render": "state_text"},
+    "labels": {"labels": "LABELS", "wording": "WORDING"},
+    "sample": {"sample": "events"},
+    "log": {"describe": "describe", "section": "section"},
+    "board": {"table": "table"},
+    "my_copy": {"copy": "HOOKS"},
+    "words": {"effect_words": "effect_words"},
+}
+#: what a pack's ``calculator`` module declares (:class:`CalculatorHooks` field: name in it)
+CALCULATOR_CONVENTIONS: dict[str, str] = {
+    "suggested": "suggested",
+    "page": "page",
+    "options": "options",
+    "after_odds": "AFTER_ODDS",
+    "dice_stages": "DICE_STAGES",
+    "roll_rules": "ROLL_RULES",
+}
+
+
+def _pack_module(package: str, name: str) -> ModuleType | None:
+    """The pack's module ``name`` (``web.games.<pkg>.<name>``), or None when it has none."""
+    if importlib.util.find_spec(f"{package}.{name}") is None:
+        return None
+    return importlib.import_module(f"{package}.{name}")
+
+
+def _declared_by(module: ModuleType | None, names: Mapping[str, str]) -> dict[str, Any]:
+    """The fields ``module`` declares under the conventional ``names`` (none without a module)."""
+    return {field: getattr(module, name) for field, name in names.items() if hasattr(module, name)}
+
+
 def pack_companion(
-    init_file: str,
+    package: str,
     *,
     game: str,
     state_model: type[S],
-    actions: PackActions,
-    moves: Moves[S, Any],
-    render: Callable[[S, str], str],
-    game_pages: PackPages,
     listed: Mapping[str, Sequence[Any]] | None = None,
     schemas: Mapping[str, type[BaseModel]] | None = None,
     **declared: Any,
 ) -> Companion[S, Any]:
-    """A pack's companion from its folders (``web/games/<pkg>/``): its ``actions`` and ``pages``
-    modules (``game_pages``), and ``templates/`` and (when there is one) ``static/`` beside
-    ``init_file``. The actions endpoint (``GET /api/actions``) gives ``types``, the ``listed``
-    vocabularies, the actions' and the setup's JSON Schemas, then the other ``schemas``.
-    ``declared``: the other fields of :class:`Companion`."""
-    folder = Path(init_file).parent
+    """A pack's companion from its folders (``web/games/<pkg>/``, ``package`` its module name): the
+    kernel finds what the pack's modules declare by name, so a new game adds modules and writes no
+    plumbing. ``actions`` (:class:`PackActions`) and ``pages`` (:class:`PackPages`) are required,
+    and so are ``apply.KERNEL`` (the moves) and ``view.state_text`` (the state as the API gives
+    it); when they exist, ``labels`` (``LABELS``, ``WORDING``), ``sample.events``, ``log``
+    (``describe``, ``section``), ``board.table`` and ``calculator`` (:data:`CALCULATOR_CONVENTIONS`)
+    are read too (:data:`PACK_CONVENTIONS`); then ``templates/`` and (when there is one) ``static/``.
+    The actions endpoint (``GET /api/actions``) gives ``types``, the ``listed`` vocabularies, the
+    actions' and the setup's JSON Schemas, then the other ``schemas``. ``declared``: the other
+    fields of :class:`Companion`, and any the pack names otherwise than the conventions."""
+    folder = Path(importlib.import_module(package).__file__ or "").parent
     static = folder / "static"
+    actions: PackActions = importlib.import_module(f"{package}.actions")
+    game_pages: PackPages = importlib.import_module(f"{package}.pages")
+    found: dict[str, Any] = {}
+    for name, fields in PACK_CONVENTIONS.items():
+        found.update(_declared_by(_pack_module(package, name), fields))
+    calculator = _pack_module(package, "calculator")
+    if calculator is not None:
+        found["calculator"] = CalculatorHooks(**_declared_by(calculator, CALCULATOR_CONVENTIONS))
 
     def action_schema() -> dict[str, Any]:
         return {
@@ -280,12 +327,10 @@ def pack_companion(
         state_model=state_model,
         parse_setup=actions.parse_setup,
         parse_action=actions.parse_action,
-        moves=moves,
-        render=render,
         action_schema=action_schema,
         templates=folder / "templates",
         static=static if static.is_dir() else None,
         game_page=game_pages.game_page,
         setup_context=game_pages.setup_context,
-        **declared,
+        **{**found, **declared},
     )

@@ -24,9 +24,7 @@ from sqlalchemy import (
     Column,
     DateTime,
     Engine,
-    Integer,
     String,
-    Table,
     Text,
     UniqueConstraint,
     insert,
@@ -37,17 +35,14 @@ from sqlalchemy.exc import IntegrityError
 
 from . import games as registry
 from .companion import CopyHooks
-from .db import metadata, write
+from .db import kept_for_a_game, write
 from .errors import MISSING, Problem, Refused
 from .security import json_body
 from .store import GameNotFound
 
 #: one row per record (migration 0004_game_copies)
-game_copies = Table(
+game_copies = kept_for_a_game(
     "game_copies",
-    metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("game", String(64), nullable=False, index=True),
     Column("name", String(80), nullable=False),
     Column("data", Text, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),

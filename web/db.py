@@ -43,6 +43,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError
+from sqlalchemy.schema import SchemaItem
 from sqlalchemy.sql.expression import Executable
 
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -67,12 +68,34 @@ games = Table(
     Column("updated_at", DateTime(timezone=True), nullable=False),
 )
 
+
+
+def _by_version(name: str, *columns: Column[Any]) -> Table:
+    """A table with a row per version of a stored game (its key: the game and the version), then ``columns``."""
+    return Table(
+        name,
+        metadata,
+        Column("game_id", String(64), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+        Column("version", Integer, primary_key=True),
+        *columns,
+    )
+
+
+def kept_for_a_game(name: str, *items: SchemaItem) -> Table:
+    """A table of what a player keeps for one game (their rulings, their copy of its components):
+    a row's own id, the game's id, then ``items`` (columns, constraints)."""
+    return Table(
+        name,
+        metadata,
+        Column("id", Integer, primary_key=True, autoincrement=True),
+        Column("game", String(64), nullable=False, index=True),
+        *items,
+    )
+
+
 #: The log: append-only; version n is the game's n-th event.
-events = Table(
+events = _by_version(
     "events",
-    metadata,
-    Column("game_id", String(64), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
-    Column("version", Integer, primary_key=True),
     Column("kind", String(10), nullable=False),
     Column("type", String(40), nullable=False),
     Column("payload", Text, nullable=False),
@@ -81,13 +104,7 @@ events = Table(
 )
 
 #: Derived states, so a long game loads from the nearest one (a cache: the log is the truth).
-snapshots = Table(
-    "snapshots",
-    metadata,
-    Column("game_id", String(64), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
-    Column("version", Integer, primary_key=True),
-    Column("state", Text, nullable=False),
-)
+snapshots = _by_version("snapshots", Column("state", Text, nullable=False))
 
 
 def normalise_url(url: str) -> str:

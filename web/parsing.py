@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError, model_validator
 
 from .errors import Problem, Refused, from_validation_error
 
@@ -52,3 +52,15 @@ def action_types(action: Any) -> tuple[str, ...]:
     """The ``type`` of each member of an ``Annotated[A | B | ..., Field(discriminator="type")]``
     union, in its order."""
     return tuple(member.model_fields["type"].annotation.__args__[0] for member in action.__origin__.__args__)
+
+
+def one_or_more(*fields: str) -> Any:
+    """An action's check that it gives at least one of its optional ``fields`` (pydantic's after
+    validator, set as a class attribute): a model giving none is refused with "give a, b or both"."""
+
+    def check(model: M) -> M:
+        if all(getattr(model, name) is None for name in fields):
+            raise ValueError(f"give {', '.join(fields)} or both")
+        return model
+
+    return model_validator(mode="after")(check)

@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify
-from sqlalchemy import Column, DateTime, Engine, Integer, String, Table, Text, insert, select
+from sqlalchemy import Column, DateTime, Engine, String, Text, insert, select
 
 from adjudicator import registry as adjudicator
 from rules_text.corpus import Game
@@ -36,16 +36,13 @@ from rules_text.rulings import (
 )
 
 from . import games as registry
-from .db import metadata, write
+from .db import kept_for_a_game, write
 from .errors import MISSING, Problem, Refused
 from .security import json_body
 
 #: the rulings a player entered, one row each (migration 0003_rulings)
-house_rulings = Table(
+house_rulings = kept_for_a_game(
     "house_rulings",
-    metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("game", String(64), nullable=False, index=True),
     Column("kind", String(16), nullable=False),
     Column("rules", Text, nullable=False),
     Column("text", Text, nullable=False),

@@ -53,12 +53,13 @@ from pydantic import BaseModel
 
 from ..base import LANG_CODE
 from ..fast_rule import cache_dir
+from ..fast_search import ranked_in, read_query
 from ..loading import DEFAULT_GAME, UnknownGame, available_games
-from ..models import LANGS, chapter_number
-from .analysis import WORD, analyzer, fold, stems
+from ..models import LANGS
+from .analysis import analyzer, fold, stems
 from .indexes import build_index, collection, open_index
-from .query import ID_IN_QUERY, MAX_QUERY_LENGTH, RULE_ID, SearchError, clean_query
-from .ranking import merge, rank
+from .query import MAX_QUERY_LENGTH, SearchError, clean_query
+from .ranking import merge
 from .snippets import snippet_of
 from .spelling import correct
 
@@ -120,21 +121,14 @@ def search(
         raise SearchError(f"limit {limit} is not between 1 and 100")
     opened = [open_index(g) for g in _games(game)]
     langs: list[str] = list(LANGS) if lang == "all" else [lang]
-    folded = fold(text)
-    words = WORD.findall(folded)
-    id_match = RULE_ID.match(text)
-    typed_ids = [chapter_number(i) for i in ([id_match.group(1)] if id_match else ID_IN_QUERY.findall(text))]
+    folded, words, exact_id, typed_ids = read_query(text)
     suggestion, words = correct(opened, words, folded)
 
     stats = collection(opened) if len(opened) > 1 else None
-    ranked = []
-    for o in opened:
-        affinity = stats.affinity(o, words) if stats else 1.0
-        ranked += [(score * affinity, doc)
-                   for score, doc in rank(o, words, folded, typed_ids, bool(id_match), lang, kind, limit, stats)]
+    ranked = ranked_in(opened, words, folded, typed_ids, exact_id, lang, kind, limit, stats)
     if not ranked:
         return SearchResult(query=text, hits=[], suggestion=suggestion)
-    chosen = merge(ranked, lang, kind, limit, bool(id_match), len(opened) > 1)
+    chosen = merge(ranked, lang, kind, limit, exact_id, len(opened) > 1)
     wanted = {stem for lg in langs for stem in stems(words, lg)}
     hits = [
         Hit(

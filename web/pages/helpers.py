@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -155,6 +156,21 @@ def query_number(raw: str, low: int, high: int) -> int | None:
         return None
     value = int(raw)
     return value if low <= value <= high else None
+
+
+def query_in_range(name: str, low: int, high: int, refuse: Callable[[str], object], *,
+                   blank_is_none: bool = False) -> int | None:
+    """The whole number the query's ``name`` gives within [low, high] (:func:`query_number`);
+    None without it (or, with ``blank_is_none``, when it is empty); any other value goes to
+    ``refuse`` as its message shows it (the ``repr`` of its first 20 characters), which aborts."""
+    raw = request.args.get(name)
+    if raw is None or (blank_is_none and raw == ""):
+        return None
+    number = query_number(raw, low, high)
+    if number is None:
+        refuse(repr(raw[:20]))
+        raise AssertionError(f"{name}: refuse did not abort")
+    return number
 
 
 def section_label(section_id: str, title: str | None) -> str:

@@ -15,8 +15,8 @@ from flask import render_template, request
 
 from adjudicator.games.battle_for_fallujah.data import book
 from web import calculator as generic
-from web.consequence import applied
-from web.pages.helpers import query_number
+from web.consequence import Consequence
+from web.pages.helpers import query_in_range, query_number
 
 from . import consequences as cons
 from .prefill import Prefill, PrefillError, operation, simple
@@ -38,6 +38,10 @@ MISSIONS = ("assault", "raid", "search", "strike")
 TERRAINS = ("open", "industrial", "urban", "dense_urban")
 
 
+#: the rule a die rolled by the app cites (7.1)
+ROLL_RULES = ("7.1",)
+
+
 def suggested(game: dict[str, Any]) -> tuple[str, ...]:
     return PHASE_SITUATIONS.get(game["phase"], ())
 
@@ -46,18 +50,14 @@ def _query() -> dict[str, str]:
     return {k: v for k, v in request.args.items() if k in QUERY and v}
 
 
-def _hex(raw: str | None) -> int | None:
-    if raw is None or raw == "":
-        return None
-    number = query_number(raw, 1, 32)
-    if number is None:
-        generic.bad_query(f"hex: {raw[:20]!r}: a hex number from 1 to 32")
-    return number
+def _hex() -> int | None:
+    return query_in_range("hex", 1, 32, lambda value: generic.bad_query(f"hex: {value}: a hex number from 1 to 32"),
+                          blank_is_none=True)
 
 
 def _prefill(state: GameState, situation: str) -> Prefill:
     args = request.args
-    hex_ = _hex(args.get("hex"))
+    hex_ = _hex()
     try:
         if situation == "operation":
             mission = args.get("mission")
@@ -110,17 +110,13 @@ def tracked_for_margin(state: GameState, hex_: int) -> dict[str, Any]:
 
 
 def _recorded(game_id: str, situation: str, filled: Prefill) -> dict[str, Any] | None:
-    found = generic.recorded_event(game_id, situation)
-    if found is None:
-        return None
-    event, later = found
-    version, payload = event["version"], event["payload"]
-    then: GameState = generic.store().state_at(game_id, version)  # type: ignore[assignment]
     ctx = {"hex": filled.hex, "lead": filled.lead, "units": filled.units, "support_unit": filled.support_unit,
            "unit": request.args.get("unit")}
-    listed = cons.consequences(then, situation, payload["input"], payload["result"], ctx)
-    return {"version": version, "payload": payload, "answer": payload["result"],
-            "consequences": applied(listed, later, cons.IDENTITY)}
+
+    def listed(then: GameState, payload: dict[str, Any]) -> list[Consequence]:
+        return cons.consequences(then, situation, payload["input"], payload["result"], ctx)
+
+    return generic.recorded(game_id, situation, listed, cons.IDENTITY)
 
 
 def _rows(parts: list[dict[str, Any]]) -> list[dict[str, Any]]:

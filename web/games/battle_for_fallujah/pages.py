@@ -8,7 +8,7 @@ import json
 from typing import Any
 from urllib.parse import quote
 
-from flask import abort, render_template, request
+from flask import abort, render_template
 from markupsafe import Markup
 
 from rules_text.loading import load_game
@@ -16,7 +16,7 @@ from web.api import store
 from web.copies import records
 from web.pages.chart import vp_chart
 from web.pages.game import undo_redo
-from web.pages.helpers import query_number
+from web.pages.helpers import query_in_range
 
 from .cup import label as chit_label
 from .rules import GAME
@@ -59,13 +59,8 @@ def tracks_chart(points: list[dict[str, int]], last_turn: int) -> Markup:
 
 
 def _hex_param(state: dict[str, Any]) -> dict[str, Any] | None:
-    raw = request.args.get("hex")
-    if raw is None:
-        return None
-    number = query_number(raw, 1, 32)
-    if number is None:
-        abort(404, description=f"hex: {raw[:20]!r}: a hex number from 1 to 32")
-    return state["hexes"][number - 1]
+    number = query_in_range("hex", 1, 32, lambda value: abort(404, description=f"hex: {value}: a hex number from 1 to 32"))
+    return None if number is None else state["hexes"][number - 1]
 
 
 def map_file(state: dict[str, Any]) -> str:

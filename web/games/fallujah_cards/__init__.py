@@ -9,25 +9,16 @@ from __future__ import annotations
 
 from web.companion import pack_companion
 
-from . import actions, apply, board, describe, pages, terminal, view
-from .labels import LABELS
-from .sample import sample
+from . import actions, describe, pages, terminal, view
 from .state import CardsState
 
 COMPANION = pack_companion(
-    __file__,
+    __name__,
     game="fallujah-cards",
     state_model=CardsState,
-    actions=actions,
-    moves=apply.KERNEL,
-    render=view.state_text,
-    game_pages=pages,
     listed={"decisions": actions.DECISIONS, "entries": actions.ENTRIES, "phases": view.PHASES},
-    labels=LABELS,
     pages={pages.STATISTICS: pages.statistics_page},
     terminal=terminal.play,
-    sample=sample,
     describe=describe.describe,
     section=describe.section,
-    table=board.table,
 )

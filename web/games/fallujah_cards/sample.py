@@ -15,7 +15,7 @@ SEED = 7
 DECISIONS = 12
 
 
-def sample() -> list[dict[str, Any]]:
+def events() -> list[dict[str, Any]]:
     setup = a.parse_setup({"mode": "app", "seed": SEED, "name": "Sample"})
     events: list[dict[str, Any]] = [{"version": 1, "kind": "setup", "payload": setup.model_dump(mode="json")}]
     state = initial_state(setup)

@@ -6,10 +6,9 @@ the calculator's prefill and consequences, its templates and strings. No I/O her
 
 from __future__ import annotations
 
-from web.companion import CalculatorHooks, pack_companion
+from web.companion import pack_companion
 
-from . import actions, apply, board, calculator, log, my_copy, pages, sample, view
-from .labels import LABELS, WORDING
+from . import actions, view
 from .rules import rules
 from .state import PHASES, GameState
 
@@ -19,28 +18,10 @@ def _render(state: GameState, game_id: str) -> str:
 
 
 COMPANION = pack_companion(
-    __file__,
+    __name__,
     game="phantom-fury",
     state_model=GameState,
-    actions=actions,
-    moves=apply.KERNEL,
     render=_render,
-    game_pages=pages,
     listed={"vp_reasons": actions.VP_REASONS, "phases": PHASES},
     paged=("vp_ledger",),
-    calculator=CalculatorHooks(
-        suggested=calculator.suggested,
-        page=calculator.page,
-        options=calculator.options,
-        after_odds=calculator.AFTER_ODDS,
-        dice_stages=calculator.DICE_STAGES,
-        roll_rules=("3",),
-    ),
-    labels=LABELS,
-    wording=WORDING,
-    sample=sample.events,
-    describe=log.describe,
-    section=log.section,
-    table=board.table,
-    copy=my_copy.HOOKS,
 )

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
 from adjudicator.games.phantom_fury.models import Location
 from adjudicator.models import MAX_TEXT, Bounded
-from web.parsing import action_types, parse_model, parse_tagged
+from web.parsing import action_types, one_or_more, parse_model, parse_tagged
 from web.rolls import DrawIndex, RecordedAdjudicationFields
 
 from .state import Activation, Ruleset, Side, Status, Variant
@@ -141,11 +141,7 @@ class ZoneCounts(ActionBase):
     suspects: int | None = Field(default=None, ge=0, le=8)
     insurgents: int | None = Field(default=None, ge=0, le=8)
 
-    @model_validator(mode="after")
-    def _something(self) -> ZoneCounts:
-        if self.suspects is None and self.insurgents is None:
-            raise ValueError("give suspects, insurgents or both")
-        return self
+    _something = one_or_more("suspects", "insurgents")
 
 
 # -- units ---------------------------------------------------------------------------------------

@@ -15,7 +15,6 @@ from flask_babel import gettext as _
 
 from web import calculator as generic
 from web.calculator_strings import value_label
-from web.consequence import applied
 from web.i18n import in_lang
 
 from .consequences import IDENTITY, Consequence, consequences
@@ -45,6 +44,8 @@ DICE_STAGES: dict[str, list[dict[str, Any]]] = {
 
 #: Fields entered after the odds are read besides the dice: a drawn 'Insurgents' counter's CF (5.2.1).
 AFTER_ODDS = frozenset({"drawn_cf"})
+#: the rule a die rolled by the app cites (3)
+ROLL_RULES = ("3",)
 
 
 #: The field of each form that is the target Zone: changing it fills the form from that Zone.
@@ -173,21 +174,15 @@ def _choice(state: GameState) -> Choice:
 
 def _recorded(game_id: str, situation: str, choice: Choice) -> dict[str, Any] | None:
     """The recorded adjudication named by ``?recorded=``, its consequences and which were applied."""
-    found = generic.recorded_event(game_id, situation)
-    if found is None:
-        return None
-    event, later = found
-    version, payload = event["version"], event["payload"]
-    # the consequences as they were when the roll was recorded, so that applying one does not change the others
-    then = generic.store().state_at(game_id, version)
-    choice = Choice(unit=then.unit(choice.unit.id) if choice.unit else None,  # type: ignore[attr-defined]
-                    zone=then.zone(choice.zone.number) if choice.zone else None,  # type: ignore[attr-defined]
-                    location=choice.location, target=choice.target)
-    listed: list[Consequence] = consequences(then, situation, payload["input"], payload["result"], choice)  # type: ignore[arg-type]
-    return {
-        "version": version, "payload": payload, "answer": payload["result"],
-        "consequences": applied(listed, later, IDENTITY),
-    }
+
+    def listed(then: GameState, payload: dict[str, Any]) -> list[Consequence]:
+        # the units and Zone chosen as they were when the roll was recorded
+        chosen = Choice(unit=then.unit(choice.unit.id) if choice.unit else None,
+                        zone=then.zone(choice.zone.number) if choice.zone else None,
+                        location=choice.location, target=choice.target)
+        return consequences(then, situation, payload["input"], payload["result"], chosen)
+
+    return generic.recorded(game_id, situation, listed, IDENTITY)
 
 
 def page(game_id: str, situation: str, game: dict[str, Any]) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, get_args
 
-from flask import abort, render_template, request
+from flask import abort, render_template
 from flask_babel import gettext as _
 
 from adjudicator.games.phantom_fury.models import ZONE_LOCATIONS
@@ -17,7 +17,7 @@ from web.copies import records
 from web.i18n import word
 from web.pages.chart import vp_chart
 from web.pages.game import undo_redo
-from web.pages.helpers import query_number
+from web.pages.helpers import query_in_range
 
 from .actions import VP_REASONS
 from .labels import LABELS
@@ -29,13 +29,10 @@ WHERE_ORDER = ("map", "reinforcements", "eliminated", "withdrawn")
 
 
 def _zone_param(game: dict[str, Any]) -> dict[str, Any] | None:
-    raw = request.args.get("zone")
-    if raw is None:
-        return None
-    number = query_number(raw, 1, len(game["zones"]))
-    if number is None:
-        abort(404, description=_("zone %(value)s: a Zone number from 1 to %(high)s", value=repr(raw[:20]), high=len(game["zones"])))
-    return game["zones"][number - 1]
+    high = len(game["zones"])
+    number = query_in_range("zone", 1, high, lambda value: abort(
+        404, description=_("zone %(value)s: a Zone number from 1 to %(high)s", value=value, high=high)))
+    return None if number is None else game["zones"][number - 1]
 
 
 def _units_by_where(game: dict[str, Any]) -> list[tuple[str, list[dict[str, Any]]]]:

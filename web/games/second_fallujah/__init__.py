@@ -13,31 +13,15 @@ and the fold), :mod:`.table` (the bot's state, 2.4, VP, 9.2), :mod:`.bot` (the b
 
 from __future__ import annotations
 
-from web.companion import CalculatorHooks, pack_companion
+from web.companion import pack_companion
 
-from . import actions, apply, board, calculator, my_copy, pages, sample, view, words
-from .labels import LABELS, WORDING
+from . import actions
 from .state import PHASES, GameState
 
 COMPANION = pack_companion(
-    __file__,
+    __name__,
     game="second-fallujah",
     state_model=GameState,
-    actions=actions,
-    moves=apply.KERNEL,
-    render=view.state_text,
-    game_pages=pages,
     listed={"phases": PHASES},
     schemas={"map_schema": actions.MapAndCounters},
-    calculator=CalculatorHooks(
-        suggested=calculator.suggested,
-        page=calculator.page,
-        roll_rules=("7.2.7",),
-    ),
-    labels=LABELS,
-    wording=WORDING,
-    sample=sample.events,
-    table=board.table,
-    copy=my_copy.HOOKS,
-    effect_words=words.effect_words,
 )

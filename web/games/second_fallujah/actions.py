@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from adjudicator.games.second_fallujah.common import CF_MAX, CF_MIN
 from adjudicator.models import MAX_TEXT, Bounded, BoundedDict
-from web.parsing import parse_model, parse_tagged
+from web.parsing import one_or_more, parse_model, parse_tagged
 from web.rolls import DrawIndex
 
 from .state import OFF_MAP, Side, Status, Variant
@@ -129,11 +129,7 @@ class KeyArea(ActionBase):
     tem: Tem | None = None
     adjacent: list[AreaId] | None = Field(default=None, max_length=20)
 
-    @model_validator(mode="after")
-    def _something(self) -> KeyArea:
-        if self.tem is None and self.adjacent is None:
-            raise ValueError("give tem, adjacent or both")
-        return self
+    _something = one_or_more("tem", "adjacent")
 
 
 class KeyCounter(ActionBase):
@@ -169,11 +165,7 @@ class UnitStatus(ActionBase):
     status: Status | None = None
     dug_in: bool | None = None
 
-    @model_validator(mode="after")
-    def _something(self) -> UnitStatus:
-        if self.status is None and self.dug_in is None:
-            raise ValueError("give status, dug_in or both")
-        return self
+    _something = one_or_more("status", "dug_in")
 
 
 class UnitPlace(ActionBase):

@@ -11,13 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import request
-
 from adjudicator.games.second_fallujah import data
 from adjudicator.games.second_fallujah.common import SUPPORT_TYPES, US
 from web import calculator as generic
-from web.consequence import Consequence, applied
-from web.pages.helpers import query_number
+from web.consequence import Consequence
+from web.pages.helpers import query_in_range
 
 from . import bot, table
 from .state import GameState, UnitState
@@ -32,19 +30,18 @@ PHASE_SITUATIONS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: the rule a die rolled by the app cites (7.2.7)
+ROLL_RULES = ("7.2.7",)
+
+
 def suggested(game: dict[str, Any]) -> tuple[str, ...]:
     first = ("insurgent-setup", "bot-setup") if game.get("turn") == 8 and game.get("impulse") == 0 else ()
     return (*first, *PHASE_SITUATIONS[game["phase"]], "victory")
 
 
 def _area() -> int | None:
-    raw = request.args.get("area")
-    if raw is None or raw == "":
-        return None
-    number = query_number(raw, 1, 51)
-    if number is None:
-        generic.bad_query(f"area: {raw[:20]!r}: an area id from 1 to 51 (2)")
-    return number
+    return query_in_range("area", 1, 51, lambda value: generic.bad_query(f"area: {value}: an area id from 1 to 51 (2)"),
+                          blank_is_none=True)
 
 
 def _coalition(state: GameState, area: int) -> list[UnitState]:
@@ -162,14 +159,12 @@ def page(game_id: str, situation: str, game: dict[str, Any]) -> str:
     area = _area()
     data_ = prefill(state, situation, area)
     query = {"area": area} if area else {}
-    recorded = None
-    found = generic.recorded_event(game_id, situation)
-    if found is not None:
-        event, later = found
-        then: GameState = generic.store().state_at(game_id, event["version"])  # type: ignore[assignment]
-        listed = consequences(then, situation, event["payload"]["result"], query)
-        recorded = {"version": event["version"], "payload": event["payload"], "answer": event["payload"]["result"],
-                    "consequences": applied(listed, later, IDENTITY)}
-        data_ = event["payload"]["input"]
+
+    def listed(then: GameState, payload: dict[str, Any]) -> list[Consequence]:
+        return consequences(then, situation, payload["result"], query)
+
+    recorded = generic.recorded(game_id, situation, listed, IDENTITY)
+    if recorded is not None:
+        data_ = recorded["payload"]["input"]
     return generic.page(situation, data_, game=game, recorded=recorded, query=query,
                         page_url=generic.page_url(game_id, situation, query))

@@ -9,7 +9,7 @@ import json
 from typing import Any
 from urllib.parse import quote
 
-from flask import abort, render_template, request
+from flask import abort, render_template
 from flask_babel import gettext as _
 
 from adjudicator.games.second_fallujah import data
@@ -19,7 +19,7 @@ from web.errors import Refused
 from web.i18n import label
 from web.kernel import Ctx
 from web.pages.game import undo_redo
-from web.pages.helpers import query_number
+from web.pages.helpers import query_in_range
 from web.table import Change, changes
 
 from . import actions, apply, board, bot, trace
@@ -47,13 +47,8 @@ def map_file(state: GameState) -> dict[str, Any]:
 
 
 def _area_param(game: dict[str, Any]) -> int | None:
-    raw = request.args.get("area")
-    if raw is None:
-        return None
-    number = query_number(raw, 1, 51)
-    if number is None:
-        abort(404, description=_("area %(value)s: an area id from 1 to 51", value=repr(raw[:20])))
-    return number
+    return query_in_range("area", 1, 51,
+                          lambda value: abort(404, description=_("area %(value)s: an area id from 1 to 51", value=value)))
 
 
 def dice_needed(turn: bot.Turn | None) -> dict[str, Any]:
