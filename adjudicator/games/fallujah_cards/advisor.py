@@ -2,7 +2,11 @@
 
 Stated policy: the choice is made now, then the greedy policy (policies.py) plays the rest of
 the game, using what a Recon card showed (it keeps a card for a greater Target coming,
-fast.holds_for_later). The expectation is over what the player does not know: the order of
+fast.holds_for_later), with three rules of the rollout policy (fast.ROLLOUT): the card of
+highest Force on the deck's last Target (a card left in the hand scores nothing), a card of
+Force 4 or more above a Target kept while the hand has room, and a second Disarm card
+discarded first at a Regroup. The choices themselves are the advisor's, so these rules only
+sharpen the values of what follows. The expectation is over what the player does not know: the order of
 the cards not yet seen (every order equally likely; the cards a Recon card showed stay known,
 on top) and the hand cards lost to Insurgent Tactics. It never looks at the deck's real order.
 
@@ -32,6 +36,7 @@ from .cards import card_list
 from .engine import GameState, Option, legal_decisions, pending, qualifying, target_of
 from .fast import (
     CLASS_R,
+    ROLLOUT,
     draws_unknown,
     fight,
     greedy_expectation,
@@ -51,7 +56,7 @@ EXACT_LIMIT = 200
 BUDGET = 2_000_000
 #: random games per choice, at least and at most
 MIN_ROLLOUTS, MAX_ROLLOUTS = 2_000, 40_000
-POLICY = "the choice now, then the greedy policy for the rest of the game"
+POLICY = "the choice now, then the greedy policy for the rest of the game (the highest card on the last Target, a card 4 or more above a Target kept while the hand has room, a second Disarm card discarded first)"
 
 
 @dataclass(frozen=True)
@@ -199,7 +204,7 @@ def _exact(prefix: tuple[int, ...], unknown: tuple[int, ...], effect: Effect) ->
     know (a Recon card's look) are summed over every order they can come in."""
     hand, _, known = effect
     if len(prefix) >= known or not any(unknown):
-        return greedy_expectation(prefix, unknown, hand)
+        return greedy_expectation(prefix, unknown, hand, ROLLOUT)
     total = Fraction(0)
     for p, code, (_, rest) in draws_unknown((), unknown):
         total += p * _exact(prefix + (code,), rest, effect)
@@ -229,6 +234,7 @@ def _monte_carlo(
         np.array([e[2] for e in effects]),
         rollouts,
         seed,
+        ROLLOUT,
     )
     scores += np.array([e[1] for e in effects], dtype=np.int32)[:, None]  # this turn's change
     means, spread, diffs = {}, {}, {}
