@@ -55,7 +55,7 @@ def _decks(count: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
 
 def test_compiled_rollouts_play_greedy_delta_game_for_game():
     decks, losses = _decks(300, 5)
-    for rules in (GREEDY, CLASSIC):
+    for rules in (GREEDY, CLASSIC, ROLLOUT):
         played = rollouts.play(decks, np.zeros((300, N_CLASSES), dtype=np.int32), losses, np.zeros(300), rules)
         for k in range(300):
             row = losses[k]
@@ -136,8 +136,8 @@ def test_a_recon_look_has_a_value():
 
 def _reference(state, action_kind: str, games: int, seed: int) -> float:
     """An independent Monte Carlo estimate of a choice (no Recon look involved): the choice's
-    hand and score change, then fast.greedy_delta (pure Python) over random orders of the
-    unseen cards."""
+    hand and score change, then fast.greedy_delta (pure Python) with the advisor's rollout
+    policy (fast.ROLLOUT) over random orders of the unseen cards."""
     from adjudicator.games.fallujah_cards.advisor import _effect, knowledge
 
     option = next(o for o in engine.legal_decisions(state) if o.action.action == action_kind)
@@ -150,7 +150,7 @@ def _reference(state, action_kind: str, games: int, seed: int) -> float:
     for _ in range(games):
         deck = rest[:]
         shuffle_in_place(deck, rng.random)
-        total += greedy_delta(deck, list(hand), uniform_pick(rng.random))
+        total += greedy_delta(deck, list(hand), uniform_pick(rng.random), rules=ROLLOUT)
     return engine_score(state) + delta + total / games
 
 

@@ -6,7 +6,8 @@ fast.holds_for_later), with three rules of the rollout policy (fast.ROLLOUT): th
 highest Force on the deck's last Target (a card left in the hand scores nothing), a card of
 Force 4 or more above a Target kept while the hand has room, and a second Disarm card
 discarded first at a Regroup. The choices themselves are the advisor's, so these rules only
-sharpen the values of what follows. The expectation is over what the player does not know: the order of
+sharpen the values of what follows (``fallujah stats --policy advisor``, 2,000 games of seed 1:
+182.22 a game, against 181.70 with plain greedy rollouts). The expectation is over what the player does not know: the order of
 the cards not yet seen (every order equally likely; the cards a Recon card showed stay known,
 on top) and the hand cards lost to Insurgent Tactics. It never looks at the deck's real order.
 
@@ -49,8 +50,10 @@ from .fast import (
 from .policies import greedy_action
 from .state import RECON_LOOK, score
 
-#: exact answers when the unseen cards' sub-multisets number at most this
-EXACT_LIMIT = 200
+#: exact answers when the unseen cards' sub-multisets number at most this (at most 6 or 7
+#: cards left: the first exact answer of a game, with no value memoised yet, and a Recon look
+#: summed over every order of the cards it shows, took 100-230 ms of CPU at 128-192)
+EXACT_LIMIT = 64
 #: Monte Carlo: cards played per answer, over every random game and choice (about 40 ms on
 #: one core of this machine: ``make bench``)
 BUDGET = 2_000_000

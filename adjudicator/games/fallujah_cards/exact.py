@@ -82,8 +82,12 @@ def lookahead_decide(deck: tuple[int, ...]):
         if hand[CLASS_R]:
             position, _ = source
             shown = (position, min(RECON_LOOK, len(deck) - position))
-            # valued from what the player knows before the look (the look itself is not a peek)
-            play = (True, value(source, greedy_regroup(_take(hand, CLASS_R))))
+            # valued as advisor.advise does: over every order the cards it will show can come in,
+            # the rollout policy then using them (the look itself is not a peek)
+            from .advisor import _exact
+
+            after = greedy_regroup(_take(hand, CLASS_R))
+            play = (True, _exact(*knowledge(*source), (after, 0, shown[1])))
             keep = (False, value(source, greedy_regroup(hand)))
             if best([play, keep], True):
                 hand, source = _take(hand, CLASS_R), shown
