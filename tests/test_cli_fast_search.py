@@ -41,10 +41,13 @@ def exports(tmp_path_factory):
     before = os.environ.get("FALLUJAH_CACHE_DIR"), os.environ.get("COLUMNS")
     os.environ["FALLUJAH_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
     os.environ["COLUMNS"] = "100"
-    from rules_text.search import search
+    from rules_text.search.export import keep_export
+    from rules_text.search.indexes import open_index
 
     for game in available_games():
-        search("sniper", game=game)  # opens the index: writes the export
+        # the export written in this cache even where an earlier test of this process opened the
+        # index already (opening it again would not write it: the test then found no export)
+        keep_export(open_index(game), game, fast_rule.current_stats(game))
     yield
     for name, value in zip(("FALLUJAH_CACHE_DIR", "COLUMNS"), before, strict=True):
         if value is None:

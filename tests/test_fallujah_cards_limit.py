@@ -22,13 +22,17 @@ from adjudicator.games.fallujah_cards.advisor import advise
 from adjudicator.games.fallujah_cards.cards import card_list
 from adjudicator.games.fallujah_cards.fast import (
     CLASSIC,
+    CODE_N,
     GREEDY,
     N_CLASSES,
+    ROLLOUT,
     deck_codes,
     full_deck_codes,
     greedy_delta,
+    greedy_expectation,
     shuffle_in_place,
     uniform_pick,
+    unknown_counts,
 )
 from adjudicator.games.fallujah_cards.policies import greedy_action, lost_card
 from tests.conftest import FALLUJAH
@@ -51,12 +55,36 @@ def _decks(count: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
 
 def test_compiled_rollouts_play_greedy_delta_game_for_game():
     decks, losses = _decks(300, 5)
-    for rules in (GREEDY, CLASSIC):
+    for rules in (GREEDY, CLASSIC, ROLLOUT):
         played = rollouts.play(decks, np.zeros((300, N_CLASSES), dtype=np.int32), losses, np.zeros(300), rules)
         for k in range(300):
             row = losses[k]
             expected = greedy_delta(list(decks[k]), [0] * N_CLASSES, lambda size, turned, row=row: int(row[turned - 1] * size), rules=rules)
             assert played[k] == expected, (rules.name, k)
+
+
+def test_the_rollout_policy_is_the_same_compiled_and_exact():
+    """The advisor's rollout policy (fast.ROLLOUT: the highest card on the last Target, a card
+    4 or more above a Target kept while the hand has room) gives the same games compiled
+    (rollouts._game) and in the exact expectation (fast.rollout_fight): the mean over every
+    order of a few cards (no Insurgent Tactics, so no random loss) equals the exact value."""
+    from itertools import permutations
+
+    rng = Random(4)
+    pool = [code for code in full_deck_codes() if code != CODE_N]
+    changed = 0
+    for _ in range(12):
+        cards = rng.sample(pool, 6)
+        hand = [0] * N_CLASSES
+        for code in rng.sample([c for c in pool if c < N_CLASSES], 2):
+            hand[code] += 1
+        orders = np.array(list(permutations(cards)), dtype=np.int8)
+        count = len(orders)
+        played = rollouts.play(orders, np.tile(hand, (count, 1)), np.zeros((count, 6)), np.zeros(count), ROLLOUT)
+        expected = greedy_expectation((), unknown_counts(cards), tuple(hand), ROLLOUT)
+        assert Fraction(int(played.sum()), count) == expected, (cards, hand)
+        changed += expected != greedy_expectation((), unknown_counts(cards), tuple(hand), GREEDY)
+    assert changed, "no deck where the rollout rules changed a value: the test shows nothing"
 
 
 def test_compiled_rollouts_use_what_recon_showed_as_the_engine_policy_does():
@@ -108,8 +136,8 @@ def test_a_recon_look_has_a_value():
 
 def _reference(state, action_kind: str, games: int, seed: int) -> float:
     """An independent Monte Carlo estimate of a choice (no Recon look involved): the choice's
-    hand and score change, then fast.greedy_delta (pure Python) over random orders of the
-    unseen cards."""
+    hand and score change, then fast.greedy_delta (pure Python) with the advisor's rollout
+    policy (fast.ROLLOUT) over random orders of the unseen cards."""
     from adjudicator.games.fallujah_cards.advisor import _effect, knowledge
 
     option = next(o for o in engine.legal_decisions(state) if o.action.action == action_kind)
@@ -122,7 +150,7 @@ def _reference(state, action_kind: str, games: int, seed: int) -> float:
     for _ in range(games):
         deck = rest[:]
         shuffle_in_place(deck, rng.random)
-        total += greedy_delta(deck, list(hand), uniform_pick(rng.random))
+        total += greedy_delta(deck, list(hand), uniform_pick(rng.random), rules=ROLLOUT)
     return engine_score(state) + delta + total / games
 
 

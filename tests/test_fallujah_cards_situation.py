@@ -14,6 +14,7 @@ import yaml
 from adjudicator.errors import InvalidSituation
 from adjudicator.games.fallujah_cards import SITUATIONS, engine
 from adjudicator.games.fallujah_cards.cards import card_list
+from adjudicator.games.fallujah_cards.exact import LOOKAHEAD_LIMIT
 from adjudicator.games.fallujah_cards.policies import greedy_action, lookahead_action
 from adjudicator.games.fallujah_cards.situations import ExpectedScore, ExpectedScoreInput
 from adjudicator.games.fallujah_cards.state import score
@@ -54,7 +55,7 @@ def engine_distribution(deck: list[int], hand: list[int], policy: str) -> dict[s
                 lost = {"action": "lost", "card": card_list().cards[index].name}
                 stack.append((engine.apply(state, lost), p / len(state.hand)))
         else:
-            action = greedy_action(state) if policy == "greedy" else lookahead_action(state)
+            action = greedy_action(state) if policy == "greedy" else lookahead_action(state, exact_limit=LOOKAHEAD_LIMIT)
             stack.append((engine.apply(state, action), p))
     return {str(s): str(p) for s, p in sorted(result.items())}
 

@@ -7,7 +7,8 @@ distribution is summed over those losses with exact fractions, at the level of c
 
 The ``lookahead`` policy decides from what the player knows, not from the given order: the
 cards a Recon card showed, and the rest of the deck as cards in an unknown order. Its value of
-each choice is the exact expectation when greedy plays on (fast.greedy_expectation), so it is
+each choice is the exact expectation when the advisor's rollout policy plays on (fast.ROLLOUT:
+greedy with its end-game, sparing and Disarm rules; fast.greedy_expectation), so it is
 offered only for decks short enough for that (:data:`LOOKAHEAD_LIMIT`).
 """
 
@@ -20,6 +21,7 @@ from fractions import Fraction
 from .fast import (
     CLASS_R,
     N_CLASSES,
+    ROLLOUT,
     Hand,
     _take,
     draws_known,
@@ -53,14 +55,15 @@ def _discards(hand: Hand, extra: int) -> list[Hand]:
 
 def lookahead_decide(deck: tuple[int, ...]):
     """The lookahead policy over a deck in known order, as a ``decide`` for fast.turn_outcomes:
-    each choice valued by its exact expectation with greedy afterwards, from the player's
+    each choice valued by its exact expectation with the rollout policy afterwards (fast.ROLLOUT, as
+    advisor.advise), from the player's
     knowledge; at equal value, greedy's choice."""
 
     def knowledge(position: int, seen: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         return deck[position : position + seen], unknown_counts(deck[position + seen :])
 
     def value(source, hand: Hand) -> Fraction:
-        return greedy_expectation(*knowledge(*source), hand)
+        return greedy_expectation(*knowledge(*source), hand, ROLLOUT)
 
     def best(choices, greedy_choice):
         top = max(v for _, v in choices)
@@ -79,8 +82,12 @@ def lookahead_decide(deck: tuple[int, ...]):
         if hand[CLASS_R]:
             position, _ = source
             shown = (position, min(RECON_LOOK, len(deck) - position))
-            # valued from what the player knows before the look (the look itself is not a peek)
-            play = (True, value(source, greedy_regroup(_take(hand, CLASS_R))))
+            # valued as advisor.advise does: over every order the cards it will show can come in,
+            # the rollout policy then using them (the look itself is not a peek)
+            from .advisor import _exact
+
+            after = greedy_regroup(_take(hand, CLASS_R))
+            play = (True, _exact(*knowledge(*source), (after, 0, shown[1])))
             keep = (False, value(source, greedy_regroup(hand)))
             if best([play, keep], True):
                 hand, source = _take(hand, CLASS_R), shown

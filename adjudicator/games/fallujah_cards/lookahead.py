@@ -5,7 +5,7 @@ At each decision it does what advisor.advise does in Monte Carlo: every legal ch
 at the end of the turn (advisor._effect: the card played or not, then greedy's Regroup; a
 Recon card played and the 5 cards it shows; the cards discarded), each valued by the same
 random games of the rest (rollouts.sample: the cards a Recon card showed on top, the others
-in a random order, the greedy policy playing), the highest mean taken, greedy's own choice on
+in a random order, the rollout policy fast.ROLLOUT playing), the highest mean taken, greedy's own choice on
 a tie. It plays at class level (fast.py) with the engine's default readings, as the greedy
 policy's statistics do; a test plays the same decisions through advisor.advise.
 
@@ -20,7 +20,7 @@ from numba import njit
 from numpy.typing import NDArray
 
 from .cards import CLASS_D, CLASS_R, CLASS_T, N_CLASSES
-from .fast import GREEDY, Greedy
+from .fast import ROLLOUT, Greedy
 from .rollouts import (
     AMERICAN,
     AMERICAN_TACTICS,
@@ -51,7 +51,7 @@ def play(
     seed: int,
     rollouts: int = ROLLOUTS,
     budget: int = BUDGET,
-    rules: Greedy = GREEDY,
+    rules: Greedy = ROLLOUT,
 ) -> int:
     """What a whole game adds to the score (literal reading of SCORING) when the advisor
     decides: ``deck`` the shuffle (fast codes, top first), ``losses`` (one uniform number per
@@ -67,6 +67,9 @@ def play(
             rules.recon_at_once,
             rules.disarm_from,
             rules.informed,
+            rules.spend_when,
+            rules.spare_from,
+            rules.disarm_keep,
         )
     )
 
@@ -87,7 +90,7 @@ def _regroup(hand):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def _best(deck, i, known, hands, deltas, shown, count, rollouts, budget, seed, recon_at_once, disarm_from, informed):  # pragma: no cover
+def _best(deck, i, known, hands, deltas, shown, count, rollouts, budget, seed, recon_at_once, disarm_from, informed, spend_when, spare_from, disarm_keep):  # pragma: no cover
     """The index of the choice with the highest mean (delta + the rest of the game); choice 0
     (greedy's) wins a tie."""
     size = deck.shape[0]
@@ -99,7 +102,7 @@ def _best(deck, i, known, hands, deltas, shown, count, rollouts, budget, seed, r
     games = rollouts
     if left > 0 and budget // (left * count) > games:
         games = budget // (left * count)
-    scores = _sample(prefix, rest, hands[:count], shown[:count], games, seed, recon_at_once, disarm_from, informed)
+    scores = _sample(prefix, rest, hands[:count], shown[:count], games, seed, recon_at_once, disarm_from, informed, spend_when, spare_from, disarm_keep)
     best, top = 0, -1.0e18
     for k in range(count):
         mean = deltas[k] + scores[k].sum() / games
@@ -109,7 +112,7 @@ def _best(deck, i, known, hands, deltas, shown, count, rollouts, budget, seed, r
 
 
 @njit(cache=True)
-def _advised_game(deck, losses, seed, rollouts, budget, recon_at_once, disarm_from, informed):  # pragma: no cover
+def _advised_game(deck, losses, seed, rollouts, budget, recon_at_once, disarm_from, informed, spend_when, spare_from, disarm_keep):  # pragma: no cover
     size = deck.shape[0]
     hand = np.zeros(N_CLASSES, dtype=np.int32)
     hands = np.zeros((MAX_CHOICES, N_CLASSES), dtype=np.int32)
@@ -166,7 +169,7 @@ def _advised_game(deck, losses, seed, rollouts, budget, recon_at_once, disarm_fr
             if count > 1:
                 decision += np.uint64(1)
                 k = _best(deck, i, known, hands, deltas, shown, count, rollouts, budget,
-                          seed * np.uint64(7919) + decision, recon_at_once, disarm_from, informed)
+                          seed * np.uint64(7919) + decision, recon_at_once, disarm_from, informed, spend_when, spare_from, disarm_keep)
                 chosen = _fight_choice(hand, code, greedy, k)
                 total += _apply_fight(hand, code, chosen)
             else:
@@ -182,7 +185,7 @@ def _advised_game(deck, losses, seed, rollouts, budget, recon_at_once, disarm_fr
             shown[1] = min(RECON_LOOK, size - i)
             decision += np.uint64(1)
             if _best(deck, i, known, hands, deltas, shown, 2, rollouts, budget,
-                     seed * np.uint64(7919) + decision, recon_at_once, disarm_from, informed) == 1:
+                     seed * np.uint64(7919) + decision, recon_at_once, disarm_from, informed, spend_when, spare_from, disarm_keep) == 1:
                 hand[CLASS_R] -= 1
                 known = min(RECON_LOOK, size - i)
         if hand.sum() > HAND_LIMIT:  # Regroup Phase: which hand of 4 to keep
@@ -192,7 +195,7 @@ def _advised_game(deck, losses, seed, rollouts, budget, recon_at_once, disarm_fr
                 shown[k] = known
             decision += np.uint64(1)
             k = _best(deck, i, known, hands, deltas, shown, count, rollouts, budget,
-                      seed * np.uint64(7919) + decision, recon_at_once, disarm_from, informed)
+                      seed * np.uint64(7919) + decision, recon_at_once, disarm_from, informed, spend_when, spare_from, disarm_keep)
             hand[:] = hands[k]
     return total
 

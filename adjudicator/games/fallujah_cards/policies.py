@@ -19,7 +19,8 @@
 whenever it holds one, a Disarm card first on every bomb, and ignores what Recon showed.
 
 ``lookahead`` (the advisor's own policy) takes, at each decision, the choice with the highest
-expected final score when greedy plays the rest of the game: a one-step lookahead over expected
+expected final score when greedy plays the rest of the game (with the rollout policy's rules,
+fast.ROLLOUT): a one-step lookahead over expected
 values (advisor.py computes them: exact when few cards remain, else Monte Carlo).
 """
 
@@ -77,13 +78,15 @@ def lost_card(state: GameState, position: int) -> act.Lost:
     return act.Lost(card=card_list().cards[hand[position]].name)
 
 
-def lookahead_action(state: GameState, *, rollouts: int = 400, seed: int = 0):
-    """The advisor's best choice now (ties: the first listed)."""
-    from .advisor import advise
+def lookahead_action(state: GameState, *, rollouts: int = 400, seed: int = 0, exact_limit: int | None = None):
+    """The advisor's best choice now (ties: the first listed); ``exact_limit``: exact values up
+    to that many deck states (default: advisor.EXACT_LIMIT)."""
+    from .advisor import EXACT_LIMIT, advise
 
     if not legal_decisions(state):
         return None
-    return advise(state, rollouts=rollouts, seed=seed).estimates[0].option.action
+    limit = EXACT_LIMIT if exact_limit is None else exact_limit
+    return advise(state, rollouts=rollouts, seed=seed, exact_limit=limit).estimates[0].option.action
 
 
 def decide(policy: str, state: GameState, **options):

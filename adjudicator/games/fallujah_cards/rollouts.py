@@ -3,7 +3,8 @@
 Each lane is one game from a Search Phase: its deck (fast codes, top first), its hand (class
 counts), the numbers its random losses use, and how many of its top cards a Recon card showed.
 The loop is fast.greedy_delta's, class for class, with fast.holds_for_later for the cards a
-Recon card showed, compiled by numba (about a microsecond a game instead of a hundred); a test
+Recon card showed and the rollout policy's rules when they are on (fast.ROLLOUT; the exact
+expectation plays them through fast.rollout_fight and fast.greedy_regroup), compiled by numba (about a microsecond a game instead of a hundred); a test
 plays the same decks through both and compares the scores.
 """
 
@@ -74,6 +75,9 @@ def play(
         rules.recon_at_once,
         rules.disarm_from,
         rules.informed,
+        rules.spend_when,
+        rules.spare_from,
+        rules.disarm_keep,
     )
 
 
@@ -101,15 +105,18 @@ def sample(
         rules.recon_at_once,
         rules.disarm_from,
         rules.informed,
+        rules.spend_when,
+        rules.spare_from,
+        rules.disarm_keep,
     )
 
 
 @njit(cache=True)
-def _play(decks, hands, losses, shown, recon_at_once, disarm_from, informed):  # pragma: no cover - compiled
+def _play(decks, hands, losses, shown, recon_at_once, disarm_from, informed, spend_when, spare_from, disarm_keep):  # pragma: no cover - compiled
     lanes = decks.shape[0]
     out = np.zeros(lanes, dtype=np.int32)
     for lane in range(lanes):
-        out[lane] = _game(decks[lane], hands[lane], losses[lane], shown[lane], recon_at_once, disarm_from, informed)
+        out[lane] = _game(decks[lane], hands[lane], losses[lane], shown[lane], _targets(decks[lane]), recon_at_once, disarm_from, informed, spend_when, spare_from, disarm_keep)
     return out
 
 
@@ -128,13 +135,14 @@ def _uniform(state):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def _sample(prefix, rest, hands, shown, rollouts, seed, recon_at_once, disarm_from, informed):  # pragma: no cover
+def _sample(prefix, rest, hands, shown, rollouts, seed, recon_at_once, disarm_from, informed, spend_when, spare_from, disarm_keep):  # pragma: no cover
     known = prefix.shape[0]
     size = known + rest.shape[0]
     deck = np.empty(size, dtype=np.int8)
     deck[:known] = prefix
     losses = np.empty(size, dtype=np.float64)
     out = np.zeros((hands.shape[0], rollouts), dtype=np.int32)
+    targets = _targets(prefix) + _targets(rest)
     for r in range(rollouts):
         state = seed * np.uint64(1000003) + np.uint64(r) * _GOLDEN
         deck[known:] = rest
@@ -145,13 +153,14 @@ def _sample(prefix, rest, hands, shown, rollouts, seed, recon_at_once, disarm_fr
         for k in range(size):
             state, losses[k] = _uniform(state)
         for start in range(hands.shape[0]):
-            out[start, r] = _game(deck, hands[start], losses, shown[start], recon_at_once, disarm_from, informed)
+            out[start, r] = _game(deck, hands[start], losses, shown[start], targets, recon_at_once, disarm_from, informed, spend_when, spare_from, disarm_keep)
     return out
 
 
 @njit(cache=True)
-def _game(deck, start, losses, shown, recon_at_once, disarm_from, informed):  # pragma: no cover - compiled
-    """One game from a Search Phase: fast.greedy_delta's loop."""
+def _game(deck, start, losses, shown, targets, recon_at_once, disarm_from, informed, spend_when, spare_from, disarm_keep):  # pragma: no cover - compiled
+    """One game from a Search Phase: fast.greedy_delta's loop (``targets``: the Targets in
+    the deck, which a player can count; the end-game rule reads it)."""
     size = deck.shape[0]
     hand = start.copy()
     held = hand.sum()
@@ -165,6 +174,7 @@ def _game(deck, start, losses, shown, recon_at_once, disarm_from, informed):  # 
             hand[code] += 1
             held += 1
         elif kind == DESTROY or kind == BOMB:  # Destroy or Disarm Phase
+            targets -= 1
             klass = -1
             if kind == BOMB and hand[CLASS_D] > 0 and FORCE[code] >= disarm_from:
                 klass = CLASS_D
@@ -176,6 +186,13 @@ def _game(deck, start, losses, shown, recon_at_once, disarm_from, informed):  # 
                 if klass < 0 and kind == BOMB and hand[CLASS_D] > 0:
                     klass = CLASS_D
             if klass >= 0 and informed and shown > i and _holds(hand, code, klass, deck, i, min(shown, size)):
+                klass = -1
+            if klass >= 0 and spend_when > 0 and targets < spend_when:
+                for b in range(N_CLASSES - 1, -1, -1):
+                    if hand[b] > 0 and QUALIFY[code, b] and CARD_FORCE[b] > CARD_FORCE[klass]:
+                        klass = b
+                        break
+            elif klass >= 0 and spare_from > 0 and held < HAND_LIMIT and CARD_FORCE[klass] - FORCE[code] >= spare_from:
                 klass = -1
             if klass >= 0:
                 hand[klass] -= 1
@@ -192,6 +209,8 @@ def _game(deck, start, losses, shown, recon_at_once, disarm_from, informed):  # 
                 if i < size:
                     drawn = deck[i]
                     i += 1
+                    if KIND[drawn] == DESTROY or KIND[drawn] == BOMB:
+                        targets -= 1
                     if KIND[drawn] == AMERICAN or KIND[drawn] == AMERICAN_TACTICS:
                         hand[JOINS[drawn]] += 1
                         held += 1
@@ -201,6 +220,10 @@ def _game(deck, start, losses, shown, recon_at_once, disarm_from, informed):  # 
             hand[CLASS_R] -= 1
             held -= 1
         while held > HAND_LIMIT:  # Regroup Phase: the lowest class goes
+            if disarm_keep > 0 and hand[CLASS_D] > disarm_keep:
+                hand[CLASS_D] -= 1
+                held -= 1
+                continue
             for b in range(N_CLASSES):
                 if hand[b] > 0:
                     hand[b] -= 1
@@ -219,6 +242,16 @@ def _lose_one(hand, loss, held):  # pragma: no cover - compiled
         r -= hand[b]
         b += 1
     hand[b] -= 1
+
+
+@njit(cache=True)
+def _targets(deck):  # pragma: no cover - compiled
+    """How many Targets to destroy or neutralize the cards hold."""
+    count = 0
+    for j in range(deck.shape[0]):
+        if KIND[deck[j]] == DESTROY or KIND[deck[j]] == BOMB:
+            count += 1
+    return count
 
 
 @njit(cache=True)

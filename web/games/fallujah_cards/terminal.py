@@ -52,6 +52,7 @@ def _advice(state: CardsState, write: Callable[[str], None], rollouts: int | Non
         error = f" ± {estimate['se']:.1f}" if estimate["se"] is not None else " (exact)"
         write(f"  {estimate['expected']:6.1f}{error}  {estimate['label']}")
     write("  " + _("Policy: the choice now, then the greedy policy for the rest of the game."))
+    write("  " + _("It plays the highest card on the last Target, keeps a card of Force 4 or more above a Target while the hand has room, and discards a second Disarm card first."))
 
 
 def play(seed: int | None, read: Callable[[], str | None], write: Callable[[str], None],
