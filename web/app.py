@@ -41,6 +41,7 @@ from typing import Any
 
 from flask import Flask
 from jinja2 import ChoiceLoader, FileSystemLoader
+from jinja2.bccache import Bucket, BytecodeCache
 
 from . import api, backup, calculator, copies, i18n, pages, paging, rulings, security
 from .db import open_database
@@ -66,8 +67,29 @@ def default_database_url() -> str:
     return os.environ.get("DATABASE_URL") or f"sqlite:///{instance / 'fallujah.sqlite3'}"
 
 
+class _CompiledTemplates(BytecodeCache):
+    """The templates compiled once per process, whichever app renders them (Jinja checks each
+    entry against its source's checksum, so an edited template is compiled again): a process
+    that creates several apps (the tests, one per test) compiles each template once."""
+
+    def __init__(self) -> None:
+        self._code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        code = self._code.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self._code[bucket.key] = bucket.bytecode_to_string()
+
+
+COMPILED_TEMPLATES = _CompiledTemplates()
+
+
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app = Flask("web", instance_relative_config=True)
+    app.jinja_options = {**app.jinja_options, "bytecode_cache": COMPILED_TEMPLATES}
     app.config.from_mapping(
         DATABASE_URL=default_database_url(),
         GAME=DEFAULT_GAME,
