@@ -13,9 +13,9 @@ from adjudicator.games.battle_for_fallujah import SITUATIONS
 from adjudicator.games.battle_for_fallujah.operation import MISSIONS, TERRAINS, UNIT_TYPES
 from adjudicator.registry import adjudicate, situations
 from rules_text.loading import load_game
-from web.app import create_app
 
 from .conftest import run_cli
+from .test_web_fixtures import sqlite_client
 
 GAME = "battle-for-fallujah"
 TABLES = load_game(GAME).tables
@@ -119,10 +119,8 @@ def test_cli_bad_input_exits_1_with_one_line_naming_every_problem() -> None:
 
 @pytest.fixture
 def client(tmp_path):
-    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'bff.sqlite3'}",
-                      "SECRET_KEY": "test", "SITE_DIR": str(tmp_path / "site")})
-    yield app.test_client()
-    app.extensions["fallujah.store"].engine.dispose()
+    with sqlite_client(tmp_path) as client:
+        yield client
 
 
 @pytest.mark.parametrize("name", ALL)

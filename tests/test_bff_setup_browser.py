@@ -1,15 +1,15 @@
 """Battle for Fallujah's set-up in minutes (issue 24, item 6; rules 9.1-9.6), counted in a real
-browser (Debian's chromium) at phone size (390x844), with the accessibility audit and no console
+browser (Debian's chromium) on a phone (390x844) and a desktop (1366x900), with the accessibility audit and no console
 error: with the player's copy of the map and counters saved once (web/copies.py), a new game goes
 from "New game" to the rulebook's set-up (9) on a keyed map, its units listed by base; every tap
-counted. The figure is written to test-output/setup/bff-taps.json."""
+counted. The figures are written to test-output/setup/bff-taps-<size>.json."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import Taps, audit, console_errors, saved_copy
+from tests.browser import VIEWPORTS, Taps, audit, console_errors, saved_copy
 from web.games.battle_for_fallujah import sample
 
 #: a copy keyed by a player once: the sample's four hexes and counters, the other 28 hexes test values
@@ -19,8 +19,16 @@ COPY = sample.MAP | {"hexes": sample.MAP["hexes"] + [{"number": n, "terrain": "u
 MAX_TAPS = 3
 
 
-@pytest.mark.phone
-def test_new_game_to_the_rulebook_s_set_up_on_my_copy(page, live_server, screenshots):
+@pytest.fixture(params=sorted(VIEWPORTS))
+def sized(request, browser):
+    """A fresh page at each size (phone, desktop), and the size's name."""
+    context = browser.new_context(**VIEWPORTS[request.param])
+    yield context.new_page(), request.param
+    context.close()
+
+
+def test_new_game_to_the_rulebook_s_set_up_on_my_copy(sized, live_server, screenshots):
+    page, size = sized
     errors = console_errors(page)
     copy_id = saved_copy(live_server, "battle-for-fallujah", COPY)
     tap = Taps(page)
@@ -38,5 +46,5 @@ def test_new_game_to_the_rulebook_s_set_up_on_my_copy(page, live_server, screens
     assert len(state.map.hexes) == 32 and len(state.units) == len(sample.MAP["coalition"])
     page.screenshot(path=screenshots / "01-set-up.png", full_page=True)
     audit(page, "the rulebook's set-up")
-    tap.record("bff-taps", "new_game_to_set_up_on_my_copy", MAX_TAPS)
+    tap.record(f"bff-taps-{size}", "new_game_to_set_up_on_my_copy", MAX_TAPS)
     assert errors == []

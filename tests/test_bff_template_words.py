@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from tests.test_fix_table import Game
-from web.app import create_app
 from web.games.battle_for_fallujah.sample import events as bff_events
+
+from .test_web_fixtures import make_app
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "web" / "games" / "battle_for_fallujah" / "templates"
 #: attributes whose value a player reads (or hears)
@@ -44,10 +45,9 @@ def test_the_scan_finds_text_and_read_attributes():
 
 @pytest.fixture
 def app(tmp_path):
-    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite3'}",
-                      "SITE_DIR": str(tmp_path / "site")})
-    yield app
-    app.extensions["fallujah.store"].engine.dispose()
+    application = make_app("sqlite", tmp_path)
+    yield application
+    application.extensions["fallujah.store"].engine.dispose()
 
 
 def test_the_game_page_reads_in_french(app):

@@ -10,13 +10,14 @@ import pytest
 
 from adjudicator import registry as situations
 from web import games as registry
-from web.app import create_app
+
+from .test_web_fixtures import make_app
 
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory):
     where = tmp_path_factory.mktemp("calc-words")
-    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{where / 't.sqlite3'}", "SITE_DIR": str(where / "site")})
+    app = make_app("sqlite", where)
     yield app.test_client()
     app.extensions["fallujah.store"].engine.dispose()
 

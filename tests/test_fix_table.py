@@ -9,21 +9,21 @@ from typing import Any
 
 import pytest
 
-from web.app import create_app
 from web.games.battle_for_fallujah.sample import events as bff_events
 from web.games.phantom_fury.sample import SETUP as PF_SETUP
 from web.games.second_fallujah.sample import A1_8
 from web.games.second_fallujah.sample import SETUP as SF_SETUP
+
+from .test_web_fixtures import make_app
 
 KERNEL_FIELDS = {"version", "undo", "redo"}
 
 
 @pytest.fixture
 def app(tmp_path):
-    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite3'}",
-                      "SITE_DIR": str(tmp_path / "site")})
-    yield app
-    app.extensions["fallujah.store"].engine.dispose()
+    application = make_app("sqlite", tmp_path)
+    yield application
+    application.extensions["fallujah.store"].engine.dispose()
 
 
 class Game:

@@ -1,16 +1,16 @@
 """Phantom Fury's set-up in minutes (issue 24, item 6; rules 6.2, 6.3, 6.3.1), counted in a real
-browser (Debian's chromium) at phone size (390x844), with the accessibility audit and no console
+browser (Debian's chromium) on a phone (390x844), and the app's draw on a desktop (1366x900) too, with the accessibility audit and no console
 error: with the player's copy saved once (the Zones with a black circle, each squad counter's CF,
 web/copies.py), a new game goes from "New game" to its order of battle placed, the squads drawn
 by the app or by the player and entered on one form; every tap counted (typing a counter number
-is no tap). The figures are written to test-output/setup/pf-taps-<route>.json."""
+is no tap). The figures are written to test-output/setup/pf-taps-<route>[-<size>].json."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import Taps, audit, console_errors, saved_copy
+from tests.browser import VIEWPORTS, Taps, audit, console_errors, saved_copy
 
 #: a copy keyed by a player once (the rulebook prints neither: test values)
 START_ZONES = [2, 3, 4, 6, 8, 10, 12, 17, 19]
@@ -18,6 +18,14 @@ COPY = {"format": "phantom-fury-copy", "start_zones": START_ZONES,
         "squads": [{"counter": n, "cf": 4 + n % 3} for n in range(1, 16)]}
 #: the most taps allowed from "New game" to the order of battle placed (was 33 for the nine squads alone)
 MAX_TAPS = 8
+
+
+@pytest.fixture(params=sorted(VIEWPORTS))
+def sized(request, browser):
+    """A fresh page at each size (phone, desktop), and the size's name."""
+    context = browser.new_context(**VIEWPORTS[request.param])
+    yield context.new_page(), request.param
+    context.close()
 
 
 def _new_game(page, live_server) -> Taps:
@@ -55,8 +63,8 @@ def _placed(live_server, page) -> dict[str, list[int]]:
     return found
 
 
-@pytest.mark.phone
-def test_new_game_to_the_squads_the_app_drew_placed(page, live_server, screenshots):
+def test_new_game_to_the_squads_the_app_drew_placed(sized, live_server, screenshots):
+    page, size = sized
     errors = console_errors(page)
     tap = _new_game(page, live_server)
     audit(page, "the order of battle before the draw")
@@ -71,7 +79,7 @@ def test_new_game_to_the_squads_the_app_drew_placed(page, live_server, screensho
     assert _placed(live_server, page) == {"start": list(drawn.start), "company": list(drawn.company),
                                           "battalion": list(drawn.battalion)}
     page.screenshot(path=screenshots / "02-placed.png", full_page=True)
-    tap.record("pf-taps-app-draws", "new_game_to_order_of_battle_placed", MAX_TAPS)
+    tap.record(f"pf-taps-app-draws-{size}", "new_game_to_order_of_battle_placed", MAX_TAPS)
     assert errors == []
 
 

@@ -9,17 +9,16 @@ from typing import Any
 
 import pytest
 
-from web.app import create_app
 from web.games.second_fallujah.sample import A1_8
 from web.games.second_fallujah.sample import SETUP as SF_SETUP
+
+from .test_web_fixtures import sqlite_client
 
 
 @pytest.fixture
 def client(tmp_path):
-    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite3'}",
-                      "SITE_DIR": str(tmp_path / "site")})
-    yield app.test_client()
-    app.extensions["fallujah.store"].engine.dispose()
+    with sqlite_client(tmp_path) as client:
+        yield client
 
 
 def _game(client: Any, *actions: dict[str, Any]) -> str:

@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
-from web.app import create_app
 from web.games import companions
+
+from .test_web_fixtures import sqlite_client
 
 FIRE = {"shooter": {"unit": "squad", "cf": 4, "location": "2"},
         "target": {"unit": "suspect", "location": "1", "zone": "normal", "zone_number": 7},
@@ -19,10 +20,8 @@ FIRE = {"shooter": {"unit": "squad", "cf": 4, "location": "2"},
 
 @pytest.fixture
 def client(tmp_path):
-    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 't.sqlite3'}",
-                      "SITE_DIR": str(tmp_path / "site")})
-    yield app.test_client()
-    app.extensions["fallujah.store"].engine.dispose()
+    with sqlite_client(tmp_path) as client:
+        yield client
 
 
 class Game:
