@@ -178,6 +178,14 @@ def saved_copy(server, game: str, data: dict[str, object], name: str = "my copy"
         return int(answer.get_json()["id"])
 
 
+@pytest.fixture(params=sorted(VIEWPORTS))
+def sized(request, browser):
+    """A fresh page at each of :data:`VIEWPORTS` (phone, desktop), and the size's name."""
+    context = browser.new_context(**VIEWPORTS[request.param])
+    yield context.new_page(), request.param
+    context.close()
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     if not CHROMIUM.is_file():

@@ -6,10 +6,9 @@ counted. The figures are written to test-output/setup/bff-taps-<size>.json."""
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import expect
 
-from tests.browser import VIEWPORTS, Taps, audit, console_errors, saved_copy
+from tests.browser import Taps, audit, console_errors, saved_copy
 from web.games.battle_for_fallujah import sample
 
 #: a copy keyed by a player once: the sample's four hexes and counters, the other 28 hexes test values
@@ -18,13 +17,6 @@ COPY = sample.MAP | {"hexes": sample.MAP["hexes"] + [{"number": n, "terrain": "u
 #: the most taps allowed from "New game" to the set-up on a keyed map (was 32 hexes and the counters keyed)
 MAX_TAPS = 3
 
-
-@pytest.fixture(params=sorted(VIEWPORTS))
-def sized(request, browser):
-    """A fresh page at each size (phone, desktop), and the size's name."""
-    context = browser.new_context(**VIEWPORTS[request.param])
-    yield context.new_page(), request.param
-    context.close()
 
 
 def test_new_game_to_the_rulebook_s_set_up_on_my_copy(sized, live_server, screenshots):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import VIEWPORTS, Taps, audit, console_errors, saved_copy
+from tests.browser import Taps, audit, console_errors, saved_copy
 
 #: a copy keyed by a player once (the rulebook prints neither: test values)
 START_ZONES = [2, 3, 4, 6, 8, 10, 12, 17, 19]
@@ -19,13 +19,6 @@ COPY = {"format": "phantom-fury-copy", "start_zones": START_ZONES,
 #: the most taps allowed from "New game" to the order of battle placed (was 33 for the nine squads alone)
 MAX_TAPS = 8
 
-
-@pytest.fixture(params=sorted(VIEWPORTS))
-def sized(request, browser):
-    """A fresh page at each size (phone, desktop), and the size's name."""
-    context = browser.new_context(**VIEWPORTS[request.param])
-    yield context.new_page(), request.param
-    context.close()
 
 
 def _new_game(page, live_server) -> Taps:
