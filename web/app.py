@@ -43,9 +43,9 @@ from flask import Flask
 from jinja2 import ChoiceLoader, FileSystemLoader
 from jinja2.bccache import Bucket, BytecodeCache
 
-from . import api, backup, calculator, copies, i18n, pages, paging, rulings, security
+from . import api, assets, backup, calculator, copies, i18n, pages, paging, rulings, security
 from .db import open_database
-from .games import DEFAULT_GAME, companions
+from .games import DEFAULT_GAME, companions, declaration
 from .signing import Signer
 from .store import Store
 
@@ -128,4 +128,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(calculator.bp)
     app.register_blueprint(rulings.bp)
     app.register_blueprint(copies.bp)
+    assets.init_app(app, {"static": lambda _values: app.static_folder, "pages.game_static": _game_static_folder})
     return app
+
+
+def _game_static_folder(values: dict[str, Any]) -> Path | None:
+    """The static folder of the game whose package the URL names (``pages.game_static``)."""
+    return next((c.static for g, c in companions().items()
+                 if c.static is not None and declaration(g).package == values.get("package")), None)
