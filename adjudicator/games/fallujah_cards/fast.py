@@ -137,6 +137,11 @@ class Greedy:
     #: Tactics cards (0: Disarm cards keep their place in cards.CLASS_ORDER)
     disarm_keep: int = 0
 
+    def compiled(self) -> tuple[bool, int, bool, int, int, int]:
+        """The settings in the order the compiled loops take them (rollouts, lookahead)."""
+        return (self.recon_at_once, self.disarm_from, self.informed, self.spend_when, self.spare_from,
+                self.disarm_keep)
+
 
 #: the first greedy policy (issue 15): Recon cards at once, a Disarm card first on every bomb
 CLASSIC = Greedy("greedy-classic", recon_at_once=True, disarm_from=1, informed=False)
@@ -198,10 +203,15 @@ def greedy_delta(
             h[c] += 1
             m |= bit[c]
             n += 1
-        elif c <= c_bomb:  # Insurgents or Position: Destroy Phase
-            x = m & dmask[c]
-            if x and (spend or spare):
-                x = _rollout_rules(h, c, (x & -x).bit_length() - 1, n, targets, rules)
+        elif c <= c_bomb or (c < c_n and (spend or spare)):
+            if c <= c_bomb:  # Insurgents or Position: Destroy Phase
+                x = m & dmask[c]
+                if x and (spend or spare):
+                    x = _rollout_rules(h, c, (x & -x).bit_length() - 1, n, targets, rules)
+            else:  # Explosives, Disarm Phase, under the rollout rules
+                x = m & bmask[c]
+                first = cls_d if h[cls_d] and (fv[c] >= disarm_from or not x) else (x & -x).bit_length() - 1 if x else -1
+                x = _rollout_rules(h, c, first, n, targets, rules) if first >= 0 else 0
             if x:
                 b = (x & -x).bit_length() - 1
                 h[b] -= 1
@@ -212,20 +222,7 @@ def greedy_delta(
             else:
                 total -= fv[c]
         elif c < c_n:  # Explosives: Disarm Phase
-            if spend or spare:
-                x = m & bmask[c]
-                first = cls_d if h[cls_d] and (fv[c] >= disarm_from or not x) else (x & -x).bit_length() - 1 if x else -1
-                x = _rollout_rules(h, c, first, n, targets, rules) if first >= 0 else 0
-                if x:
-                    b = (x & -x).bit_length() - 1
-                    h[b] -= 1
-                    if not h[b]:
-                        m ^= bit[b]
-                    n -= 1
-                    total += fv[c] + cforce[b]
-                else:
-                    total -= fv[c]
-            elif h[cls_d] and (fv[c] >= disarm_from or not m & bmask[c]):
+            if h[cls_d] and (fv[c] >= disarm_from or not m & bmask[c]):
                 h[cls_d] -= 1
                 if not h[cls_d]:
                     m ^= bit[cls_d]

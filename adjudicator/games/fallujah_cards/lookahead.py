@@ -64,12 +64,7 @@ def play(
             np.uint64(seed % 2**63),
             rollouts,
             budget,
-            rules.recon_at_once,
-            rules.disarm_from,
-            rules.informed,
-            rules.spend_when,
-            rules.spare_from,
-            rules.disarm_keep,
+            *rules.compiled(),
         )
     )
 

@@ -72,12 +72,7 @@ def play(
         np.ascontiguousarray(hands, dtype=np.int32),
         np.ascontiguousarray(losses, dtype=np.float64),
         np.ascontiguousarray(shown, dtype=np.int64),
-        rules.recon_at_once,
-        rules.disarm_from,
-        rules.informed,
-        rules.spend_when,
-        rules.spare_from,
-        rules.disarm_keep,
+        *rules.compiled(),
     )
 
 
@@ -102,12 +97,7 @@ def sample(
         np.ascontiguousarray(shown, dtype=np.int64),
         rollouts,
         np.uint64(seed % 2**63),
-        rules.recon_at_once,
-        rules.disarm_from,
-        rules.informed,
-        rules.spend_when,
-        rules.spare_from,
-        rules.disarm_keep,
+        *rules.compiled(),
     )
 
 
