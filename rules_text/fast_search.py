@@ -45,7 +45,7 @@ from . import fast_rule
 
 TYPE_CHECKING = False  # typing is imported by type checkers only
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Iterable, Sequence
     from typing import Any, Protocol
 
     class Index(Protocol):
@@ -133,6 +133,27 @@ def pairs(tokens: list[str]) -> list[str]:
     """Each two tokens side by side, as one term ("game over" of "the game is over": stop words
     are out already): a section that says the player's words together answers him more likely."""
     return [f"{a}_{b}" for a, b in pairwise(tokens) if a != b]
+
+
+def first_runs(forms: Iterable[Iterable[str]]) -> dict[str, set[int]]:
+    """The glossary terms' numbers (their order in ``forms``, one list of forms a term) by the first
+    run of letters and digits of each of their forms, ``""`` for a form with none."""
+    runs: dict[str, set[int]] = {}
+    for number, term_forms in enumerate(forms):
+        for form in term_forms:
+            first = RUN.search(form)
+            runs.setdefault(first.group() if first else "", set()).add(number)
+    return runs
+
+
+def terms_tried(runs: dict[str, set[int]], folded: str) -> list[int]:
+    """The numbers of the glossary terms worth trying on a folded query, in order (``runs`` from
+    :func:`first_runs`): a form found between word boundaries begins with one of the query's runs
+    of letters and digits, so only those terms are tried, and those with a form with no run."""
+    tried = set(runs.get("", ()))
+    for run in set(RUN.findall(folded)):
+        tried |= runs.get(run, set())
+    return sorted(tried)
 
 
 def chapter_number(section_id: str) -> str:
@@ -710,14 +731,8 @@ class Plain:
         rules_text.search.indexes.Open.terms_in; a term's pattern compiled only when tried)."""
         terms = self.synonyms["terms"]
         if not self._first_runs:
-            for number, entry in enumerate(terms):
-                for form in entry["forms"]:
-                    first = RUN.search(form)
-                    self._first_runs.setdefault(first.group() if first else "", set()).add(number)
-        tried = set(self._first_runs.get("", ()))
-        for run in set(RUN.findall(folded)):
-            tried |= self._first_runs.get(run, set())
-        return [terms[n] for n in sorted(tried) if self._pattern(n).search(folded)]
+            self._first_runs = first_runs(entry["forms"] for entry in terms)
+        return [terms[n] for n in terms_tried(self._first_runs, folded) if self._pattern(n).search(folded)]
 
     def suggest(self, word: str, maxdist: int, limit: int) -> list[str]:
         """Whoosh's spelling suggestions (``searcher.suggest("spell", word, limit, maxdist,

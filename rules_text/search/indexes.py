@@ -31,12 +31,11 @@ from whoosh.support.charset import accent_map
 from .. import fast_rule, loading
 from ..corpus import Game
 from ..fast_rule import cache_dir
-from ..fast_search import Collection, bm25f
+from ..fast_search import Collection, bm25f, first_runs, terms_tried
 from ..loading import fingerprint, game_dir, load_game, read_yaml
 from ..models import LANGS
 from .analysis import analyzer, fold, known, pairs, query_pairs, stem_of, stems
 
-_RUN = re.compile(r"[^\W_]+")
 #: seconds between two looks at the data files' modification times
 CHECK_EVERY = 1.0
 #: bump when the schema or the documents change shape, so old cached indexes are not reused
@@ -265,14 +264,8 @@ class Open:
         words. Only the terms whose forms begin with one of the query's runs of letters and
         digits are tried: a form found between word boundaries begins with one of them."""
         if not self._first_runs:
-            for number, (_pattern, entry) in enumerate(self.patterns):
-                for form in entry["forms"]:
-                    first = _RUN.search(form)
-                    self._first_runs.setdefault(first.group() if first else "", set()).add(number)
-        tried = set(self._first_runs.get("", ()))
-        for run in set(_RUN.findall(folded)):
-            tried |= self._first_runs.get(run, set())
-        return [self.patterns[n][1] for n in sorted(tried) if self.patterns[n][0].search(folded)]
+            self._first_runs = first_runs(entry["forms"] for _pattern, entry in self.patterns)
+        return [self.patterns[n][1] for n in terms_tried(self._first_runs, folded) if self.patterns[n][0].search(folded)]
 
     def knows(self, word: str) -> bool:
         """True when the word is table talk, or occurs in the index as typed or by its stem."""
