@@ -203,16 +203,20 @@ def greedy_delta(
             h[c] += 1
             m |= bit[c]
             n += 1
-        elif c <= c_bomb or (c < c_n and (spend or spare)):
+        elif c < c_n:  # a Target fought: x holds the class of the hand card spent on it (0: none)
             if c <= c_bomb:  # Insurgents or Position: Destroy Phase
                 x = m & dmask[c]
                 if x and (spend or spare):
                     x = _rollout_rules(h, c, (x & -x).bit_length() - 1, n, targets, rules)
-            else:  # Explosives, Disarm Phase, under the rollout rules
+            elif spend or spare:  # Explosives, Disarm Phase, under the rollout rules
                 x = m & bmask[c]
                 first = cls_d if h[cls_d] and (fv[c] >= disarm_from or not x) else (x & -x).bit_length() - 1 if x else -1
                 x = _rollout_rules(h, c, first, n, targets, rules) if first >= 0 else 0
-            if x:
+            elif h[cls_d] and (fv[c] >= disarm_from or not m & bmask[c]):  # Explosives: a Disarm card
+                x = bit[cls_d]
+            else:  # Explosives: the first card that disarms it
+                x = m & bmask[c]
+            if x:  # a Disarm card's Force is 0: it scores the Target's Force alone
                 b = (x & -x).bit_length() - 1
                 h[b] -= 1
                 if not h[b]:
@@ -221,24 +225,6 @@ def greedy_delta(
                 total += fv[c] + cforce[b]
             else:
                 total -= fv[c]
-        elif c < c_n:  # Explosives: Disarm Phase
-            if h[cls_d] and (fv[c] >= disarm_from or not m & bmask[c]):
-                h[cls_d] -= 1
-                if not h[cls_d]:
-                    m ^= bit[cls_d]
-                n -= 1
-                total += fv[c]
-            else:
-                x = m & bmask[c]
-                if x:
-                    b = (x & -x).bit_length() - 1
-                    h[b] -= 1
-                    if not h[b]:
-                        m ^= bit[b]
-                    n -= 1
-                    total += fv[c] + cforce[b]
-                else:
-                    total -= fv[c]
         elif c == c_n:  # Insurgent Tactics: a random hand card is lost
             if n:
                 r = pick(n, i)
