@@ -9,7 +9,7 @@
 - tournament.py: seeded games played by a named policy (``STATISTICS``, ``fallujah stats``);
 - advisor.py: each legal choice's expected final score (exact or Monte Carlo);
 - fast.py, exact.py: the same rules over card classes, for speed and exact distributions;
-- situations.py: the ``expected-score`` situation (``SITUATIONS``);
+- situations.py: the ``expected-score`` situation (``PROCEDURES``);
 - decisions.py: the choice it leaves to the player, for the kernel's what-ifs.
 """
 
@@ -17,11 +17,10 @@ from __future__ import annotations
 
 from ...registry import declare_situations
 from .decisions import DECISIONS
-from .situations import SITUATIONS as _PROCEDURES
-from .situations import Procedure
+from .situations import PROCEDURES, Procedure
 from .tournament import STATISTICS
 
 #: the situations, each with the choices it leaves to the player (:mod:`.decisions`)
-SITUATIONS: dict[str, Procedure] = declare_situations(_PROCEDURES.values(), DECISIONS)
+SITUATIONS: dict[str, Procedure] = declare_situations(PROCEDURES, DECISIONS)
 
 __all__ = ["SITUATIONS", "STATISTICS", "Procedure"]

@@ -191,17 +191,10 @@ def expected_score(body: ExpectedScoreInput | Mapping[str, Any]) -> ExpectedScor
     )
 
 
-SITUATIONS: dict[str, Procedure] = {
-    "expected-score": Procedure(
-        name="expected-score",
-        title="Expected final score of a deck in known order",
-        rule="scoring",
-        input_model=ExpectedScoreInput,
-        result_model=ExpectedScore,
-        run=expected_score,
-        examples=(
-            {"deck": ["Courtyard", "Car Bomb"], "hand": ["Bradley AFV"], "policy": "greedy"},
-            {"deck": ["Pillbox", "Sniper Team", "Humvee"], "policy": "lookahead"},
-        ),
-    )
-}
+#: the game's procedures, for :func:`adjudicator.registry.declare_situations` (as every game's)
+PROCEDURES: tuple[Procedure, ...] = (
+    Procedure("expected-score", "Expected final score of a deck in known order", rule="scoring",
+              input_model=ExpectedScoreInput, result_model=ExpectedScore, run=expected_score,
+              examples=({"deck": ["Courtyard", "Car Bomb"], "hand": ["Bradley AFV"], "policy": "greedy"},
+                        {"deck": ["Pillbox", "Sniper Team", "Humvee"], "policy": "lookahead"})),
+)
