@@ -41,6 +41,13 @@ NAMES = {
     ),
 }
 
+#: an Activation's Sniper Attack after an M1A1 Abrams fired does not happen (11.4.1)
+NO_SNIPER_AFTER_ABRAMS = Step(
+    rule="11.4.1",
+    en="No Sniper Attack after an M1A1 Abrams support has fired.",
+    fr="Pas d’Attaque de Sniper après le Tir d’un support M1A2 ‘Abrams’.",
+)
+
 
 def outcome_of(book: Rulebook, zone_type: ZoneType, face: int, context: Context) -> str:
     """What one face of the Activation roll means in this context."""
@@ -204,13 +211,7 @@ def adjudicate(situation: ActivationSituation, book: Rulebook) -> ActivationAnsw
             )
         )
         if outcome == "sniper" and situation.shooter == "abrams":
-            steps.append(
-                Step(
-                    rule="11.4.1",
-                    en="No Sniper Attack after an M1A1 Abrams support has fired.",
-                    fr="Pas d’Attaque de Sniper après le Tir d’un support M1A2 ‘Abrams’.",
-                )
-            )
+            steps.append(NO_SNIPER_AFTER_ABRAMS)
         result: dict = {
             "outcome": outcome,
             "roll": situation.roll,

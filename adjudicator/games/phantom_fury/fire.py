@@ -374,22 +374,15 @@ def resolve(
             key = activation.outcome_of(book, zone_type, situation.activation, "fire")
             steps.append(activation.step(book, zone_type, situation.activation, "fire"))
             if key == "sniper":
-                if s.unit == "abrams":
-                    steps.append(
-                        Step(
-                            rule="11.4.1",
-                            en="No Sniper Attack after an M1A1 Abrams support has fired.",
-                            fr="Pas d’Attaque de Sniper après le Tir d’un support M1A2 ‘Abrams’.",
-                        )
+                steps.append(
+                    activation.NO_SNIPER_AFTER_ABRAMS
+                    if s.unit == "abrams"
+                    else Step(
+                        rule="11.4.1",
+                        en="The squad may suffer a Sniper Attack.",
+                        fr="Le squad peut subir une Attaque de Sniper.",
                     )
-                else:
-                    steps.append(
-                        Step(
-                            rule="11.4.1",
-                            en="The squad may suffer a Sniper Attack.",
-                            fr="Le squad peut subir une Attaque de Sniper.",
-                        )
-                    )
+                )
             if key in ("guerillas", "martyrs") and situation.drawn_cf is not None:
                 result["drawn_cf"] = situation.drawn_cf
             result["activation"] = key
