@@ -33,7 +33,11 @@ from .answer import (
 from .checks import check_faces_list
 from .data import Book, book
 from .operation import TERRAINS
-from .rolls import FACES, outcome_odds, row_for, totals
+from .rolls import FACES, nearest_row, outcome_odds, row_for, totals
+
+#: the Wanted! Markers in adjacent hexes, a modifier of the Level of Resistance and Insurgent
+#: Contact tables (22.1, 22.3)
+WANTED_ADJACENT = Field(0, json_schema_extra={"minimum": 0}, description="Wanted! Markers in adjacent hexes (+1 each)")
 
 
 def _mod_row(b: Book, table: str, result: str):
@@ -106,8 +110,7 @@ def activation_odds(b: Book, mod: int) -> tuple[dict[str, Fraction], dict[int, F
     for total, p in totals(mod).items():
         if row_for(table, total) is None:
             unanswered += p
-        row = row_for(table, total, clamp=True)
-        assert row is not None
+        row = nearest_row(table, total)
         rows[row.result] += p
         steps[int(row.value or 0)] = steps.get(int(row.value or 0), Fraction(0)) + p
         if "jihad" in (row.text.en or "").lower():
@@ -145,8 +148,7 @@ def insurgent_activation(situation: ActivationInput) -> ActivationAnswer:
     result = None
     if situation.roll is not None:
         total = situation.roll + mod
-        row = row_for(table, total, clamp=True)
-        assert row is not None
+        row = nearest_row(table, total)
         said = [step("12.4.2", f"Roll {situation.roll} {mod:+d} = {total}"),
                 step("12.4.3", f"{row.text.en}")]
         if row_for(table, total) is None:
@@ -170,7 +172,7 @@ def insurgent_activation(situation: ActivationInput) -> ActivationAnswer:
 
 class ResistanceInput(Frozen):
     terrain: str = choice(TERRAINS, description="the hex's terrain (25.23)")
-    wanted_adjacent: int = Field(0, json_schema_extra={"minimum": 0}, description="Wanted! Markers in adjacent hexes (+1 each)")
+    wanted_adjacent: int = WANTED_ADJACENT
     wanted_in_hex: bool = False
     roll: D6 | None = None
 
@@ -195,8 +197,7 @@ def resistance_odds(b: Book, terrain: str, mod: int) -> tuple[dict[str, Fraction
     overrun = False
     for total, p in totals(mod).items():
         overrun |= row_for(table, total, terrain) is None
-        row = row_for(table, total, terrain, clamp=True)
-        assert row is not None
+        row = nearest_row(table, total, terrain)
         rows[row.result] += p
         levels[int(row.value or 0)] = levels.get(int(row.value or 0), Fraction(0)) + p
     return rows, levels, overrun
@@ -224,8 +225,7 @@ def level_of_resistance(situation: ResistanceInput) -> ResistanceAnswer:
     result = None
     if situation.roll is not None:
         total = situation.roll + mod
-        row = row_for(table, total, situation.terrain, clamp=True)
-        assert row is not None
+        row = nearest_row(table, total, situation.terrain)
         result = {"steps": [step("22.1", f"Roll {situation.roll} {mod:+d} = {total} ({situation.terrain.replace('_', ' ')}): {row.text.en}"),
                             step("22.1.1", f"Place an Insurgent Resistance Level {row.value} marker in the hex")],
                   "total": total, "level": int(row.value or 0)}
@@ -390,7 +390,7 @@ def insurgent_reaction(situation: ReactionInput) -> ReactionAnswer:
 
 class ContactInput(Frozen):
     wanted_in_hex: bool = False
-    wanted_adjacent: int = Field(0, json_schema_extra={"minimum": 0}, description="Wanted! Markers in adjacent hexes (+1 each)")
+    wanted_adjacent: int = WANTED_ADJACENT
     search_mof: int = Field(0, json_schema_extra={"minimum": 0}, description="the Margin of Failure of a failed Search (20.4.2.1)")
     roll: D6 | None = None
 
@@ -419,13 +419,7 @@ def contact(situation: ContactInput) -> ContactAnswer:
     mod = sum(m.value for m in mods)
     table = b.table("insurgent-contact")
 
-    def result_of(total: int) -> str:
-        row = row_for(table, total, clamp=True)
-        assert row is not None
-        return row.result
-
-    found = outcome_odds(mod, result_of)
-    odds = {r.result: found.get(r.result, Fraction(0)) for r in table.rows}
+    odds = outcome_odds(mod, lambda total: nearest_row(table, total).result, [r.result for r in table.rows])
     notes = []
     if situation.search_mof:
         notes.append(note("After a failed Search this roll follows the Insurgent Activation Table (20.4.2 as printed, "
@@ -433,8 +427,7 @@ def contact(situation: ContactInput) -> ContactAnswer:
     result = None
     if situation.roll is not None:
         total = situation.roll + mod
-        row = row_for(table, total, clamp=True)
-        assert row is not None
+        row = nearest_row(table, total)
         said = [step("22.3", f"Roll {situation.roll} {mod:+d} = {total}: {row.text.en}")]
         if row.result == "ambush":
             said += [step("25.5.1", "Place an IED Ambush! Marker in the hex"),

@@ -74,8 +74,7 @@ def availability(situation: AvailabilityInput) -> AvailabilityAnswer:
     c.raise_if_any()
     good = b.row("availability", "good_order")
     bad = b.row("availability", "ops_complete")
-    odds = outcome_odds(0, lambda total: "good_order" if total >= an else "ops_complete")
-    odds = {"good_order": odds.get("good_order", Fraction(0)), "ops_complete": odds.get("ops_complete", Fraction(0))}
+    odds = outcome_odds(0, lambda total: "good_order" if total >= an else "ops_complete", ("good_order", "ops_complete"))
     result = None
     if situation.roll is not None:
         kept = situation.roll >= an
@@ -198,8 +197,7 @@ def ceasefire(situation: CeasefireInput) -> CeasefireAnswer:
         assert row is not None
         return row.result
 
-    found = outcome_odds(mod, result_of)
-    odds = {"ceasefire": found.get("ceasefire", Fraction(0)), "no_ceasefire": found.get("no_ceasefire", Fraction(0))}
+    odds = outcome_odds(mod, result_of, ("ceasefire", "no_ceasefire"))
     penalty = b.row("end-of-turn-vp", "ceasefire")
     result = None
     if situation.roll is not None:
@@ -256,8 +254,7 @@ def reinforcements(situation: ReinforcementsInput) -> ReinforcementsAnswer:
         row = row_for(table, total)
         return row is not None and row.result == arrive.result
 
-    found = outcome_odds(mod, arrives)
-    odds = {"arrive": found.get(True, Fraction(0)), "no_arrival": found.get(False, Fraction(0))}
+    odds = outcome_odds(mod, lambda total: "arrive" if arrives(total) else "no_arrival", ("arrive", "no_arrival"))
     result = None
     if situation.roll is not None:
         total = situation.roll + mod

@@ -6,7 +6,7 @@ says what becomes of it (read the nearest row, or no result).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import TypeVar
 
@@ -35,9 +35,18 @@ def row_for(table: Table, total: int, column: str | None = None, clamp: bool = F
         return None
 
 
-def outcome_odds(modifier: int, outcome: Callable[[int], K]) -> dict[K, Fraction]:
-    """P(outcome) over the six faces of 1D6 + modifier."""
-    found: dict[K, Fraction] = {}
+def nearest_row(table: Table, total: int, column: str | None = None) -> TableRow:
+    """The row a total reads, a total beyond the printed rows reading the nearest one (a table
+    read so prints a row for every total of its range)."""
+    row = row_for(table, total, column, clamp=True)
+    assert row is not None, total
+    return row
+
+
+def outcome_odds(modifier: int, outcome: Callable[[int], K], every: Iterable[K] = ()) -> dict[K, Fraction]:
+    """P(outcome) over the six faces of 1D6 + modifier; the outcomes of ``every`` first, in its
+    order, each at 0 when no face gives it."""
+    found: dict[K, Fraction] = dict.fromkeys(every, Fraction(0))
     for total, p in totals(modifier).items():
         key = outcome(total)
         found[key] = found.get(key, Fraction(0)) + p
