@@ -12,7 +12,16 @@ from adjudicator.models import MAX_TEXT
 from ...errors import Checker
 from ...models import Adjudication
 from . import casualties
-from .common import CF, AllocationOutcome, InsurgentType, Status, check_cf, finish, note
+from .common import (
+    CF,
+    AllocationOutcome,
+    InsurgentType,
+    Status,
+    check_cf,
+    check_dug_in,
+    finish,
+    note,
+)
 
 
 class Unit(BaseModel):
@@ -64,13 +73,7 @@ def casualty_allocation(s: CasualtyAllocation) -> CasualtyAllocationAnswer:
     c = Checker()
     for i, u in enumerate(s.defenders):
         check_cf(c, f"defenders.{i}.cf", u.cf, required=False)
-        if u.dug_in and u.type != "fedayeen":
-            c.add(
-                f"defenders.{i}.dug_in",
-                True,
-                "only a Fedayeen unit is placed under a Dug In marker",
-                "4.1.1",
-            )
+        check_dug_in(c, f"defenders.{i}.dug_in", u.dug_in, u.type)
     lead = lead_index(s.defenders, s.lead, c)
     c.raise_if_any()
     units = [

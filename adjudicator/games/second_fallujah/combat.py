@@ -33,6 +33,7 @@ from .common import (
     Status,
     check_area,
     check_cf,
+    check_dug_in,
     check_tem,
     finish,
     modifier,
@@ -330,13 +331,7 @@ def _check_coalition(s: CoalitionAttack) -> Checker:
     check_cf(c, "lead.cf", s.lead.cf)
     for i, d in enumerate(s.defenders):
         check_cf(c, f"defenders.{i}.cf", d.cf)
-        if d.dug_in and d.type != "fedayeen":
-            c.add(
-                f"defenders.{i}.dug_in",
-                d.dug_in,
-                "only a Fedayeen unit is placed under a Dug In marker",
-                "4.1.1",
-            )
+        check_dug_in(c, f"defenders.{i}.dug_in", d.dug_in, d.type)
     check_tem(c, "tem", s.tem)
     check_area(c, "area", s.area)
     all_militia = all(d.type == "militia" for d in s.defenders)

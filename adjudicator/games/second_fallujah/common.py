@@ -94,22 +94,19 @@ def modifier(value: int, rule: str, reason: str, key: str | None = None) -> Modi
 
 
 def check_cf(check: Checker, field: str, value: int | None, required: bool = True) -> None:
+    """A Combat Factor keyed from the counter (3.1); ``required``: it must be given."""
+    allowed = f"a Combat Factor from {CF_MIN} to {CF_MAX} (keyed from the counter)"
     if value is None:
         if required:
-            check.add(
-                field,
-                value,
-                f"a Combat Factor from {CF_MIN} to {CF_MAX} (keyed from the counter)",
-                "3.1",
-            )
+            check.add(field, value, allowed, "3.1")
         return
-    check.require(
-        CF_MIN <= value <= CF_MAX,
-        field,
-        value,
-        f"a Combat Factor from {CF_MIN} to {CF_MAX} (keyed from the counter)",
-        "3.1",
-    )
+    check.require(CF_MIN <= value <= CF_MAX, field, value, allowed, "3.1")
+
+
+def check_dug_in(check: Checker, field: str, dug_in: bool, unit_type: str) -> None:
+    """Only a Fedayeen unit is placed under a Dug In marker (4.1.1)."""
+    if dug_in and unit_type != "fedayeen":
+        check.add(field, True, "only a Fedayeen unit is placed under a Dug In marker", "4.1.1")
 
 
 def check_tem(check: Checker, field: str, value: int | None) -> None:

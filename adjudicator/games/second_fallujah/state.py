@@ -21,14 +21,14 @@ from adjudicator.models import MAX_TEXT, Bounded
 from ...errors import Checker
 from . import data
 from .common import (
-    CF_MAX,
-    CF_MIN,
     SUPPORT_TYPES,
     US,
     CoalitionType,
     InsurgentType,
     Nationality,
     Status,
+    check_cf,
+    check_dug_in,
     check_tem,
 )
 
@@ -238,13 +238,7 @@ def check_state(state: TableState, check: Checker, field: str = "state") -> None
                 "an area id from 1 to 51 or an off-map box (nw_entry_zone, ne_entry_zone, riverine_box, force_pool, eliminated)",
                 "2",
             )
-        if u.cf is not None and not CF_MIN <= u.cf <= CF_MAX:
-            check.add(
-                f"{field}.units.{i}.cf",
-                u.cf,
-                f"a Combat Factor from {CF_MIN} to {CF_MAX} (keyed from the counter)",
-                "3.1",
-            )
+        check_cf(check, f"{field}.units.{i}.cf", u.cf, required=False)
         if u.side == "coalition":
             if u.nationality is None:
                 check.add(f"{field}.units.{i}.nationality", None, "usmc, army or iraqi", "3.5")
@@ -269,13 +263,7 @@ def check_state(state: TableState, check: Checker, field: str = "state") -> None
                     "Insurgent units have no nationality (black, 3.5)",
                     "3.5",
                 )
-            if u.dug_in and u.type != "fedayeen":
-                check.add(
-                    f"{field}.units.{i}.dug_in",
-                    True,
-                    "only a Fedayeen unit is placed under a Dug In marker",
-                    "4.1.1",
-                )
+            check_dug_in(check, f"{field}.units.{i}.dug_in", u.dug_in, u.type)
             if u.location in ("nw_entry_zone", "ne_entry_zone", "riverine_box"):
                 check.add(
                     f"{field}.units.{i}.location",
