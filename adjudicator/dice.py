@@ -20,6 +20,7 @@ from typing import TypeVar
 from rules_text.models import Table
 
 T = TypeVar("T")
+K = TypeVar("K")
 
 #: The faces of a d10, read as 0 to 9: the '0' is 0, not 10.
 FACES: tuple[int, ...] = tuple(range(10))
@@ -61,6 +62,16 @@ def faces(given: int | None) -> tuple[int, ...]:
 def count(candidates: Iterable[int], hit: Callable[[int], bool]) -> int:
     """How many of the candidate faces satisfy ``hit``."""
     return sum(1 for face in candidates if hit(face))
+
+
+def tally(candidates: Iterable[T], outcome: Callable[[T], K]) -> dict[K, int]:
+    """How many of the candidates (faces, pairs of faces) give each outcome, the outcomes in the
+    order first met: the weights :func:`odds` reads."""
+    weights: dict[K, int] = {}
+    for candidate in candidates:
+        key = outcome(candidate)
+        weights[key] = weights.get(key, 0) + 1
+    return weights
 
 
 def table_weights(table: Table, candidates: Iterable[int] = FACES) -> dict[str, int]:

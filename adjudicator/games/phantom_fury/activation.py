@@ -11,7 +11,7 @@ import math
 from fractions import Fraction
 from typing import Literal
 
-from ...dice import FACES, odds
+from ...dice import FACES, odds, tally
 from ...errors import Checker
 from ...models import Adjudication, Frozen, Note, Outcome, Ruleset, Step
 from .checks import insurgent_cf, insurgent_cf_range
@@ -63,11 +63,7 @@ def weights(
     book: Rulebook, zone_type: ZoneType, context: Context, candidates: tuple[int, ...] = FACES
 ) -> dict[str, int]:
     """How many faces give each outcome."""
-    result: dict[str, int] = {}
-    for face in candidates:
-        key = outcome_of(book, zone_type, face, context)
-        result[key] = result.get(key, 0) + 1
-    return result
+    return tally(candidates, lambda face: outcome_of(book, zone_type, face, context))
 
 
 def drawn_cf_odds(book: Rulebook, drawn_cf: int | None, unit: str | None = None) -> dict[int, Fraction]:

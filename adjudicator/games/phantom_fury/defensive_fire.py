@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from ...dice import FACES, count, faces, odds
+from ...dice import FACES, count, faces, odds, tally
 from ...errors import Checker
 from ...models import (
     Adjudication,
@@ -204,11 +204,7 @@ def adjudicate(situation: DefensiveFireSituation, book: Rulebook) -> DefensiveFi
     else:
         cf_ins = situation.insurgent.cf
         assert cf_ins is not None
-        weights: dict[str, int] = {}
-        for face in FACES:
-            key = fire_outcome(face, drm, cf_ins)
-            weights[key] = weights.get(key, 0) + 1
-        prior = odds(weights, OUTCOMES)
+        prior = odds(tally(FACES, lambda face: fire_outcome(face, drm, cf_ins)), OUTCOMES)
     if situation.squad.security_element and situation.squad.location != "C":
         notes.append(SECURITY_ELEMENT_AWAY)
     answer = DefensiveFireAnswer.with_odds(

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from ...dice import FACES, odds
+from ...dice import FACES, odds, tally
 from ...errors import Checker
 from ...models import Adjudication, Frozen, Note, Outcome, Ruleset, Step
 from .checks import usmc_cf_range
@@ -71,11 +71,7 @@ def adjudicate(situation: IedSituation, book: Rulebook) -> IedAnswer:
         "5.1.1.1" if situation.reduced else "5.1.1",
     )
     check.raise_if_any()
-    weights: dict[str, int] = {}
-    for face in FACES:
-        key = ied_outcome(face, situation.cf)
-        weights[key] = weights.get(key, 0) + 1
-    prior = odds(weights, OUTCOMES)
+    prior = odds(tally(FACES, lambda face: ied_outcome(face, situation.cf)), OUTCOMES)
     notes = [PINNED]
     answer = IedAnswer.with_odds("ied", situation.ruleset, prior, notes=notes)
     if situation.roll is not None:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from itertools import product
+
 from pydantic import BaseModel, Field
 
-from ...dice import FACES, odds
+from ...dice import FACES, odds, tally
 from ...errors import Checker
 from ...models import Adjudication, Frozen, Note, Outcome, Ruleset, Step
 from .models import Face
@@ -67,13 +69,7 @@ def adjudicate_fire(situation: SniperFireSituation, book: Rulebook) -> SniperFir
             "11.4.1.1",
         )
         check.raise_if_any()
-    weights: dict[str, int] = {}
-    if no_attack:
-        weights["untouched"] = 1
-    else:
-        for face in FACES:
-            key = _fire_outcome(face, situation.count, book)
-            weights[key] = weights.get(key, 0) + 1
+    weights = {"untouched": 1} if no_attack else tally(FACES, lambda face: _fire_outcome(face, situation.count, book))
     prior = odds(weights, FIRE_OUTCOMES)
     notes = []
     if situation.count == 0:
@@ -194,12 +190,8 @@ def adjudicate_street(situation: SniperStreetSituation, book: Rulebook) -> Snipe
             rule,
         )
     check.raise_if_any()
-    weights: dict[str, int] = {}
-    for a in FACES if units_roll else (None,):
-        for b in FACES if suspects_roll else (None,):
-            key = _street(situation, a, b)
-            weights[key] = weights.get(key, 0) + 1
-    prior = odds(weights, STREET_OUTCOMES)
+    pairs = product(FACES if units_roll else (None,), FACES if suspects_roll else (None,))
+    prior = odds(tally(pairs, lambda pair: _street(situation, *pair)), STREET_OUTCOMES)
     notes = [STREET_LOSS]
     if situation.abrams_in_street:
         notes.append(ABRAMS_IN_STREET)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
-from ....dice import faces
+from ....dice import faces, tally
 from ..rulebook import EventEffect, Rulebook
 
 
@@ -232,11 +232,7 @@ def fight(
 
 def _rows(book: Rulebook, table: str, candidates: tuple[int, ...]) -> list[tuple[str | None, int]]:
     """The Events a die can still give, with their numbers of faces."""
-    counts: dict[str | None, int] = {}
-    for face in candidates:
-        key = book.row_key(table, face)
-        counts[key] = counts.get(key, 0) + 1
-    return list(counts.items())
+    return list(tally(candidates, lambda face: book.row_key(table, face)).items())
 
 
 def _classes(
