@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 
 from web import rolls
 from web.errors import Refused, refuse
-from web.kernel import Ctx, Move, Moves
+from web.kernel import Ctx, Move, Moves, nothing_to_undo_since
 
 from . import actions as a
 from . import cup
@@ -604,10 +604,6 @@ def amend(state: GameState, payload: dict[str, Any], ctx: Ctx) -> GameState:
     return state.model_copy(update={field: new})  # type: ignore[dict-item]
 
 
-def _nothing_to_undo(state: GameState) -> Refused:
-    return refuse("undo", None, "an action to undo: there is none since the start or since the last die roll, "
-                  "adjudication or chit drawn by the app (a draw or roll cannot be undone to draw again)")
-
 
 #: What the kernel plays (:mod:`web.kernel`): the moves, the setup, the amendment of a kept roll.
 KERNEL: Moves[GameState, Ctx] = Moves(
@@ -616,7 +612,9 @@ KERNEL: Moves[GameState, Ctx] = Moves(
     parse=a.read_action,
     allowed=allowed,
     amend=amend,
-    nothing_to_undo=_nothing_to_undo,
+    nothing_to_undo=nothing_to_undo_since(
+        "an action to undo: there is none since the start or since the last die roll, adjudication or chit "
+        "drawn by the app (a draw or roll cannot be undone to draw again)"),
 )
 
 
