@@ -76,7 +76,7 @@ def _merge_map(facts: tuple[AreaFacts, ...], counters: dict[str, Counter], keyed
             problems.append(refuse(f"map.counters.{key}", key, "a unit id of the Order of Battle or fedayeen, cadre, militia",
                                    "table-order-of-battle").problems[0])
             continue
-        new_counters[key] = Counter(**counter.model_dump())
+        new_counters[key] = counter
     if problems:
         raise Refused(problems)
     return tuple(new_facts), new_counters
