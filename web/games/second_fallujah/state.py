@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.games.second_fallujah.common import CF_MAX, CF_MIN
 from web import rolls
+from web.pieces import by_id
 from web.undo_stack import EMPTY, VersionStack
 
 Side = Literal["insurgent", "coalition"]
@@ -199,10 +200,7 @@ class GameState(Frozen):
         return self.map[area_id - 1]
 
     def unit(self, unit_id: str) -> UnitState | None:
-        for unit in self.units:
-            if unit.id == unit_id:
-                return unit
-        return None
+        return by_id(self.units, unit_id)
 
     def counter(self, unit: UnitState) -> Counter:
         """The keyed values of a unit's counter: its own, else its type's (Insurgent counters)."""
