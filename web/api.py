@@ -24,7 +24,7 @@ from .companion import GameState
 from .errors import MISSING, Problem, Refused
 from .eventlog import Effect
 from .security import error, json_body
-from .store import MAX_IMPORT_EVENTS, GameNotFound, Store
+from .store import MAX_IMPORT_EVENTS, GameNotFound, Store, current_store
 from .table import as_json
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -32,9 +32,8 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 
-def store() -> Store:
-    found: Store = current_app.extensions["fallujah.store"]
-    return found
+#: the store of the app serving the request (the views' name for :func:`web.store.current_store`)
+store = current_store
 
 
 def _game_id(game_id: str) -> str:

@@ -27,11 +27,9 @@ from .kernel import KernelState, Moves
 from .table import TableOf
 
 
-class GameState(Protocol):
-    """What the generic store reads of any game's state."""
-
-    @property
-    def version(self) -> int: ...
+class GameState(KernelState, Protocol):
+    """What the generic store reads of any game's state: what the kernel reads (its version, its
+    undo and redo stacks), its name and variant, its JSON."""
 
     @property
     def name(self) -> str: ...
@@ -40,8 +38,6 @@ class GameState(Protocol):
     def variant(self) -> str: ...
 
     def model_dump_json(self, **kwargs: Any) -> str: ...
-
-    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Any: ...
 
 
 class Setup(Protocol):

@@ -19,7 +19,7 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify
+from flask import Blueprint, Response, jsonify
 from sqlalchemy import (
     Column,
     DateTime,
@@ -38,7 +38,7 @@ from .companion import CopyHooks
 from .db import kept_for_a_game, write
 from .errors import MISSING, Problem, Refused
 from .security import json_body
-from .store import GameNotFound
+from .store import GameNotFound, current_store
 
 #: one row per record (migration 0004_game_copies)
 game_copies = kept_for_a_game(
@@ -58,10 +58,6 @@ MAX_NAME = 80
 DEFAULT_NAME = "my copy"
 
 bp = Blueprint("copies", __name__, url_prefix="/api")
-
-
-def _engine() -> Engine:
-    return current_app.extensions["fallujah.store"].engine  # type: ignore[no-any-return]
 
 
 def keeping_games() -> list[str]:
@@ -191,7 +187,7 @@ def list_copies() -> Response:
 
     game = game_arg()
     kept = registry.companion(game).copy is not None if game in registry.companions() else False
-    return jsonify({"game": game, "keeps_copy": kept, "copies": records(_engine(), game) if kept else []})
+    return jsonify({"game": game, "keeps_copy": kept, "copies": records(current_store().engine, game) if kept else []})
 
 
 @bp.post("/copies")
@@ -207,12 +203,12 @@ def create_copy() -> tuple[Response, int]:
         data = copy.of_state(_stored_state(body["from_game"], game))
     else:
         data = _data(copy, body["data"])
-    copy_id = _insert(_engine(), game, name, data)
-    return jsonify(record(_engine(), copy_id)), 201
+    copy_id = _insert(current_store().engine, game, name, data)
+    return jsonify(record(current_store().engine, copy_id)), 201
 
 
 def _stored_state(game_id: Any, game: str) -> Any:
-    store = current_app.extensions["fallujah.store"]
+    store = current_store()
     if not isinstance(game_id, str) or not game_id or len(game_id) > 64:
         raise Refused(Problem("from_game", game_id, f"the id of a stored game of {game}"), status=400)
     try:
@@ -226,13 +222,13 @@ def _stored_state(game_id: Any, game: str) -> Any:
 
 @bp.get("/copies/<int:copy_id>")
 def get_copy(copy_id: int) -> Response:
-    return jsonify(record(_engine(), copy_id))
+    return jsonify(record(current_store().engine, copy_id))
 
 
 @bp.put("/copies/<int:copy_id>")
 @bp.post("/copies/<int:copy_id>")
 def update_copy(copy_id: int) -> Response:
-    found = record(_engine(), copy_id)
+    found = record(current_store().engine, copy_id)
     body = _body()
     _unknown(body, {"name", "data", "from_game"})
     _, copy = hooks(found["game"])
@@ -245,19 +241,19 @@ def update_copy(copy_id: int) -> Response:
         values["data"] = json.dumps(_data(copy, body["data"]), sort_keys=True)
     if "from_game" in body:
         values["data"] = json.dumps(copy.of_state(_stored_state(body["from_game"], found["game"])), sort_keys=True)
-    with write(_engine()) as (conn, _version):
+    with write(current_store().engine) as (conn, _version):
         if "name" in values and values["name"] != found["name"]:
             taken = conn.execute(select(game_copies.c.id).where(game_copies.c.game == found["game"],
                                                                 game_copies.c.name == values["name"])).first()
             if taken is not None:
                 raise Refused(Problem("name", values["name"], f"a name not used yet for a copy of {found['game']}"), status=400)
         conn.execute(update(game_copies).where(game_copies.c.id == copy_id).values(**values))
-    return jsonify(record(_engine(), copy_id))
+    return jsonify(record(current_store().engine, copy_id))
 
 
 @bp.get("/copies/<int:copy_id>/export")
 def export_copy(copy_id: int) -> Response:
-    found = record(_engine(), copy_id)
+    found = record(current_store().engine, copy_id)
     text = json.dumps({"format": FORMAT, "format_version": FORMAT_VERSION, "game": found["game"], "name": found["name"],
                        "data": found["data"]}, indent=1, ensure_ascii=False)
     safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in found["name"])[:40] or "copy"
@@ -279,5 +275,5 @@ def import_copy() -> tuple[Response, int]:
     game, copy = hooks(body.get("game", MISSING))
     name = _name(body.get("name", DEFAULT_NAME))
     data = _data(copy, body.get("data", MISSING))
-    copy_id = _insert(_engine(), game, _free_name(_engine(), game, name), data)
-    return jsonify(record(_engine(), copy_id)), 201
+    copy_id = _insert(current_store().engine, game, _free_name(current_store().engine, game, name), data)
+    return jsonify(record(current_store().engine, copy_id)), 201

@@ -131,10 +131,21 @@ def _anything(state: Any, action: Any) -> None:
     return None
 
 
-def _nothing_to_undo(state: Any) -> Refused:
-    return refuse("undo", None, "an action to undo: there is none since the start or since the last move that "
-                  "cannot be undone (a die roll cannot be undone to roll again; the app's roll can be undone "
-                  "itself, rolling the same again, but not what came before it)")
+def nothing_to_undo_since(allowed: str) -> Callable[[Any], Refused]:
+    """A :attr:`Moves.nothing_to_undo` that refuses an undo in the same words whatever the state:
+    ``allowed`` says what an undo needs and why there is none ("an action to undo: there is none
+    since ...")."""
+
+    def refusal(state: Any) -> Refused:
+        return refuse("undo", None, allowed)
+
+    return refusal
+
+
+_nothing_to_undo = nothing_to_undo_since(
+    "an action to undo: there is none since the start or since the last move that cannot be undone (a die "
+    "roll cannot be undone to roll again; the app's roll can be undone itself, rolling the same again, but "
+    "not what came before it)")
 
 
 @dataclass(frozen=True)

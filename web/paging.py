@@ -12,10 +12,11 @@ import re
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from flask import Blueprint, Response, current_app, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 from pydantic_core import to_jsonable_python
 
 from .errors import Problem, Refused
+from .store import current_store
 
 #: how many of a list's newest items the state's JSON and the game's page show
 PAGE = 100
@@ -60,7 +61,7 @@ def list_page(game_id: str, name: str) -> Response:
     ``?limit=1..1000`` (default :data:`PAGE`)."""
     from .api import _game_id
 
-    store = current_app.extensions["fallujah.store"]
+    store = current_store()
     game_id = _game_id(game_id)
     companion = store.companion_of(game_id)
     if name not in companion.paged:

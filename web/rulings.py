@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify
+from flask import Blueprint, Response, jsonify
 from sqlalchemy import Column, DateTime, Engine, String, Text, insert, select
 
 from adjudicator import registry as adjudicator
@@ -39,6 +39,7 @@ from . import games as registry
 from .db import kept_for_a_game, write
 from .errors import MISSING, Problem, Refused
 from .security import json_body
+from .store import current_store
 
 #: the rulings a player entered, one row each (migration 0003_rulings)
 house_rulings = kept_for_a_game(
@@ -59,10 +60,6 @@ MAX_RULES = 20
 HOUSE_SOURCE = "house ruling entered in the companion"
 
 bp = Blueprint("rulings", __name__, url_prefix="/api")
-
-
-def _engine() -> Engine:
-    return current_app.extensions["fallujah.store"].engine  # type: ignore[no-any-return]
 
 
 def entered(engine: Engine, game: str) -> list[Ruling]:
@@ -186,7 +183,7 @@ def list_rulings() -> Response:
     from .api import game_arg
 
     game = load_game(game_arg())
-    engine = _engine()
+    engine = current_store().engine
     mine = entered(engine, game.id)
     return jsonify({
         "game": game.id,
@@ -207,6 +204,6 @@ def create_ruling() -> tuple[Response, int]:
         raise Refused(Problem("game", game_id, "a game id: " + ", ".join(registry.known_games())), status=400)
     game = load_game(registry.require(game_id))
     row = validate(game, body)
-    ruling_id = add(_engine(), row)
-    created = next(r for r in entered(_engine(), game.id) if r.id == f"house-{ruling_id}")
+    ruling_id = add(current_store().engine, row)
+    created = next(r for r in entered(current_store().engine, game.id) if r.id == f"house-{ruling_id}")
     return jsonify(created.model_dump(mode="json")), 201

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from flask import current_app
 from sqlalchemy import Connection, Engine, and_, bindparam, delete, insert, or_, select, update
 
 from . import games as registry
@@ -118,6 +119,12 @@ class _Cache:
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
+
+
+def current_store() -> Store:
+    """The store of the app serving the request (:func:`web.app.create_app` keeps it)."""
+    found: Store = current_app.extensions["fallujah.store"]
+    return found
 
 
 class Store:

@@ -32,7 +32,7 @@ from rules_text.markup import BARE_REF, BRACKET_REF, name_ref_spans
 from rules_text.search import KINDS, SearchError
 
 from .. import games as registry
-from ..api import GAME_ID
+from ..api import GAME_ID, store
 from ..i18n import LANGS, current_lang
 from ..rulings import ruled_ids, rulings_for
 from . import bp, differences
@@ -126,7 +126,7 @@ def _ruled(result: Any) -> dict[str, set[str]]:
     """For each game of the hits, the rule ids that have a ruling beside them (a mark in the results)."""
     if result is None:
         return {}
-    engine = current_app.extensions["fallujah.store"].engine
+    engine = store().engine
     return {game: ruled_ids(engine, load_rules(game)) for game in {hit.game for hit in result.hits}}
 
 
@@ -187,7 +187,7 @@ def rule_sheet(lang: str, section_id: str) -> str:
 
 def _rulings(section: Any) -> list[Any]:
     """The rulings shown beside a rule: the game's errata and ambiguities, the player's own."""
-    engine = current_app.extensions["fallujah.store"].engine
+    engine = store().engine
     return rulings_for(engine, rules_of(), section.id, section.lang)
 
 

@@ -16,7 +16,8 @@
  * after the reload in #effects (in the game's words when it gives them); data-focus-after="<selector>" brings that element into view and
  * focuses it on the reloaded page. data-then='{"type": ...}' (JSON) is a second action sent once
  * the first is recorded, in the same tap (a decision confirmed, then applied). data-confirm asks first. A form with
- * data-import sends the JSON file chosen in its file input as the body.
+ * data-import sends the JSON file chosen in its file input as the body. fallujah.element(tag, text, class)
+ * makes an element for the pages' own scripts.
  */
 "use strict";
 
@@ -166,6 +167,14 @@ const fallujah = (() => {
     }
   }
 
+  /* A new element, with its text and its class when they are given (the pages' scripts build with it). */
+  function element(tag, text, cls) {
+    const node = document.createElement(tag);
+    if (text !== undefined) node.textContent = text;
+    if (cls) node.className = cls;
+    return node;
+  }
+
   function show(box, message, stale) {
     if (!box) { window.alert(message); return; }
     box.textContent = message;
@@ -311,6 +320,6 @@ const fallujah = (() => {
   // so that a tap on a slow first load is not lost, nor a form sent as a plain GET)
   document.documentElement.classList.add("scripted");
 
-  return { api, ApiError, collect, show, markFields };
+  return { api, ApiError, collect, show, markFields, element };
 })();
 window.fallujah = fallujah;

@@ -28,12 +28,7 @@
   let timer = null;
   let sequence = 0;
 
-  function el(tag, text, cls) {
-    const node = document.createElement(tag);
-    if (text !== undefined) node.textContent = text;
-    if (cls) node.className = cls;
-    return node;
-  }
+  const el = fallujah.element;
 
   function valueOf(input) {
     const raw = input.value.trim();

@@ -22,12 +22,7 @@
   let kept = null;
   let last = null;
 
-  function el(tag, text, cls) {
-    const node = document.createElement(tag);
-    if (text !== undefined) node.textContent = text;
-    if (cls) node.className = cls;
-    return node;
-  }
+  const el = fallujah.element;
 
   function ruleLink(rule) {
     const where = ruleIds[lang] && ruleIds[lang].has(rule) ? lang : (Object.keys(ruleIds).find((l) => ruleIds[l].has(rule)) || lang);

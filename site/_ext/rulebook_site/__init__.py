@@ -21,7 +21,7 @@ from sphinx.util import logging
 from rules_text import load_game
 from rules_text.register import load_register
 
-from . import search
+from . import csp, search
 from .chapter import chapter_nodes
 from .check import citation_problems
 from .games import game_info, site_games
@@ -123,6 +123,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("rulebook", RulebookDirective)
     app.connect("config-inited", generate)
     app.connect("builder-inited", start_search_indexes)
+    app.connect("builder-inited", csp.add_filter)
     app.connect("html-collect-pages", search.search_page)
     app.connect("html-page-context", search.page_game, priority=400)
     app.connect("build-finished", finish)

@@ -6,11 +6,11 @@ roll, an adjudication or a chit drawn by the app cannot be undone (nothing befor
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from web import rolls
 from web.errors import Refused, refuse
-from web.kernel import Ctx, Move, Moves
+from web.kernel import Ctx, Move, Moves, nothing_to_undo_since
 
 from . import actions as a
 from . import cup
@@ -472,6 +472,30 @@ def note(state: GameState, action: a.NoteAction, ctx: Ctx) -> GameState:
     return state
 
 
+class EndOfTurnRoll(NamedTuple):
+    """A roll of an End of Turn step the state keeps until its step is applied (14.2, 14.3)."""
+
+    #: the state field holding it
+    field: str
+    #: the result's key that is true when the roll succeeds (its value is kept as 1 or 0)
+    yes: str
+    #: the rule of its step
+    rule: str
+
+
+#: the End of Turn steps' rolls, by situation (a step of :data:`EOT_STEPS`)
+EOT_ROLLS = {"ceasefire": EndOfTurnRoll("ceasefire_roll", "ceasefire", "14.2"),
+             "reinforcements": EndOfTurnRoll("reinforcement_roll", "arrive", "14.3")}
+
+
+def _step_open(state: GameState, situation: str) -> bool:
+    """Whether the step of a turn's kept roll is the current one: the Intelligence Phase (11.1),
+    or the roll's step of the End of Turn Phase (14.2, 14.3)."""
+    if situation == "intelligence":
+        return state.phase == "intelligence"
+    return state.phase == "end_of_turn" and EOT_STEPS[state.eot_step][0] == situation
+
+
 def adjudication(state: GameState, action: a.Adjudication, ctx: Ctx) -> GameState:
     """A recorded roll; the turn's own rolls (11.1, 14.2, 14.3) are kept for their steps."""
     app_rolls, answer = rolls.adjudicated(state.app_rolls, action, GAME)
@@ -486,18 +510,14 @@ def adjudication(state: GameState, action: a.Adjudication, ctx: Ctx) -> GameStat
         state = state.model_copy(update={"wanted_roll": Roll(turn=state.turn, version=ctx.version, value=wanted,
                                                              total=result.get("total"))})
         state = cup.wanted_rolled(state, ctx, wanted)
-    elif situation == "ceasefire":
-        if state.phase != "end_of_turn" or EOT_STEPS[state.eot_step][0] != "ceasefire":
-            raise refuse("situation", situation, "the Ceasefire roll at its step of the End of Turn Phase", "14.2")
-        state = state.model_copy(update={"ceasefire_roll": Roll(turn=state.turn, version=ctx.version,
-                                                                value=int(bool(result.get("ceasefire"))),
-                                                                total=result.get("total"))})
-    elif situation == "reinforcements":
-        if state.phase != "end_of_turn" or EOT_STEPS[state.eot_step][0] != "reinforcements":
-            raise refuse("situation", situation, "the Reinforcements roll at its step of the End of Turn Phase", "14.3")
-        state = state.model_copy(update={"reinforcement_roll": Roll(turn=state.turn, version=ctx.version,
-                                                                    value=int(bool(result.get("arrive"))),
-                                                                    total=result.get("total"))})
+    elif situation in EOT_ROLLS:
+        kept = EOT_ROLLS[situation]
+        if not _step_open(state, situation):
+            raise refuse("situation", situation,
+                         f"the {situation.capitalize()} roll at its step of the End of Turn Phase", kept.rule)
+        state = state.model_copy(update={kept.field: Roll(turn=state.turn, version=ctx.version,
+                                                          value=int(bool(result.get(kept.yes))),
+                                                          total=result.get("total"))})
     steps = [s for s in result.get("steps") or [] if isinstance(s, dict)]
     if "success" in result:
         outcome = (f"success, MOS {result.get('mos')}" if result["success"] else f"failure, MOF {result.get('mof')}") + (
@@ -550,8 +570,8 @@ def allowed(state: GameState, action: Any) -> None:
                      "14.4.1")
 
 
-#: the turn's rolls the state keeps, by situation: the field holding it and where it is still open
-KEPT_ROLLS = {"intelligence": "wanted_roll", "ceasefire": "ceasefire_roll", "reinforcements": "reinforcement_roll"}
+#: the turn's rolls the state keeps, by situation: the field holding it
+KEPT_ROLLS = {"intelligence": "wanted_roll", **{situation: kept.field for situation, kept in EOT_ROLLS.items()}}
 
 
 def amend(state: GameState, payload: dict[str, Any], ctx: Ctx) -> GameState:
@@ -564,11 +584,8 @@ def amend(state: GameState, payload: dict[str, Any], ctx: Ctx) -> GameState:
         ctx.effect(None, f"roll of event {payload.get('amends')} amended")
         return state
     situation = str(payload["situation"])
-    open_step = {"intelligence": state.phase == "intelligence",
-                 "ceasefire": state.phase == "end_of_turn" and EOT_STEPS[state.eot_step][0] == "ceasefire",
-                 "reinforcements": state.phase == "end_of_turn" and EOT_STEPS[state.eot_step][0] == "reinforcements"}
-    if state.turn != kept.turn or not open_step[situation]:
-        rule = {"intelligence": "11.4", "ceasefire": "14.2", "reinforcements": "14.3"}[situation]
+    if state.turn != kept.turn or not _step_open(state, situation):
+        rule = EOT_ROLLS[situation].rule if situation in EOT_ROLLS else "11.4"
         raise refuse("amends", payload.get("amends"), f"a roll whose step is still open: the {situation} roll's step "
                      "has been applied (undo it first, then amend the roll)", rule)
     result = (payload.get("result") or {}).get("result") or {}
@@ -581,15 +598,11 @@ def amend(state: GameState, payload: dict[str, Any], ctx: Ctx) -> GameState:
             state = cup.wanted_rolled(state, ctx, wanted)
         value = wanted
     else:
-        value = int(bool(result.get("ceasefire" if situation == "ceasefire" else "arrive")))
+        value = int(bool(result.get(EOT_ROLLS[situation].yes)))
     new = Roll(turn=kept.turn, version=kept.version, value=value, total=result.get("total"))
     ctx.effect(None, f"roll of event {payload.get('amends')} amended: {situation} now {value} (total {new.total})")
     return state.model_copy(update={field: new})  # type: ignore[dict-item]
 
-
-def _nothing_to_undo(state: GameState) -> Refused:
-    return refuse("undo", None, "an action to undo: there is none since the start or since the last die roll, "
-                  "adjudication or chit drawn by the app (a draw or roll cannot be undone to draw again)")
 
 
 #: What the kernel plays (:mod:`web.kernel`): the moves, the setup, the amendment of a kept roll.
@@ -599,7 +612,9 @@ KERNEL: Moves[GameState, Ctx] = Moves(
     parse=a.read_action,
     allowed=allowed,
     amend=amend,
-    nothing_to_undo=_nothing_to_undo,
+    nothing_to_undo=nothing_to_undo_since(
+        "an action to undo: there is none since the start or since the last die roll, adjudication or chit "
+        "drawn by the app (a draw or roll cannot be undone to draw again)"),
 )
 
 

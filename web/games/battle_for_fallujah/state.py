@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.models import MAX_TEXT, BoundedTuple
+from web.pieces import by_id
 from web.rolls import AppRoll
 from web.undo_stack import EMPTY, VersionStack
 
@@ -111,7 +112,7 @@ class MapKey(Frozen):
         return next((h for h in self.hexes if h.number == number), None)
 
     def counter(self, unit_id: str) -> CounterKey | None:
-        return next((c for c in self.coalition if c.id == unit_id), None)
+        return by_id(self.coalition, unit_id)
 
     def insurgent(self, name: str) -> InsurgentKey | None:
         return next((i for i in self.insurgents if i.name == name), None)
@@ -221,7 +222,7 @@ class GameState(Frozen):
         return self.hexes[number - 1]
 
     def unit(self, unit_id: str) -> UnitState | None:
-        return next((u for u in self.units if u.id == unit_id), None)
+        return by_id(self.units, unit_id)
 
     def units_in(self, number: int) -> list[UnitState]:
         return [u for u in self.units if u.hex == number]

@@ -9,7 +9,7 @@ from typing import Any
 
 from web import rolls
 from web.errors import Problem, Refused, refuse
-from web.kernel import Move, Moves
+from web.kernel import Move, Moves, nothing_to_undo_since
 
 from . import actions as a
 from . import order, units, zones
@@ -230,10 +230,6 @@ def allowed(state: GameState, action: Any) -> None:
         raise refuse("type", action.type, f"only 'note', undo or redo: the game is over ({state.outcome})", "7")
 
 
-def _nothing_to_undo(state: GameState) -> Refused:
-    return refuse("undo", None, "an action to undo: there is none since the start or since the last die roll "
-                  "or adjudication (a roll cannot be undone to roll again)")
-
 
 #: What the kernel plays (:mod:`web.kernel`): the moves, the setup, the context of a move.
 KERNEL: Moves[GameState, Ctx] = Moves(
@@ -242,6 +238,8 @@ KERNEL: Moves[GameState, Ctx] = Moves(
     parse=a.parse_action,
     context=lambda state, version: Ctx(rules(), version),
     allowed=allowed,
-    nothing_to_undo=_nothing_to_undo,
+    nothing_to_undo=nothing_to_undo_since(
+        "an action to undo: there is none since the start or since the last die roll or adjudication (a roll "
+        "cannot be undone to roll again)"),
 )
 

@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from adjudicator.games.phantom_fury.models import Location
+from web.pieces import by_id
 from web.rolls import AppRoll
 from web.undo_stack import EMPTY, VersionStack
 
@@ -197,7 +198,4 @@ class GameState(Frozen):
         return self.zones[number - 1]
 
     def unit(self, unit_id: str) -> UnitState | None:
-        for unit in self.units:
-            if unit.id == unit_id:
-                return unit
-        return None
+        return by_id(self.units, unit_id)

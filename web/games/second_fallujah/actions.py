@@ -10,17 +10,14 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from adjudicator.games.second_fallujah.common import CF_MAX, CF_MIN
 from adjudicator.models import MAX_TEXT, Bounded, BoundedDict
 from web.parsing import one_or_more, parse_model, parse_tagged
 from web.rolls import DrawIndex
 
-from .state import OFF_MAP, Side, Status, Variant
+from .state import OFF_MAP, Counter, Side, Status, Variant
 
 AreaId = Annotated[int, Field(ge=1, le=51, description="an area id from 1 to 51 (2)")]
 Tem = Annotated[int, Field(ge=0, le=4, description="a TEM from 0 to 4 (2.1, 7.3.1)")]
-Cf = Annotated[int, Field(ge=CF_MIN, le=CF_MAX)]
-Mf = Annotated[int, Field(ge=0, le=20)]
 RuleId = Annotated[str, Field(min_length=1, max_length=40)]
 UnitId = Annotated[str, Field(min_length=1, max_length=80)]
 Text = Annotated[str, Field(min_length=1, max_length=2000)]
@@ -39,13 +36,6 @@ class ActionBase(Strict):
     rules: list[RuleId] = Field(default_factory=list, max_length=40)
 
 
-class CounterValues(Strict):
-    cf: Cf | None = None
-    cf_spent: Cf | None = None
-    mf: Mf | None = None
-    in_parentheses: bool = False
-
-
 class AreaValues(Strict):
     tem: Tem | None = None
     adjacent: list[AreaId] | None = Field(default=None, max_length=20)
@@ -56,7 +46,7 @@ class MapAndCounters(Strict):
 
     format: Literal["second-fallujah-map"] = "second-fallujah-map"
     areas: BoundedDict[str, AreaValues] = {}
-    counters: BoundedDict[str, CounterValues] = {}
+    counters: BoundedDict[str, Counter] = {}
     militia_counters: int | None = Field(default=None, ge=0, le=100)
 
 
@@ -137,7 +127,7 @@ class KeyCounter(ActionBase):
 
     type: Literal["key_counter"]
     key: UnitId
-    values: CounterValues
+    values: Counter
 
 
 class KeyMap(ActionBase):

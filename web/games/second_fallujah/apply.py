@@ -12,7 +12,7 @@ from adjudicator.games.second_fallujah import data
 from adjudicator.games.second_fallujah.common import SUPPORT_TYPES
 from web import rolls
 from web.errors import Refused, refuse
-from web.kernel import Ctx, Move, Moves, is_live
+from web.kernel import Ctx, Move, Moves, is_live, nothing_to_undo_since
 
 from . import actions as a
 from . import bot, table
@@ -76,7 +76,7 @@ def _merge_map(facts: tuple[AreaFacts, ...], counters: dict[str, Counter], keyed
             problems.append(refuse(f"map.counters.{key}", key, "a unit id of the Order of Battle or fedayeen, cadre, militia",
                                    "table-order-of-battle").problems[0])
             continue
-        new_counters[key] = Counter(**counter.model_dump())
+        new_counters[key] = counter
     if problems:
         raise Refused(problems)
     return tuple(new_facts), new_counters
@@ -669,10 +669,6 @@ def allowed(state: GameState, action: Any) -> None:
         raise refuse("type", action.type, "only 'note', undo or redo: the game is over", "4.4")
 
 
-def _nothing_to_undo(state: GameState) -> Refused:
-    return refuse("undo", None, "an action to undo: there is none since the start or since the last die or "
-                  "adjudication (a roll is never undone to roll again)")
-
 
 #: What the kernel plays (:mod:`web.kernel`): the moves and the setup.
 KERNEL: Moves[GameState, Ctx] = Moves(
@@ -680,7 +676,9 @@ KERNEL: Moves[GameState, Ctx] = Moves(
     setup=lambda payload: initial_state(a.parse_setup(payload)),
     parse=a.parse_action,
     allowed=allowed,
-    nothing_to_undo=_nothing_to_undo,
+    nothing_to_undo=nothing_to_undo_since(
+        "an action to undo: there is none since the start or since the last die or adjudication (a roll is "
+        "never undone to roll again)"),
 )
 
 

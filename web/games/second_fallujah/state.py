@@ -12,11 +12,13 @@ unknown (``None``) and hold what the player keyed.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
+from adjudicator.games.second_fallujah.common import CF_MAX, CF_MIN
 from web import rolls
+from web.pieces import by_id
 from web.undo_stack import EMPTY, VersionStack
 
 Side = Literal["insurgent", "coalition"]
@@ -33,6 +35,9 @@ OFF_MAP: tuple[str, ...] = ("nw_entry_zone", "ne_entry_zone", "riverine_box", "f
 INSURGENT_TYPES: tuple[str, ...] = ("fedayeen", "cadre", "militia")
 Status = Literal["fresh", "spent"]
 Outcome = Literal["in_progress", "over"]
+#: a Combat Factor and a Movement Factor as a counter prints them (3.1, 3.2)
+Cf = Annotated[int, Field(ge=CF_MIN, le=CF_MAX)]
+Mf = Annotated[int, Field(ge=0, le=20)]
 
 
 class Frozen(BaseModel):
@@ -48,11 +53,14 @@ class AreaFacts(Frozen):
 
 
 class Counter(Frozen):
-    """What a counter prints (3.1, 3.2, 3.3), as keyed: CF on each face, MF, CF in parentheses."""
+    """What a counter prints (3.1, 3.2, 3.3), as keyed: CF on each face, MF, CF in parentheses.
+    The same model checks what the player keys (strict: a number, never a numeric string) and keeps it."""
 
-    cf: int | None = None
-    cf_spent: int | None = None
-    mf: int | None = None
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+    cf: Cf | None = None
+    cf_spent: Cf | None = None
+    mf: Mf | None = None
     in_parentheses: bool = False
 
 
@@ -192,10 +200,7 @@ class GameState(Frozen):
         return self.map[area_id - 1]
 
     def unit(self, unit_id: str) -> UnitState | None:
-        for unit in self.units:
-            if unit.id == unit_id:
-                return unit
-        return None
+        return by_id(self.units, unit_id)
 
     def counter(self, unit: UnitState) -> Counter:
         """The keyed values of a unit's counter: its own, else its type's (Insurgent counters)."""

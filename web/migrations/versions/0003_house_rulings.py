@@ -8,7 +8,8 @@ Revises: 0002
 from __future__ import annotations
 
 import sqlalchemy as sa
-from alembic import op
+
+from web.migrations.kept import create_kept_for_a_game, drop_kept_for_a_game
 
 revision = "0003_rulings"
 down_revision = "0002"
@@ -17,10 +18,8 @@ depends_on = None
 
 
 def upgrade() -> None:
-    op.create_table(
+    create_kept_for_a_game(
         "house_rulings",
-        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-        sa.Column("game", sa.String(64), nullable=False),
         sa.Column("kind", sa.String(16), nullable=False),
         sa.Column("rules", sa.Text, nullable=False),
         sa.Column("text", sa.Text, nullable=False),
@@ -29,9 +28,7 @@ def upgrade() -> None:
         sa.Column("reading", sa.String(64), nullable=True),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     )
-    op.create_index("ix_house_rulings_game", "house_rulings", ["game"])
 
 
 def downgrade() -> None:
-    op.drop_index("ix_house_rulings_game", table_name="house_rulings")
-    op.drop_table("house_rulings")
+    drop_kept_for_a_game("house_rulings")
