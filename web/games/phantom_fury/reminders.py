@@ -39,6 +39,16 @@ def _on_map(state: GameState) -> list[UnitState]:
     return [u for u in state.units if u.where == "map"]
 
 
+def _listing(key: str, rules: tuple[str, ...], en: str, fr: str, units: list[UnitState],
+             automatic: bool = False) -> list[Reminder]:
+    """A reminder naming the units it concerns after its text ("Pinned, may not Fire: 1/A, 2/B"),
+    or none when no unit is concerned."""
+    if not units:
+        return []
+    names = _names(units)
+    return [Reminder(key, rules, f"{en}: {names}", f"{fr} : {names}", automatic, tuple(u.id for u in units))]
+
+
 def _support(state: GameState, rules: Rules) -> list[Reminder]:
     left: dict[str, list[str]] = {"en": [], "fr": []}
     for row in rules.missions.rows:  # each Mission by its printed name (9.1), never its key
@@ -144,9 +154,7 @@ def _fire(state: GameState, rules: Rules) -> list[Reminder]:
                  "A squad whose Fire Activates a 'Suspect' marker showing '0': Sniper Attack on that squad.",
                  "Un squad dont le Tir Active un marqueur ‘Suspect’ donnant ‘0’ : Attaque de Sniper contre ce squad."),
     ]
-    if pinned:
-        out.append(Reminder("pinned-no-fire", ("11.5",), f"Pinned, may not Fire: {_names(pinned)}",
-                            f"Cloués, ne peuvent pas Tirer : {_names(pinned)}", units=tuple(u.id for u in pinned)))
+    out += _listing("pinned-no-fire", ("11.5",), "Pinned, may not Fire", "Cloués, ne peuvent pas Tirer", pinned)
     if ammo:
         out.append(Reminder("caat-ammo", ("11.1.2", "11.1.2.1"),
                             f"CAAT 'Ammo' bonus (+{rules.caat_bonus} CF) available: " + ", ".join(f"{u.id} ({u.caat.ammo})" for u in ammo if u.caat),
@@ -165,20 +173,15 @@ def _movement(state: GameState, rules: Rules) -> list[Reminder]:
         Reminder("defensive-fire", ("12.7",), "Entering a Location next to insurgents: Defensive Fire.",
                  "Entrer dans une Location près des insurgés : Tir Défensif."),
     ]
-    if stuck:
-        out.append(Reminder("no-move", ("11.3", "11.5"), f"Fired or Pinned, may not move: {_names(stuck)}",
-                            f"'Fired' ou cloués, ne bougent pas : {_names(stuck)}", units=tuple(u.id for u in stuck)))
-    abrams = [u for u in units if u.kind == "abrams"]
-    if abrams:
-        out.append(Reminder("abrams-mc", ("12.6.1",), f"Roll each moving Abrams' MC: {_names(abrams)}",
-                            f"Tirer la CM de chaque Abrams qui bouge : {_names(abrams)}", units=tuple(u.id for u in abrams)))
+    out += _listing("no-move", ("11.3", "11.5"), "Fired or Pinned, may not move", "'Fired' ou cloués, ne bougent pas",
+                    stuck)
+    out += _listing("abrams-mc", ("12.6.1",), "Roll each moving Abrams' MC", "Tirer la CM de chaque Abrams qui bouge",
+                    [u for u in units if u.kind == "abrams"])
     away = [u for u in units if u.security_element is not None
             and state.zone(u.security_element.zone).control == "insurgents"]
-    if away:
-        out.append(Reminder("security-element-pickup", ("12.3.2.3",),
-                            f"Security Element in an insurgent Zone: the squad spends all its MPs to pick it up: {_names(away)}",
-                            f"Security Element en Zone insurgée : le squad dépense tous ses PM pour le récupérer : {_names(away)}",
-                            units=tuple(u.id for u in away)))
+    out += _listing("security-element-pickup", ("12.3.2.3",),
+                    "Security Element in an insurgent Zone: the squad spends all its MPs to pick it up",
+                    "Security Element en Zone insurgée : le squad dépense tous ses PM pour le récupérer", away)
     return out
 
 
@@ -190,14 +193,11 @@ def _assault(state: GameState, rules: Rules) -> list[Reminder]:
                     "Each Assault: both sides roll; an unmodified 0 calls an Event; a surviving 'Guerillas' unit retreats.",
                     "Chaque Assaut : les deux camps lancent ; un 0 non modifié déclenche un Événement ; une unité "
                     "'Guerillas' survivante fait retraite.")]
-    if stuck:
-        out.append(Reminder("no-assault", ("11.3", "11.5"), f"Fired or Pinned, may not Assault: {_names(stuck)}",
-                            f"'Fired' ou cloués, n'attaquent pas : {_names(stuck)}", units=tuple(u.id for u in stuck)))
-    if explosives:
-        out.append(Reminder("explosives", ("13.7.1", "13.7.2"),
-                            f"Explosives available (CF {rules.explosives_cf}, once; not in a Flooding): {_names(explosives)}",
-                            f"Explosifs disponibles (FC {rules.explosives_cf}, une fois ; pas en Flooding) : {_names(explosives)}",
-                            units=tuple(u.id for u in explosives)))
+    out += _listing("no-assault", ("11.3", "11.5"), "Fired or Pinned, may not Assault", "'Fired' ou cloués, n'attaquent pas",
+                    stuck)
+    out += _listing("explosives", ("13.7.1", "13.7.2"),
+                    f"Explosives available (CF {rules.explosives_cf}, once; not in a Flooding)",
+                    f"Explosifs disponibles (FC {rules.explosives_cf}, une fois ; pas en Flooding)", explosives)
     fanatic = tuple(z.number for z in state.zones if z.fanaticism)
     if fanatic:
         out.append(Reminder("fanaticism", ("13.4.3.3",), f"'Fanaticism' in Zones {', '.join(map(str, fanatic))}: −1 DRM "
@@ -222,29 +222,19 @@ def _reorganisation(state: GameState, rules: Rules) -> list[Reminder]:
     ]
     regroup = [u for u in state.units if u.security_element is not None
                and (u.where != "map" or state.zone(u.security_element.zone).control == "usmc")]
-    if regroup:
-        out.append(Reminder("security-elements", ("14.3.1", "14.3.2"),
-                            f"Security Elements regrouped or removed at the end of the Phase: {_names(regroup)}",
-                            f"Security Elements regroupés ou retirés en fin de Phase : {_names(regroup)}",
-                            automatic=True, units=tuple(u.id for u in regroup)))
-    fired = [u for u in units if u.status == "fired"]
-    if fired:
-        out.append(Reminder("fired-reset", ("14.3.3",), f"Fired units back to normal facing: {_names(fired)}",
-                            f"Unités 'Fired' remises de face : {_names(fired)}", automatic=True,
-                            units=tuple(u.id for u in fired)))
-    pinned = [u for u in units if u.status == "pinned"]
-    if pinned:
-        c, open_ = rules.pinned_drm["C"], rules.pinned_drm["open"]
-        out.append(Reminder("pinned-recovery", ("14.3.4",),
-                            f"Pinned squads roll d10 ≤ CF to recover (+{c} in C, +{open_} in OG or a Street Section "
-                            f"without an Abrams; automatic if no insurgents or 'Suspect' markers around): {_names(pinned)}",
-                            f"Les squads cloués lancent d10 ≤ FC (+{c} en C, +{open_} en OG ou Section de Rue sans "
-                            f"Abrams) : {_names(pinned)}", units=tuple(u.id for u in pinned)))
-    empty = [u for u in state.units if u.caat is not None and not u.caat.ammo and not u.caat.explosives]
-    if empty:
-        out.append(Reminder("caat-removal", ("14.3.5",), f"CAATs with no munitions removed (no VP): {_names(empty)}",
-                            f"CAAT sans munitions retirés (sans PV) : {_names(empty)}", automatic=True,
-                            units=tuple(u.id for u in empty)))
+    out += _listing("security-elements", ("14.3.1", "14.3.2"), "Security Elements regrouped or removed at the end of the Phase",
+                    "Security Elements regroupés ou retirés en fin de Phase", regroup, automatic=True)
+    out += _listing("fired-reset", ("14.3.3",), "Fired units back to normal facing", "Unités 'Fired' remises de face",
+                    [u for u in units if u.status == "fired"], automatic=True)
+    c, open_ = rules.pinned_drm["C"], rules.pinned_drm["open"]
+    out += _listing("pinned-recovery", ("14.3.4",),
+                    f"Pinned squads roll d10 ≤ CF to recover (+{c} in C, +{open_} in OG or a Street Section "
+                    "without an Abrams; automatic if no insurgents or 'Suspect' markers around)",
+                    f"Les squads cloués lancent d10 ≤ FC (+{c} en C, +{open_} en OG ou Section de Rue sans Abrams)",
+                    [u for u in units if u.status == "pinned"])
+    out += _listing("caat-removal", ("14.3.5",), "CAATs with no munitions removed (no VP)", "CAAT sans munitions retirés (sans PV)",
+                    [u for u in state.units if u.caat is not None and not u.caat.ammo and not u.caat.explosives],
+                    automatic=True)
     out.append(Reminder("infiltration", ("14.4.1", "14.4.2", "14.4.3"),
                         "Infiltration: a 'Suspect' marker in each empty USMC Zone next to an occupied insurgent Zone; "
                         "it goes back to insurgent Control.",
