@@ -32,7 +32,7 @@ from .answer import (
 )
 from .checks import check_faces_list
 from .data import Book, book
-from .operation import TERRAINS
+from .operation import RAID_DEFENDERS, TERRAINS
 from .rolls import FACES, nearest_row, outcome_odds, row_for, totals
 
 #: the Wanted! Markers in adjacent hexes, a modifier of the Level of Resistance and Insurgent
@@ -499,7 +499,7 @@ def raid_defenders(situation: RaidDefendersInput) -> RaidDefendersAnswer:
     a_steps = mixture(steps_a)
     b_units = mixture(units_b)
     reading = Reading(
-        rule="17.1.1", topic="which table generates a Raid's defenders",
+        rule="17.1.1", topic=RAID_DEFENDERS,
         followed="A (17.1.1 as printed): the Level of Resistance Table, then the Insurgent Activation Table",
         other="B (22.0-22.2): the Level of Resistance Table, then the Insurgent Reaction Table with -1 die",
         differs=True,

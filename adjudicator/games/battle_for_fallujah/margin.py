@@ -18,7 +18,7 @@ from ...inputs import check_choice, choice
 from ...models import Frozen, Option, Outcome, Text
 from .answer import BffAnswer, finish, note, step
 from .data import Book, book
-from .operation import MISSIONS, SIDES, vp_of, vp_rows
+from .operation import MISSIONS, SIDES, check_insurgency_mission, vp_of, vp_rows
 from .spends import maximal_spends
 
 #: at most this many spends are listed, best first (``spends_total`` counts them all)
@@ -169,8 +169,7 @@ def adjudicate(situation: SpendMarginInput) -> SpendMarginAnswer:
         c.raise_if_any()
     table = f"mos-costs-{mission}"
     spend_rule = b.table(table).rule if table in b.tables else "19.1.2"
-    if attacker == "insurgency" and mission != "assault":
-        c.add("mission", mission, "the Insurgency attacks only by Assault", "15.3")
+    check_insurgency_mission(c, attacker, mission)
     if margin < 0:
         c.add("margin", margin, "a margin is 0 or more (successes - TN, or TN - successes)", "18.1.1")
     rows = _rows(b, mission, attacker)

@@ -42,6 +42,8 @@ SIDES = ("coalition", "insurgency")
 #: the hex terrains (25.23), the columns of the terrain-dice and Level of Resistance tables
 TERRAINS = ("open", "industrial", "urban", "dense_urban")
 SOURCES = ("lead", "support", "resistance", "marker", "support_unit")
+#: the registered ambiguity of 17.1.1 that the Raid and 'raid-defenders' answers both read
+RAID_DEFENDERS = "which table generates a Raid's defenders"
 #: the rows of the Operational Missions matrix (25.17.1)
 UNIT_TYPES = ("combat_unit", "support_unit")
 Mission = str
@@ -168,14 +170,19 @@ def other(side: str) -> str:
     return "insurgency" if side == "coalition" else "coalition"
 
 
+def check_insurgency_mission(c: Checker, attacker: str, mission: str) -> None:
+    """The Insurgency attacks only by Assault (15.3)."""
+    if attacker == "insurgency" and mission in MISSIONS and mission != "assault":
+        c.add("mission", mission, "the Insurgency attacks only by Assault", "15.3")
+
+
 def check(situation: OperationInput, b: Book) -> None:
     c = Checker()
     attacker, mission = situation.attacker, situation.mission
     known = check_choice(c, "mission", mission, MISSIONS, "15.2")
     known &= check_choice(c, "attacker", attacker, SIDES, "17")
     check_choice(c, "terrain", situation.terrain, TERRAINS, "25.23")
-    if attacker == "insurgency" and mission in MISSIONS and mission != "assault":
-        c.add("mission", mission, "the Insurgency attacks only by Assault", "15.3")
+    check_insurgency_mission(c, attacker, mission)
     sides = (attacker, other(attacker)) if attacker in SIDES else (None, None)
     for role, side, parts in (
         ("attacking", sides[0], situation.attacking),
@@ -500,7 +507,7 @@ def adjudicate(situation: OperationInput) -> OperationAnswer:
     readings.append(media_reading(situation, dfn))
     if mission == "raid":
         readings.append(Reading(
-            rule="17.1.1", topic="which table generates a Raid's defenders",
+            rule="17.1.1", topic=RAID_DEFENDERS,
             followed="A (17.1.1): in a hex without a Resistance Level marker, the Level of Resistance "
             "Table then the Insurgent Activation Table; the situation 'raid-defenders' gives both",
             other="B (22.0-22.2): the Level of Resistance Table then the Insurgent Reaction Table, -1 die",

@@ -28,7 +28,7 @@ from ...models import (
     as_floats,
 )
 from . import activation, modifiers
-from .checks import insurgent_cf, usmc_cf, zone
+from .checks import insurgent_cf, suspect_or_cf, usmc_cf, zone
 from .ied import ied_outcome
 from .models import EnemyUnit, Face, Hero, Location, UnitCF, ZoneType
 from .rulebook import Rulebook
@@ -125,12 +125,10 @@ def check(situation: DefensiveFireSituation, book: Rulebook) -> ZoneType:
         c.add("squad.hero", sq.hero, "an IIF squad gets no 'Hero' (USMC Events only)", "13.4.3")
     zone_type = zone(book, c, "situation", situation.zone, situation.zone_number)
     rolls = situation.rolls or DefensiveRolls()
+    suspect_or_cf(book, c, "insurgent", ins.unit, ins.cf, required=True)
     if ins.unit == "suspect":
-        if ins.cf is not None:
-            c.add("insurgent.cf", ins.cf, "a 'Suspect' marker has no CF: leave it out", "5.3.1")
         insurgent_cf(book, c, "rolls.drawn_cf", rolls.drawn_cf, required=False)
     else:
-        insurgent_cf(book, c, "insurgent.cf", ins.cf, required=True, unit=ins.unit)
         for name in ("check", "activation", "drawn_cf", "ied"):
             if getattr(rolls, name) is not None:
                 c.add(

@@ -73,6 +73,13 @@ def _step(
     alloc.absorbed += cp
 
 
+def _eliminate_no_retreat(alloc: Allocation, unit: Defender, cp: int) -> None:
+    """A unit that must retreat with no adjacent area to retreat to is eliminated (8.3)."""
+    unit.eliminated = True
+    _step(alloc, "8.3", "eliminate_no_retreat", unit, cp,
+          "no adjacent area to retreat to: the unit is eliminated (8.3)")
+
+
 def _first(units: list[Defender], order: tuple[str, ...], test) -> Defender | None:
     for kind in order:
         for u in units:
@@ -146,15 +153,7 @@ def allocate(units: list[Defender], lead: Defender, cp: int, retreat: Retreat) -
                 "step 1 a): the Spent lead unit takes one CP (retreats)",
             )
         else:
-            lead.eliminated = True
-            _step(
-                alloc,
-                "8.3",
-                "eliminate_no_retreat",
-                lead,
-                1,
-                "no adjacent area to retreat to: the unit is eliminated (8.3)",
-            )
+            _eliminate_no_retreat(alloc, lead, 1)
         remaining -= 1
     # step 2: each further CP through a) to e)
     while remaining > 0:
@@ -196,15 +195,7 @@ def allocate(units: list[Defender], lead: Defender, cp: int, retreat: Retreat) -
         cost = data.value("casualty-priorities", key)
         if key == "retreat_spent":
             if retreat == "none":
-                unit.eliminated = True
-                _step(
-                    alloc,
-                    "8.3",
-                    "eliminate_no_retreat",
-                    unit,
-                    cost,
-                    "no adjacent area to retreat to: the unit is eliminated (8.3)",
-                )
+                _eliminate_no_retreat(alloc, unit, cost)
             else:
                 unit.retreated = True
                 _step(alloc, "15", key, unit, cost, prio[key])

@@ -326,6 +326,12 @@ def _check_lead_defender(c: Checker, lead: int | None, defenders: int) -> None:
         c.add("lead_defender", lead, f"an index of defenders, 0 to {defenders - 1}", "7.2.5")
 
 
+def _check_stacking(c: Checker, side: str, defenders: int) -> None:
+    """At most eight units of a side in an area (5): the defenders of one attack."""
+    if defenders > STACK:
+        c.add("defenders", defenders, f"at most eight {side} units in an area", "5")
+
+
 def _check_coalition(s: CoalitionAttack) -> Checker:
     c = Checker()
     check_cf(c, "lead.cf", s.lead.cf)
@@ -372,15 +378,14 @@ def _check_coalition(s: CoalitionAttack) -> Checker:
             "7.2.3",
         )
     _check_lead_defender(c, s.lead_defender, len(s.defenders))
-    if len(s.supporting) + 1 > 8:
+    if len(s.supporting) + 1 > STACK:
         c.add(
             "supporting",
             len(s.supporting),
             "at most seven supporting units (eight units in an area)",
             "5",
         )
-    if len(s.defenders) > 8:
-        c.add("defenders", len(s.defenders), "at most eight Insurgent units in an area", "5")
+    _check_stacking(c, "Insurgent", len(s.defenders))
     return c
 
 
@@ -705,8 +710,7 @@ def insurgent_attack(s: InsurgentAttack) -> InsurgentAttackAnswer:
                 )
         else:
             check_cf(c, f"defenders.{i}.cf", d.cf)
-    if len(s.defenders) > 8:
-        c.add("defenders", len(s.defenders), "at most eight Coalition units in an area", "5")
+    _check_stacking(c, "Coalition", len(s.defenders))
     c.raise_if_any()
     notes = [
         note(
@@ -871,8 +875,7 @@ def fire_mission(s: FireMission) -> FireMissionAnswer:
     for i, d in enumerate(s.defenders):
         check_cf(c, f"defenders.{i}.cf", d.cf)
     _check_lead_defender(c, s.lead_defender, len(s.defenders))
-    if len(s.defenders) > 8:
-        c.add("defenders", len(s.defenders), "at most eight Insurgent units in an area", "5")
+    _check_stacking(c, "Insurgent", len(s.defenders))
     c.raise_if_any()
     lead_i, _tied, notes = _lead_defender(s.defenders, s.lead_defender, c)
     c.raise_if_any()
