@@ -57,6 +57,21 @@ class KernelState(Protocol):
 
 S = TypeVar("S", bound=KernelState)
 
+#: the state's fields that are the kernel's own (the undo and redo stacks): the API's JSON gives
+#: what they allow (:func:`undo_view`) instead of the stacks themselves
+STACKS = frozenset({"undo", "redo"})
+
+
+def undo_view(state: KernelState) -> dict[str, Any]:
+    """What the API's JSON says of the undo and redo stacks (:class:`web.companion.GameView`):
+    whether Undo and Redo can be used, and the action each would take back or replay."""
+    return {
+        "can_undo": bool(state.undo),
+        "can_redo": bool(state.redo),
+        "undo_version": state.undo.top() if state.undo else None,
+        "redo_version": state.redo.top() if state.redo else None,
+    }
+
 
 class Ctx:
     """What a move reads besides the state (the version its event will have) and what it reports:

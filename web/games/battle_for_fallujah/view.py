@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from web.kernel import STACKS, undo_view
 from web.paging import count_key, newest
 
 from .cup import READINGS, eligible_hexes
@@ -55,10 +56,7 @@ def computed(state: GameState, game_id: str) -> dict[str, Any]:
         "chit_reading_text": READINGS[state.chit_reading],
         "eligible_hexes": hexes if decided else [],
         "missing_keys": missing_keys(state),
-        "can_undo": bool(state.undo),
-        "can_redo": bool(state.redo),
-        "undo_version": state.undo.top() if state.undo else None,
-        "redo_version": state.redo.top() if state.redo else None,
+        **undo_view(state),
         "reminders": reminders(state),
         count_key("vp_ledger"): len(state.vp_ledger),
     }
@@ -66,7 +64,7 @@ def computed(state: GameState, game_id: str) -> dict[str, Any]:
 
 def state_json(state: GameState, game_id: str) -> dict[str, Any]:
     """The computed fields, then the stored ones with only the ledger's newest lines (:mod:`web.paging`)."""
-    stored = state.model_dump(mode="json", exclude={"undo", "redo", "vp_ledger"})
+    stored = state.model_dump(mode="json", exclude={*STACKS, "vp_ledger"})
     ledger = [line.model_dump(mode="json") for line in newest(state.vp_ledger)]
     fields = [name for name in type(state).model_fields if name in stored or name == "vp_ledger"]
     return {**computed(state, game_id), **{name: ledger if name == "vp_ledger" else stored[name] for name in fields}}

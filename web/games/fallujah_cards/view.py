@@ -27,6 +27,7 @@ from adjudicator.games.fallujah_cards.state import (
     score_insurgency_only,
 )
 from web.i18n import english
+from web.kernel import undo_view
 
 from .advice import web_action
 from .labels import LABELS
@@ -126,10 +127,7 @@ def computed(state: CardsState, game_id: str) -> dict[str, Any]:
         "score_other": score_insurgency_only(table),
         "options": [{"label": o.label, "action": web_action(o.action)} for o in engine.legal_decisions(table)],
         "said": list(state.said),
-        "can_undo": bool(state.undo),
-        "can_redo": bool(state.redo),
-        "undo_version": state.undo.top() if state.undo else None,
-        "redo_version": state.redo.top() if state.redo else None,
+        **undo_view(state),
         "undo_block": state.undo_block,
     }
 

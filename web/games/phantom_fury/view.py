@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from web.kernel import STACKS, undo_view
 from web.paging import count_key, newest
 
 from .reminders import reminders
@@ -67,10 +68,7 @@ def computed(state: GameState, game_id: str, rules: Rules) -> dict[str, Any]:
         "victory_level": rules.victory_level(vp),
         "vp_by_turn": vp_by_turn(state),
         count_key("vp_ledger"): len(state.vp_ledger),
-        "can_undo": bool(state.undo),
-        "can_redo": bool(state.redo),
-        "undo_version": state.undo.top() if state.undo else None,
-        "redo_version": state.redo.top() if state.redo else None,
+        **undo_view(state),
         "reminders": [r.as_json() for r in reminders(state, rules)],
         "missions": [
             {"mission": row.result, "max": row.max, "used": state.missions_used.get(row.result, 0),
@@ -100,12 +98,12 @@ def _tuple_json(items: tuple[BaseModel, ...]) -> str:
 
 
 def _stored_text(state: GameState) -> str:
-    """``state.model_dump_json(exclude={"undo", "redo"})``, byte for byte, with the Zones, units
+    """``state.model_dump_json(exclude=STACKS)``, byte for byte, with the Zones, units
     and ledger taken from :data:`_RENDERED`, but only the ledger's newest lines (:mod:`web.paging`:
     the JSON does not grow with the game; ``vp_ledger_count`` says how many there are). The other fields are dumped by pydantic and the three
     put back in their place, just before ``"vp_ledger"`` and ``"missions_used"``: those keys' first
     occurrences are the keys themselves, since a JSON string holds no bare ``"``."""
-    rest = state.model_dump_json(exclude={"undo", "redo", "zones", "units", "vp_ledger"})
+    rest = state.model_dump_json(exclude={*STACKS, "zones", "units", "vp_ledger"})
     cut = rest.index(',"missions_used":')
     return "".join((
         rest[:cut],

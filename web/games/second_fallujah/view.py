@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from adjudicator.games.second_fallujah import data
+from web.kernel import STACKS, undo_view
 
 from . import bot, table
 from .state import PHASE_RULES, GameState
@@ -87,9 +88,7 @@ def computed(state: GameState, game_id: str) -> dict[str, Any]:
     return {
         "id": game_id,
         "vp": vp["points"], "victory_level": vp["level"], "vp_breakdown": vp["breakdown"],
-        "can_undo": bool(state.undo), "can_redo": bool(state.redo),
-        "undo_version": state.undo.top() if state.undo else None,
-        "redo_version": state.redo.top() if state.redo else None,
+        **undo_view(state),
         "phase_rule": PHASE_RULES[state.phase],
         "reminders": reminders(state),
         "area_view": areas(state),
@@ -102,7 +101,7 @@ def computed(state: GameState, game_id: str) -> dict[str, Any]:
 
 def state_text(state: GameState, game_id: str) -> str:
     extra = json.dumps(computed(state, game_id), ensure_ascii=False, separators=(",", ":"))
-    stored = state.model_dump_json(exclude={"undo", "redo"})
+    stored = state.model_dump_json(exclude=set(STACKS))
     return extra[:-1] + "," + stored[1:]
 
 
