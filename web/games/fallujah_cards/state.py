@@ -5,6 +5,7 @@ stacks. A frozen pydantic model, so that a snapshot is its JSON."""
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -16,6 +17,11 @@ from web.undo_stack import EMPTY, VersionStack
 #: recorded inputs); "physical": the player turns real cards and enters each one.
 Mode = Literal["app", "physical"]
 MODES: tuple[str, ...] = ("app", "physical")
+
+
+#: the engine's fields the store keeps, flat among its own: all but the readings (the companion
+#: follows the engine's reading of every ambiguity)
+TABLE_FIELDS = tuple(f.name for f in fields(Table) if f.name != "readings")
 
 
 class CardsState(BaseModel):
@@ -61,19 +67,8 @@ class CardsState(BaseModel):
 
     def table(self) -> Table:
         """The engine's state."""
-        return Table(
-            deck=self.deck, unknown=self.unknown, hand=self.hand, casualty=self.casualty,
-            elimination=self.elimination, discard=self.discard, target=self.target,
-            phase=self.phase,  # type: ignore[arg-type]
-            turn=self.turn, drawn=self.drawn, recon_played=self.recon_played, seen_top=self.seen_top,
-            said=self.said,
-        )
+        return Table(**{name: getattr(self, name) for name in TABLE_FIELDS})
 
     def with_table(self, table: Table, **changes: object) -> CardsState:
         """This game with the engine's new state (and other changes)."""
-        return self.model_copy(update={
-            "deck": table.deck, "unknown": table.unknown, "hand": table.hand, "casualty": table.casualty,
-            "elimination": table.elimination, "discard": table.discard, "target": table.target,
-            "phase": table.phase, "turn": table.turn, "drawn": table.drawn, "recon_played": table.recon_played,
-            "seen_top": table.seen_top, "said": table.said, **changes,
-        })
+        return self.model_copy(update={**{name: getattr(table, name) for name in TABLE_FIELDS}, **changes})
