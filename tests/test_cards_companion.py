@@ -383,3 +383,22 @@ def test_any_action_is_applied_or_refused_with_a_message_never_a_500(sqlite_app,
             assert response.get_json()["error"]
             assert client.get(f"/api/games/{state['id']}").get_json()["version"] == state["version"]
     assert client.get(f"/games/{state['id']}").status_code == 200
+
+
+def test_the_stored_state_keeps_the_engine_table_fields_flat_with_their_defaults():
+    """The store keeps the engine's table flat among its own fields (its JSON shape): every field
+    the state hands the engine (state.TABLE_FIELDS, read from the engine's dataclass) is one of
+    the stored model's, with the engine's default, and a table goes there and back unchanged."""
+    from dataclasses import fields
+
+    from adjudicator.games.fallujah_cards.state import GameState as Table
+    from web.games.fallujah_cards.state import TABLE_FIELDS, CardsState
+
+    engine_fields = {f.name: f.default for f in fields(Table)}
+    assert TABLE_FIELDS and set(TABLE_FIELDS) <= set(CardsState.model_fields)
+    assert {name: CardsState.model_fields[name].default for name in TABLE_FIELDS} == \
+        {name: engine_fields[name] for name in TABLE_FIELDS}
+    table = Table(deck=(3, 1), hand=(0, 2), casualty=(4,), target=5, phase="tactics", turn=2, drawn=1,
+                  recon_played=True, seen_top=1, said=("played",))
+    state = CardsState(version=1, mode="app").with_table(table)
+    assert state.table() == table and state.table().said == ("played",)
