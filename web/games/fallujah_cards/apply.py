@@ -63,8 +63,8 @@ def _resolve_losses(state: CardsState, effects: list[Effect]) -> tuple[CardsStat
     """App mode: while the game waits for a random discard, take it from the recorded numbers;
     the discards, in words."""
     happened: list[str] = []
-    while engine.pending(state.table()).kind == "lost":
-        hand = state.hand
+    while engine.pending(now := state.table()).kind == "lost":
+        hand = now.hand
         number = state.draws[state.losses]
         lost = card_list().cards[hand[number % len(hand)]].name
         table = _lose(state, lost)
@@ -72,7 +72,7 @@ def _resolve_losses(state: CardsState, effects: list[Effect]) -> tuple[CardsStat
         effects.append(Effect(None, f"random discard (tactics-phase): recorded number {number} of 0-{a.DRAW_RANGE - 1}, "
                               f"card {number % len(hand) + 1} of the {len(hand)} in your hand"))
         effects.extend(Effect(None, line) for line in table.said[1:])
-        target = card_list().cards[state.target].name if state.target is not None else "Insurgent Tactics card"
+        target = card_list().cards[now.target].name if now.target is not None else "Insurgent Tactics card"
         happened.append(f"the {lost} was discarded at random to the {target}")
         state = state.with_table(table, losses=state.losses + 1)
     return state, happened
@@ -80,10 +80,11 @@ def _resolve_losses(state: CardsState, effects: list[Effect]) -> tuple[CardsStat
 
 def _turned(before: CardsState, after: CardsState) -> list[str]:
     """The cards that left the app's deck between two states, in words (its order is known)."""
-    gone = len(before.deck) - len(after.deck)
+    deck = before.table().deck
+    gone = len(deck) - len(after.table().deck)
     if gone <= 0:
         return []
-    names = [f"the {card_list().cards[i].name}" for i in before.deck[:gone]]
+    names = [f"the {card_list().cards[i].name}" for i in deck[:gone]]
     listed = names[0] if gone == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     return [f"{listed} {'was' if gone == 1 else 'were'} turned over from the deck"]
 

@@ -17,13 +17,14 @@ from .state import CardsState
 def table(state: CardsState) -> Table:
     """Where every known card of a game lies."""
     cards = card_list().cards
+    now = state.table()
     piles = (
-        (state.deck, _("the deck"), "the-deck"),
-        (state.hand, _("your hand"), "search-phase"),
-        (state.casualty, _("the Casualty Pile"), "the-piles"),
-        (state.elimination, _("the Elimination Pile"), "the-piles"),
-        (state.discard, _("the Discard Pile"), "the-piles"),
-        ((state.target,) if state.target is not None else (), _("the Target card's place"), "search-phase"),
+        (now.deck, _("the deck"), "the-deck"),
+        (now.hand, _("your hand"), "search-phase"),
+        (now.casualty, _("the Casualty Pile"), "the-piles"),
+        (now.elimination, _("the Elimination Pile"), "the-piles"),
+        (now.discard, _("the Discard Pile"), "the-piles"),
+        ((now.target,) if now.target is not None else (), _("the Target card's place"), "search-phase"),
     )
     return Table(tuple(Piece(f"card:{index}", _("the %(card)s", card=cards[index].name), where, rule=rule)
                        for indices, where, rule in piles for index in indices))

@@ -17,15 +17,17 @@ PHASE_KEY = "fallujah-cards.{phase}"
 
 def section(state: CardsState) -> tuple[int, str]:
     """Where an action made on this state goes in the log: its turn and phase."""
-    return state.turn, PHASE_KEY.format(phase=state.phase)
+    table = state.table()
+    return table.turn, PHASE_KEY.format(phase=table.phase)
 
 
 def describe(payload: dict[str, Any], before: CardsState | None, after: CardsState | None, lang: str) -> str | None:
     """One sentence for an action (None: the generic line)."""
     kind = payload.get("type")
     target = None
-    if before is not None and before.target is not None:
-        target = card_list().cards[before.target]
+    placed = before.table().target if before is not None else None
+    if placed is not None:
+        target = card_list().cards[placed]
     if kind == "play" and target is not None:
         card = card_list().find(str(payload.get("card", "")))
         gain = target.force or 0

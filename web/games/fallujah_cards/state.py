@@ -6,9 +6,9 @@ stacks. A frozen pydantic model, so that a snapshot is its JSON."""
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Literal
+from typing import Any, Literal, get_type_hints
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, create_model
 
 from adjudicator.games.fallujah_cards.state import GameState as Table
 from web.undo_stack import EMPTY, VersionStack
@@ -24,8 +24,8 @@ MODES: tuple[str, ...] = ("app", "physical")
 TABLE_FIELDS = tuple(f.name for f in fields(Table) if f.name != "readings")
 
 
-class CardsState(BaseModel):
-    """A game as the store keeps it (the engine's table is flattened into its fields)."""
+class _Kept(BaseModel):
+    """What the companion keeps before the engine's table: the game, its mode, its random inputs."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -40,20 +40,19 @@ class CardsState(BaseModel):
     draws: tuple[int, ...] = ()
     #: how many of ``draws`` were used
     losses: int = 0
-    # -- the engine's table (adjudicator.games.fallujah_cards.state.GameState) --
-    deck: tuple[int, ...] = ()
-    unknown: tuple[int, ...] = ()
-    hand: tuple[int, ...] = ()
-    casualty: tuple[int, ...] = ()
-    elimination: tuple[int, ...] = ()
-    discard: tuple[int, ...] = ()
-    target: int | None = None
-    phase: str = "setup"
-    turn: int = 0
-    drawn: int = 0
-    recon_played: bool = False
-    seen_top: int = 0
-    said: tuple[str, ...] = ()
+
+
+#: the engine's table, field by field, with the engine's types and defaults; the Phase is kept as
+#: its name (the engine checks it). Read it through :meth:`CardsState.table`, typed as the engine's.
+_DEFAULTS = {f.name: f.default for f in fields(Table)}
+_TABLE: dict[str, Any] = {name: (str if name == "phase" else hint, _DEFAULTS[name])
+                          for name, hint in get_type_hints(Table).items() if name in TABLE_FIELDS}
+_Table = create_model("_Table", __base__=_Kept, **_TABLE)
+
+
+class CardsState(_Table):
+    """A game as the store keeps it (the engine's table is flattened into its fields)."""
+
     # -- undo and redo (boardgame.io's stacks of action versions) --
     undo: VersionStack = EMPTY
     redo: VersionStack = EMPTY

@@ -68,7 +68,7 @@ def play(seed: int | None, read: Callable[[], str | None], write: Callable[[str]
         table = state.table()
         if show:
             write("")
-            for line in state.said:
+            for line in table.said:
                 write("> " + line)
             write("\n".join(engine.summary(table)))
         show = True

@@ -82,8 +82,9 @@ def _reason(table: Any, card: Card, kind: str) -> tuple[bool, str, dict[str, Any
 def unseen(state: CardsState) -> list[dict[str, Any]]:
     """The cards of the deck the player has not seen (a Recon card's look excepted), with counts,
     in card-list order: every copy minus those turned over so far."""
-    counts: Counter[int] = Counter(state.deck[state.seen_top:])
-    for index, count in enumerate(state.unknown):
+    table = state.table()
+    counts: Counter[int] = Counter(table.deck[table.seen_top:])
+    for index, count in enumerate(table.unknown):
         counts[index] += count
     return [{"name": card_list().cards[i].name, "type": card_list().cards[i].type, "count": counts[i]}
             for i in sorted(counts) if counts[i]]
@@ -107,10 +108,10 @@ def computed(state: CardsState, game_id: str) -> dict[str, Any]:
         "name": state.name,
         "mode": state.mode,
         "seed": state.seed,
-        "phase": state.phase,
-        "phase_rule": PHASE_RULE[state.phase],
+        "phase": table.phase,
+        "phase_rule": PHASE_RULE[table.phase],
         "phases": list(PHASES),
-        "turn": state.turn,
+        "turn": table.turn,
         "over": table.over,
         "pending": {"kind": waiting.kind, "rule": waiting.rule, "prompt": waiting.prompt},
         "target": card_json(table.target) if table.target is not None else None,
@@ -126,7 +127,7 @@ def computed(state: CardsState, game_id: str) -> dict[str, Any]:
         "score": score(table),
         "score_other": score_insurgency_only(table),
         "options": [{"label": o.label, "action": web_action(o.action)} for o in engine.legal_decisions(table)],
-        "said": list(state.said),
+        "said": list(table.said),
         **undo_view(state),
         "undo_block": state.undo_block,
     }
