@@ -11,8 +11,8 @@ rulebooks, glossary and synonyms use; the site's search page replays the same ex
 browser). The next ``fallujah search`` ranks over that file with the standard library alone.
 
 The ranking here *is* the search's ranking: :mod:`rules_text.search.ranking` imports its steps
-from this module (:func:`text_weights`, :func:`rank`, :func:`below_subrules`, :func:`by_game`,
-:func:`merge`, :func:`snippet_of`), run there over a Whoosh index and here over its export, both
+from this module (:func:`text_weights`, :func:`rank`, :func:`below_rules`, :func:`below_subrules`,
+:func:`by_game`, :func:`merge`, :func:`snippet_of`), run there over a Whoosh index and here over its export, both
 of which offer the same few methods (``stems``, ``terms_in``, ``score``, ``allowed``,
 ``holders``, ``docs``, ``total``).
 
@@ -105,6 +105,9 @@ PAIR_WEIGHT = 2.0
 CONTAINED_SHARE = 0.8
 #: ...and then takes this share of the sub-rule's score
 BELOW_SUBRULE = 0.9
+#: a word of the query that only a section's notes and examples say counts this much of a word
+#: held by the section (a designer's note says what its rule simulates: "escaping" in 19.2.3's)
+NOTED_WORD = 0.5
 #: a word shorter than this is never corrected: too many real words lie one letter away from a
 #: short one ("many" is not a typo of "may", "back" of "black", "can" of "car")
 CORRECTED_FROM = 5
@@ -203,6 +206,8 @@ def text_weights(index: Index, words: list[str], extra: dict[str, list[str]],
 
 #: the fields in which a section holds a word (its own, its headings', its abbreviations' names)
 HELD = ("title_", "body_", "context_", "terms_")
+#: the field of the words a section's notes and examples say
+NOTED = ("notes_",)
 
 
 def talk_of(index: Index, word: str) -> list[str]:
@@ -254,6 +259,7 @@ def rank(index: Index, words: list[str], folded: str, typed_ids: list[str], exac
     # the documents holding each of the query's words (by its own stems or its talk's), how many
     # words the game never uses, and the talk of the words it never uses itself: that talk stands in
     held: dict[str, set[int]] = {}
+    noted: dict[str, set[int]] = {}  # the documents whose notes and examples alone hold the word
     stand_ins: list[str] = []
     unused = 0
     for word, talked in said.items():
@@ -266,6 +272,8 @@ def rank(index: Index, words: list[str], folded: str, typed_ids: list[str], exac
         by_talk = {d for lg in langs for stem in index.stems(talked, lg) for d in index.holders(stem, langs, HELD)}
         if itself or by_talk:
             held[word] = itself | by_talk
+            said_stems = word_stems | {stem for lg in langs for stem in index.stems(talked, lg)}
+            noted[word] = {d for stem in said_stems for d in index.holders(stem, langs, NOTED)} - held[word]
         else:
             unused += 1
     for entry in index.terms_in(folded):
@@ -284,24 +292,49 @@ def rank(index: Index, words: list[str], folded: str, typed_ids: list[str], exac
     wanted = {stem for lg in langs for stem in index.stems(words, lg)}
     candidates = {docnum for docnum, _ in results}
     # how many of the query's words each candidate holds, itself or by its table talk: anywhere
-    # (its headings' too), its own
-    anywhere = Counter(d for docs in held.values() for d in docs & candidates)
+    # (its headings' too; what only its notes and examples say, NOTED_WORD of a word), its own
+    anywhere: dict[int, float] = dict(Counter(d for docs in held.values() for d in docs & candidates))
+    for docs in noted.values():
+        for d in docs & candidates:
+            anywhere[d] = anywhere.get(d, 0) + NOTED_WORD
     owned = Counter(d for stem in wanted for d in index.holders(stem, langs, ("title_", "body_", "terms_")) & candidates)
     ranked: list[tuple[float, dict[str, Any]]] = []
     own: dict[tuple[str, str], int] = {}
+    counts: dict[tuple[str, str], float] = {}
     for docnum, base in results:
         doc = index.docs[docnum]
         score = base * (1.0 if kind else KIND_WEIGHT.get(doc["kind"], 0.5))
         if held:
             # coordination: a section that has more of the query's words the game uses (its own
             # or its headings', or their table talk) beats one that repeats a single common word
-            score *= COORDINATION_FLOOR + (anywhere[docnum] / (len(held) + UNUSED_WORD * unused)) ** 2
+            score *= COORDINATION_FLOOR + (anywhere.get(docnum, 0) / (len(held) + UNUSED_WORD * unused)) ** 2
         if doc["empty"]:
             score *= 0.6  # a bare heading: its rules are in the sections below
         score *= 1 + boosts.get(doc["id"], 0)
         own[(doc["lang"], doc["id"])] = owned[docnum]
+        counts[(doc["lang"], doc["id"])] = anywhere.get(docnum, 0)
         ranked.append((score, doc))
-    return below_subrules(ranked, own)
+    asked = {rule_id for rule_id, boost in boosts.items() if boost >= TERM_BOOST}
+    return below_subrules(below_rules(ranked, counts, asked), own)
+
+
+def below_rules(ranked: list[tuple[float, dict[str, Any]]], counts: dict[tuple[str, str], float],
+                asked: set[str]) -> list[tuple[float, dict[str, Any]]]:
+    """The rule asked for above a chapter that restates it (a glossary: a game's ``restating``
+    chapters): a section of such a chapter goes just below the best section of the other chapters
+    that holds more of the query's words (``counts``, as the coordination counts them), unless the
+    query asks for it by its term alone or by its number (``asked``). Holding as many, it keeps
+    its place: some rules are only in the glossary."""
+    rules = [(score, doc["lang"], counts[(doc["lang"], doc["id"])]) for score, doc in ranked if not doc.get("restates")]
+    out = []
+    for score, doc in ranked:
+        if doc.get("restates") and doc["id"] not in asked:
+            mine = counts[(doc["lang"], doc["id"])]
+            above = max((s for s, lang, n in rules if lang == doc["lang"] and n > mine), default=0.0)
+            if 0.0 < above < score:
+                score = above * BELOW_SUBRULE
+        out.append((score, doc))
+    return out
 
 
 def below_subrules(ranked: list[tuple[float, dict[str, Any]]], own: dict[tuple[str, str], int]) -> list[tuple[float, dict[str, Any]]]:

@@ -332,6 +332,11 @@ def read_game(game: str, stamp: str) -> Game:
         lang: Corpus(game=game, lang=lang, sections=tuple(load_sections(root, lang, tables, declared)))
         for lang in declared.languages
     }
+    for lang, corpus in corpora.items():
+        unknown = [chapter for chapter in declared.restating if chapter not in corpus.by_id]
+        if unknown:
+            raise DataError(root / "game.yaml", f"restating names {unknown[0]!r}, which is no section of the {lang} "
+                                                f"rulebook; list the ids of chapters that restate rules (a glossary)")
     return Game(
         id=game,
         title=declared.title,

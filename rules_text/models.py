@@ -279,6 +279,10 @@ class GameDeclaration(Frozen):
     #: references by name: the words as printed -> the section they cite
     #: ("'After the Operation' section" -> 17.5); found like numbered citations
     name_refs: dict[str, str] = Field(default_factory=dict)
+    #: chapters that restate rules given elsewhere (a glossary whose entries repeat the rules of
+    #: the chapters before it): search ranks their sections below a rule of another chapter that
+    #: holds as many of the query's words (rules_text.fast_search.below_rules)
+    restating: tuple[str, ...] = ()
 
     @model_validator(mode="before")
     @classmethod

@@ -129,6 +129,15 @@ def test_bad_declaration_names_the_file_and_the_field(games, change, words):
     assert "game.yaml" in str(info.value) and words in str(info.value)
 
 
+def test_a_restating_chapter_the_rulebook_lacks_names_the_file_the_field_and_the_value(games):
+    make_game(games, declaration={"restating": ["25"]})
+    with pytest.raises(DataError) as info:
+        load_game("test-game")
+    assert "game.yaml" in str(info.value) and "restating" in str(info.value) and "'25'" in str(info.value)
+    make_game(games, declaration={"restating": ["22"]})
+    assert load_game("test-game").declaration.restating == ("22",)
+
+
 def test_unknown_game_is_one_line_listing_the_known_games(games):
     make_game(games)
     with pytest.raises(UnknownGame) as info:

@@ -155,3 +155,58 @@ def test_a_games_synonyms_and_printed_chapter_numbers(tmp_path, monkeypatch):
     for typed in ("22.0", "[22.0]", "22)", "22"):
         first = search(typed, game="test-game").hits[0]
         assert (first.id, first.number) == ("22", "22.0")
+
+
+#: a crafted rulebook: a failed raid's two rules, the first with a designer's note
+FAILED_RAID = [
+    {"id": "1", "title": "Raid", "kind": "rule", "text": "Raids are carried out by special forces."},
+    {"id": "1.1", "title": "", "kind": "rule", "text": "After a failed raid the marker is removed from the map at once."},
+    {"id": "1.1-note-1", "title": "", "kind": "note", "note_type": "designer", "parent": "1.1",
+     "text": "Removing the marker simulates the leader escaping."},
+    {"id": "1.2", "title": "", "kind": "rule", "text": "After a failed raid the marker is removed."},
+]
+
+
+def test_a_rule_holds_what_its_notes_say(tmp_path, monkeypatch):
+    """1.1's note says the leader escapes: 1.1 answers "marker escapes after a failed raid" before
+    1.2, which says the same words in fewer (and so scores higher without its sibling's note)."""
+    from rules_text import fast_search, loading
+
+    from .test_format import make_game
+
+    games = tmp_path / "games"
+    make_game(games, sections=FAILED_RAID)
+    monkeypatch.setattr(loading, "GAMES_DIR", games)
+    monkeypatch.setenv("FALLUJAH_CACHE_DIR", str(tmp_path / "cache"))
+    assert [h.id for h in search("marker escapes after a failed raid", game="test-game").hits[:2]] == ["1.1", "1.2"]
+    monkeypatch.setattr(fast_search, "NOTED_WORD", 0.0)
+    assert [h.id for h in search("marker escapes after a failed raid", game="test-game").hits[:2]] == ["1.2", "1.1"]
+
+
+def test_a_section_of_a_restating_chapter_goes_below_a_rule_holding_more_of_the_query():
+    """below_rules on a game whose chapter 9 restates the rules: 9.1 goes just below the rule
+    holding more of the query's words, keeps its place above one holding as many, and stays
+    first when asked for by its term alone or its number."""
+    from rules_text.fast_search import BELOW_SUBRULE, below_rules
+
+    def doc(rule_id: str, restates: bool = False) -> dict:
+        return {"id": rule_id, "lang": "en", **({"restates": True} if restates else {})}
+
+    ranked = [(10.0, doc("9.1", restates=True)), (4.0, doc("1.1")), (6.0, doc("1.2"))]
+    counts = {("en", "9.1"): 2, ("en", "1.1"): 3, ("en", "1.2"): 2}
+    assert [score for score, _ in below_rules(ranked, counts, set())] == [4.0 * BELOW_SUBRULE, 4.0, 6.0]
+    assert [score for score, _ in below_rules(ranked, counts, {"9.1"})] == [10.0, 4.0, 6.0]
+    counts[("en", "1.1")] = 2
+    assert [score for score, _ in below_rules(ranked, counts, set())] == [10.0, 4.0, 6.0]
+
+
+def test_battle_for_fallujah_rules_rank_above_the_glossary_that_restates_them():
+    """Battle for Fallujah's 25.0 Glossary restates its rules (game.yaml's ``restating``): the VPs a
+    raid gives are 19.1.2's, not the glossary's Victory Points entry (25.24); the term alone still
+    finds its entry, and a rule only the glossary gives (armour cannot be isolated, 25.12.7) stays first."""
+    def first(query: str) -> str:
+        return search(query, game="battle-for-fallujah").hits[0].id
+
+    assert first("how many victory points does a successful raid give") == "19.1.2"
+    assert first("victory points") == "25.24"
+    assert first("can armour be isolated") == "25.12.7"

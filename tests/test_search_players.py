@@ -2,10 +2,10 @@
 ``tests/search_queries/players/<game>.yaml``, written in the words a player uses at the table,
 each with the rule that answers it (checked against the rule text).
 
-The issue's target is recall@1 >= 0.8 and recall@3 >= 0.95 in every game. The ranking does not
-reach it yet in every game (the figures are printed, and by ``make bench``): the target is an
-expected failure that fails the run once it holds (strict), and the recall measured when the
-suites were written is a floor that no change may go under.
+The issue's target is recall@1 >= 0.8 and recall@3 >= 0.95 in every game (the figures are
+printed, and by ``make bench``). A game that does not reach it is listed in ``SHORT_OF_TARGET``:
+its target is an expected failure that fails the run once it holds (strict). The recall measured
+is a floor that no change may go under.
 """
 
 from __future__ import annotations
@@ -35,16 +35,19 @@ TARGET_AT_1, TARGET_AT_3 = 0.8, 0.95
 #: player's everyday words lead to the rulebook's own (search-synonyms.yaml); since a short word is
 #: never "corrected" into another ("can" into "car"), a section's share of the query counts the
 #: words the game uses (its table talk's too: "peek" is "look"), talk is found by stem ("letters")
-#: and numbers spelled out by their digits ("seven phases"), and "cannot" leads to "unable":
+#: and numbers spelled out by their digits ("seven phases"), and "cannot" leads to "unable"; since
+#: Battle for Fallujah's Glossary (25.0) is declared to restate the rules (a glossary section goes
+#: below a rule holding more of the query's words) and a section holds, at half a word each, the
+#: words its notes and examples say, Battle for Fallujah reaches the target too:
 FLOOR = {
-    "battle-for-fallujah": (0.73, 0.93),
+    "battle-for-fallujah": (0.80, 0.96),
     "fallujah-cards": (0.81, 1.0),
     "phantom-fury": (0.85, 0.96),
     "second-fallujah": (0.80, 0.96),
 }
 #: the games whose suites do not reach the target yet (an expected failure, strict: remove a game
 #: from here once it does)
-SHORT_OF_TARGET = {"battle-for-fallujah"}
+SHORT_OF_TARGET: set[str] = set()
 
 
 def recall(game: str) -> tuple[float, float, list[tuple[str, list[str]]]]:

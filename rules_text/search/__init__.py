@@ -33,6 +33,11 @@ Ranking for a rules reader:
   weighs as much as the word would;
 - the rule asked for ranks above the sections that contain it: a chapter or section whose own
   words cover no more of the query than one of its sub-rules goes below that sub-rule;
+- a section holds, at half a word each, the words only its notes and examples say (19.2.3's
+  designer's note speaks of the individual "escaping");
+- the rule asked for ranks above a chapter that restates the rules (a glossary, declared by its
+  game's ``restating`` in game.yaml): such a chapter's section goes below the best rule of another
+  chapter holding more of the query's words, unless the query is its term alone or its number;
 - a glossary term (English, French or abbreviation) puts its defining rule first,
   and its translation is searched too (``Pas de Pertes`` finds ``Step Loss``);
 - words the index does not know are corrected ("did you mean") and searched fuzzily; a

@@ -14,7 +14,7 @@ from .indexes import Open
 
 _TOKEN = re.compile(r"[^\W_]+")
 #: the fields the ranking reads, per language of LANGS, and the rule numbers
-FIELD_PREFIXES = ("title", "body", "context", "terms", "pairs")
+FIELD_PREFIXES = ("title", "body", "context", "terms", "pairs", "notes")
 
 
 def _analysed(word: str) -> list[list[str]]:

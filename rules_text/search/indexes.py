@@ -33,13 +33,15 @@ from ..corpus import Game
 from ..fast_rule import cache_dir
 from ..fast_search import Collection, bm25f, first_runs, terms_tried
 from ..loading import fingerprint, game_dir, load_game, read_yaml
-from ..models import LANGS
+from ..models import LANGS, Kind
 from .analysis import analyzer, fold, known, pairs, query_pairs, stem_of, stems
 
+#: the kinds of section that comment on the section above them
+COMMENTARY = (Kind.NOTE, Kind.EXAMPLE)
 #: seconds between two looks at the data files' modification times
 CHECK_EVERY = 1.0
 #: bump when the schema or the documents change shape, so old cached indexes are not reused
-INDEX_VERSION = 14
+INDEX_VERSION = 17
 
 
 def make_schema() -> Schema:
@@ -54,6 +56,7 @@ def make_schema() -> Schema:
         "breadcrumb": STORED(),
         "number": STORED(),
         "ancestors": STORED(),
+        "restates": STORED(),
         "ids": KEYWORD(commas=True, lowercase=True),
         "spell": TEXT(analyzer=RegexTokenizer(r"[^\W_]+") | LowercaseFilter() | CharsetFilter(accent_map), spelling=True),
     }
@@ -63,8 +66,9 @@ def make_schema() -> Schema:
         fields[f"context_{lang}"] = TEXT(analyzer=analyzer(lang))
         fields[f"pairs_{lang}"] = TEXT(analyzer=SpaceSeparatedTokenizer())
         fields[f"terms_{lang}"] = TEXT(analyzer=analyzer(lang))
+        fields[f"notes_{lang}"] = TEXT(analyzer=analyzer(lang))
     schema = Schema(**fields)
-    for prefix in ("title", "body", "context", "terms"):  # any other language a game declares (folded, unstemmed)
+    for prefix in ("title", "body", "context", "terms", "notes"):  # any other language a game declares (folded, unstemmed)
         schema.add(f"{prefix}_*", TEXT(analyzer=analyzer(OTHER), field_boost=3.0 if prefix == "title" else 1.0), glob=True)
     schema.add("pairs_*", TEXT(analyzer=SpaceSeparatedTokenizer()), glob=True)
     return schema
@@ -110,6 +114,7 @@ def _expansions(text: str, pattern: re.Pattern[str] | None, names: dict[str, lis
 
 
 def _documents(game: Game) -> Iterator[dict[str, Any]]:
+    restating = set(game.declaration.restating)
     for lang, corpus in game.corpora.items():
         spelled = _spelled_out(game, lang) if lang in LANGS else (None, {})
         for section in corpus.sections:
@@ -137,6 +142,11 @@ def _documents(game: Game) -> Iterator[dict[str, Any]]:
                 f"pairs_{lang}": _pairs(lang, section.label, section.text),
                 # the glossary's names of the abbreviations it uses: 19.1.2's "CVPs" are victory points
                 f"terms_{lang}": _expansions(f"{section.label} {section.text}", *spelled),
+                # what its notes and examples say (19.2.3's designer's note: the individual "escaping")
+                f"notes_{lang}": " ".join(corpus.by_id[child].text for child in corpus.children.get(section.id, ())
+                                          if corpus.by_id[child].kind in COMMENTARY),
+                # a section of a chapter restating rules given elsewhere (a glossary), stored only then
+                **({"restates": True} if restating & {section.id, *(c.id for c in trail)} else {}),
             }
     for term in game.glossary:
         for lang in game.langs:
@@ -380,12 +390,15 @@ def _file_stamps(game_id: str) -> tuple[Any, ...]:
     return tuple((p, st.st_size, st.st_mtime_ns) for p, st in stats)
 
 
-_OPEN: dict[str, Open] = {}
+#: the open indexes by games folder and game: a process that reads another folder (a test's
+#: crafted games) never gets the index of the same id in the folder read a moment before
+_OPEN: dict[tuple[str, str], Open] = {}
 _LOCK = threading.Lock()
 
 
 def open_index(game_id: str) -> Open:
-    current = _OPEN.get(game_id)
+    key = (str(loading.GAMES_DIR), game_id)
+    current = _OPEN.get(key)
     now = time.monotonic()
     if current is not None and now - current.checked < CHECK_EVERY:
         return current
@@ -414,7 +427,7 @@ def open_index(game_id: str) -> Open:
                       "empty": not stored["text"].strip()}
                 for num, stored in searcher.reader().iter_docs()}
         opened = Open(stamp, files, ix, searcher, synonyms, patterns, docs, checked=now)
-        _OPEN[game_id] = opened
+        _OPEN[key] = opened
         from .export import keep_export
 
         keep_export(opened, game_id, stats)

@@ -19,11 +19,14 @@
   var CORRECTED_FROM = 5;  // a word shorter than this is never corrected
   var CONTAINED_SHARE = 0.8;  // a section goes below a sub-rule scoring at least this share of it
   var BELOW_SUBRULE = 0.9;  // ...and takes this share of the sub-rule's score
+  var TERM_BOOST = 3.0;  // the boost of a glossary term's defining rule when the query is the term
+  var NOTED_WORD = 0.5;  // a word only a section's notes and examples say counts this much of a word
   // a field's weight: a glossary name of an abbreviation the section uses counts half
   var FIELD_WEIGHT = [["title_", 1.0], ["body_", 1.0], ["context_", 1.0], ["terms_", 0.5]];
   var PAIR_WEIGHT = 2.0;  // two of the query's words side by side in a section
   var HELD = ["title_", "body_", "context_", "terms_"];  // a section holds a word in these fields
   var OWNED = ["title_", "body_", "terms_"];  // ...and these are its own words
+  var NOTED = ["notes_"];  // the words a section's notes and examples say
   var RULE_ID = /^\[?\s*(\d{1,2}(?:\.\d{1,2}){0,4})[.)]?\s*\]?$/;
   var ID_IN_QUERY = /(?<![\d.])\d{1,2}(?:\.\d{1,2}){1,4}(?![\d])/g;
   var WORD = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)?/gu;
@@ -401,6 +404,7 @@
       index.langs.forEach(function (lg) { extra[lg] = extra[lg].concat(talked); });
     });
     var held = [];
+    var noted = [];  // the documents whose notes and examples alone hold each word
     var standIns = [];
     var unused = 0;
     said.forEach(function (talked, word) {
@@ -411,17 +415,28 @@
       wordStems.forEach(function (stem) { self.holders(stem, langs, HELD).forEach(function (d) { docs.add(d); }); });
       if (!docs.size) { standIns = standIns.concat(talked); }
       var before = docs.size;
+      var saidStems = new Set(wordStems);
       langs.forEach(function (lg) {
-        self.stems(talked, lg).forEach(function (stem) { self.holders(stem, langs, HELD).forEach(function (d) { docs.add(d); }); });
+        self.stems(talked, lg).forEach(function (stem) {
+          saidStems.add(stem);
+          self.holders(stem, langs, HELD).forEach(function (d) { docs.add(d); });
+        });
       });
-      if (before || docs.size) { held.push(docs); } else { unused += 1; }
+      if (before || docs.size) {
+        held.push(docs);
+        var notes = new Set();
+        saidStems.forEach(function (stem) {
+          self.holders(stem, langs, NOTED).forEach(function (d) { if (!docs.has(d)) { notes.add(d); } });
+        });
+        noted.push(notes);
+      } else { unused += 1; }
     });
     var stripped = folded.trim();
     this.patterns.forEach(function (pair) {
       var entry = pair[1];
       if (!pair[0].test(folded)) { return; }
       var exact = entry.forms.indexOf(stripped) >= 0;
-      boosts.set(entry.rule, Math.max(boosts.has(entry.rule) ? boosts.get(entry.rule) : 0, exact ? 3.0 : 0.3));
+      boosts.set(entry.rule, Math.max(boosts.has(entry.rule) ? boosts.get(entry.rule) : 0, exact ? TERM_BOOST : 0.3));
       index.langs.forEach(function (lg) {
         entry.by_lang[lg].forEach(function (form) { extra[lg] = extra[lg].concat(all(WORD, form)); });
       });
@@ -439,6 +454,7 @@
     var wanted = new Set();
     langs.forEach(function (lg) { self.stems(words, lg).forEach(function (stem) { wanted.add(stem); }); });
     var own = new Map();
+    var counts = new Map();
     var ranked = results.map(function (pair) {
       var number = pair[0];
       var doc = index.docs[number];
@@ -446,6 +462,7 @@
       var anywhere = 0;
       var owned = 0;
       held.forEach(function (docs) { if (docs.has(number)) { anywhere += 1; } });
+      noted.forEach(function (docs) { if (docs.has(number)) { anywhere += NOTED_WORD; } });
       wanted.forEach(function (stem) {
         if (self.holds(number, stem, langs, OWNED)) { owned += 1; }
       });
@@ -456,10 +473,32 @@
       if (doc.empty) { score *= 0.6; }
       score *= 1 + (boosts.has(doc.id) ? boosts.get(doc.id) : 0);
       own.set(doc.lang + "\u0000" + doc.id, owned);
+      counts.set(doc.lang + "\u0000" + doc.id, anywhere);
       return { score: score, doc: doc, game: self };
     });
-    return belowSubrules(ranked, own);
+    var asked = new Set();
+    boosts.forEach(function (boost, id) { if (boost >= TERM_BOOST) { asked.add(id); } });
+    return belowSubrules(belowRules(ranked, counts, asked), own);
   };
+
+  /* below_rules: a section of a chapter restating rules (a glossary) goes just below the best
+   * section of the other chapters holding more of the query's words, unless asked for by its
+   * term alone or its number */
+  function belowRules(ranked, counts, asked) {
+    var rules = ranked.filter(function (item) { return !item.doc.restates; });
+    ranked.forEach(function (item) {
+      if (!item.doc.restates || asked.has(item.doc.id)) { return; }
+      var mine = counts.get(item.doc.lang + "\u0000" + item.doc.id);
+      var above = 0.0;
+      rules.forEach(function (rule) {
+        if (rule.doc.lang === item.doc.lang && counts.get(rule.doc.lang + "\u0000" + rule.doc.id) > mine) {
+          above = Math.max(above, rule.score);
+        }
+      });
+      if (above > 0.0 && above < item.score) { item.score = above * BELOW_SUBRULE; }
+    });
+    return ranked;
+  }
 
   /* _below_subrules: a section goes just below its best sub-rule when that sub-rule's own words
    * hold as many of the query's words and it scores at least CONTAINED_SHARE of the section */

@@ -114,6 +114,8 @@ def game_index(linker: Linker) -> dict[str, Any]:
             "crumbs": json.loads(doc["breadcrumb"]),
             "href": _href(linker, doc["lang"], doc["id"], doc["kind"], doc["key"]),
             "label": _label(linker, doc),
+            # a section of a chapter restating rules (a glossary: rules_text.fast_search.below_rules)
+            **({"restates": True} if doc.get("restates") else {}),
         }
         for doc in data["docs"]
     ]
