@@ -28,6 +28,9 @@ from web.db import head_revision, normalise_url, open_database
 
 PG_URL = os.environ.get("TEST_DATABASE_URL")
 BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(not PG_URL, reason="TEST_DATABASE_URL not set"))]
+#: the backends this run has: a fuzz test sends each example it draws to every one of them (the
+#: drawing costs more than the requests)
+AVAILABLE_BACKENDS = ["sqlite", *(["postgresql"] if PG_URL else [])]
 
 
 def empty_postgres(url: str) -> None:

@@ -2,6 +2,8 @@
 
 Bodies mix the API's own field names and values with garbage, so many requests get deep into
 validation and some are valid actions that change the game the next ones are checked against.
+Each body drawn goes to an app on every database of the run (SQLite, and PostgreSQL where
+``TEST_DATABASE_URL`` is set), each with its own game: drawing a body costs more than sending it.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from hypothesis import strategies as st
 from web.games.phantom_fury.actions import ACTION_TYPES, VP_REASONS
 
 from .budget import examples
-from .test_web_fixtures import BACKENDS, make_app
+from .test_web_fixtures import AVAILABLE_BACKENDS, make_app
 
 pytestmark = pytest.mark.slow  # thousands of requests (make quick leaves it out)
 
@@ -53,17 +55,23 @@ LARGEST_ERROR = [0]
 MAX_ERROR_BYTES = 64 * 1024
 
 
-@pytest.fixture(scope="module", params=BACKENDS)
-def fuzz(request, tmp_path_factory):
-    app = make_app(request.param, tmp_path_factory.mktemp("fuzz"))
-    client = app.test_client()
-    game = client.post("/api/games", json={"strong_points": 2, "start_zones": [2, 3, 4, 6, 8, 10, 12, 17, 19],
-                                           "squads": [{"counter": n, "cf": 5, "zone": z, "caat": n < 5} for n, z in
-                                                      enumerate([2, 3, 4, 6, 8, 10, 12, 17, 19], start=1)],
-                                           "company": [{"counter": n, "cf": 5} for n in (10, 11, 12)],
-                                           "battalion": [{"counter": n, "cf": 6} for n in (13, 14, 15)]}).get_json()
-    yield app, client, game["id"]
-    app.extensions["fallujah.store"].engine.dispose()
+@pytest.fixture(scope="module")
+def fuzz(tmp_path_factory):
+    """An app, its test client and a game on it, for each database of the run."""
+    apps = []
+    for backend in AVAILABLE_BACKENDS:
+        app = make_app(backend, tmp_path_factory.mktemp(f"fuzz-{backend}"))
+        client = app.test_client()
+        game = client.post("/api/games", json={
+            "strong_points": 2, "start_zones": [2, 3, 4, 6, 8, 10, 12, 17, 19],
+            "squads": [{"counter": n, "cf": 5, "zone": z, "caat": n < 5}
+                       for n, z in enumerate([2, 3, 4, 6, 8, 10, 12, 17, 19], start=1)],
+            "company": [{"counter": n, "cf": 5} for n in (10, 11, 12)],
+            "battalion": [{"counter": n, "cf": 6} for n in (13, 14, 15)]}).get_json()
+        apps.append((app, client, game["id"]))
+    yield apps
+    for app, _, _ in apps:
+        app.extensions["fallujah.store"].engine.dispose()
 
 
 def _post(client, path: str, body) -> object:
@@ -82,21 +90,22 @@ def _ok(response) -> None:
 @settings(FUZZ, max_examples=examples(1500))
 @given(body=bodies, use_version=st.booleans(), endpoint=st.sampled_from(["actions", "undo", "redo"]))
 def test_actions_never_500(fuzz, body, use_version, endpoint):
-    _, client, game_id = fuzz
-    if use_version:
-        body["expected_version"] = client.get(f"/api/games/{game_id}").get_json()["version"]
-        body.setdefault("type", "next_phase")
-    _ok(_post(client, f"/api/games/{game_id}/{endpoint}", body))
+    for _, client, game_id in fuzz:
+        sent = dict(body)
+        if use_version:
+            sent["expected_version"] = client.get(f"/api/games/{game_id}").get_json()["version"]
+            sent.setdefault("type", "next_phase")
+        _ok(_post(client, f"/api/games/{game_id}/{endpoint}", sent))
 
 
 @settings(FUZZ, max_examples=examples(400))
 @given(body=bodies)
 def test_setup_and_import_never_500(fuzz, body):
-    _, client, _ = fuzz
-    _ok(_post(client, "/api/games", body))
-    _ok(_post(client, "/api/games/import", {"format": "fallujah-game", "format_version": 1,
-                                            "events": [{"version": 1, "kind": "setup", "payload": body}]}))
-    _ok(_post(client, "/api/games/import", body))
+    for _, client, _ in fuzz:
+        _ok(_post(client, "/api/games", body))
+        _ok(_post(client, "/api/games/import", {"format": "fallujah-game", "format_version": 1,
+                                                "events": [{"version": 1, "kind": "setup", "payload": body}]}))
+        _ok(_post(client, "/api/games/import", body))
 
 
 @settings(FUZZ, max_examples=examples(800))
@@ -108,8 +117,8 @@ def test_setup_and_import_never_500(fuzz, body):
                              "/api/games/{id}/redo", "/api/adjudicate/fire", "/api/adjudicate/assault",
                              "/api/adjudicate/ied", "/api/adjudicate/victory"]))
 def test_raw_bodies_never_500(fuzz, raw, content_type, path):
-    _, client, game_id = fuzz
-    _ok(client.post(path.format(id=game_id), data=raw, content_type=content_type))
+    for _, client, game_id in fuzz:
+        _ok(client.post(path.format(id=game_id), data=raw, content_type=content_type))
 
 
 @settings(FUZZ, max_examples=examples(600))
@@ -120,8 +129,8 @@ def test_raw_bodies_never_500(fuzz, raw, content_type, path):
                                              "variant", "mission", "hero", "caat_ammo", "activation", "drawn_cf",
                                              "last_turn_played", "number", "rolls"]), values, max_size=6))
 def test_adjudicate_never_500(fuzz, situation, body):
-    _, client, _ = fuzz
-    _ok(_post(client, f"/api/adjudicate/{situation}", body))
+    for _, client, _ in fuzz:
+        _ok(_post(client, f"/api/adjudicate/{situation}", body))
 
 
 @settings(FUZZ, max_examples=examples(800))
@@ -129,10 +138,10 @@ def test_adjudicate_never_500(fuzz, situation, body):
        route=st.sampled_from(["/api/games/{s}", "/api/games/{s}/log", "/api/games/{s}/export", "/api/rules/en/{s}",
                               "/api/rules/{s}/4.1", "/api/search", "/api/games/{id}/log", "/api/{s}"]))
 def test_reads_never_500(fuzz, segment, query, route):
-    _, client, game_id = fuzz
     from urllib.parse import quote, urlencode
 
-    # a lone surrogate reaches the server as the bytes a browser would send for it (%ED%A0%80)
-    path = route.format(s=quote(segment, safe="", errors="surrogatepass"), id=game_id)
-    response = client.get(path, query_string=urlencode(query, errors="surrogatepass"))
-    assert response.status_code < 500, response.get_data(as_text=True)[:300]
+    for _, client, game_id in fuzz:
+        # a lone surrogate reaches the server as the bytes a browser would send for it (%ED%A0%80)
+        path = route.format(s=quote(segment, safe="", errors="surrogatepass"), id=game_id)
+        response = client.get(path, query_string=urlencode(query, errors="surrogatepass"))
+        assert response.status_code < 500, response.get_data(as_text=True)[:300]

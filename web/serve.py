@@ -10,6 +10,7 @@ a failure of either is one line and exit status 2.
 
 from __future__ import annotations
 
+import gc
 import ipaddress
 import logging
 import sys
@@ -105,6 +106,10 @@ def serve(host: str, port: int, database_url: str | None, trusted: tuple[str, ..
     address = f"[{host}]" if ":" in host else host
     click.echo(f"Serving {_served(game)} on http://{address}:{port}/ (database: {shown}); Ctrl+C stops it.")
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # "Task queue depth" under load is not news
+    # what the app holds for its life (modules, rulebooks, models) is left out of the collector's
+    # full passes: the one after each large body (security.LargeBodies) then walks what requests made
+    gc.collect()
+    gc.freeze()
     try:
         server.run()
     except KeyboardInterrupt:

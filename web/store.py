@@ -240,11 +240,16 @@ class Store:
             .order_by(events.c.version)
         )
 
+        # each state this fold passes through, for an undo or redo further on that asks for one of
+        # them: folding again from the snapshot for each would make a run of undos cost 2^n folds
+        passed: dict[int, GameState] = {snap.version: state}
+
         def earlier(v: int) -> GameState:
-            return self._state_at(conn, game_id, v)
+            return passed[v] if v in passed else self._state_at(conn, game_id, v)
 
         for row in rows.all():
             state, _ = fold(companion, state, Event(row.version, row.kind, json.loads(row.payload)), earlier)
+            passed[row.version] = state
         self.cache.put((game_id, version), state)
         return state
 
