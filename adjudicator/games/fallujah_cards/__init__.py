@@ -15,13 +15,25 @@
 
 from __future__ import annotations
 
-from ...registry import declare_situations
-from .decisions import DECISIONS
-from .situations import SITUATIONS as _PROCEDURES
-from .situations import Procedure
-from .tournament import STATISTICS
+from typing import Any
 
-#: the situations, each with the choices it leaves to the player (:mod:`.decisions`)
-SITUATIONS: dict[str, Procedure] = declare_situations(_PROCEDURES.values(), DECISIONS)
+from ...registry import Procedure, declared_situations
+
+#: each situation and the module that declares it (its ``SITUATIONS``): ``fallujah adjudicate``
+#: imports only that one, not the tournaments' compiled loops (``STATISTICS``)
+SITUATION_MODULES: dict[str, str] = {"expected-score": "situations"}
+
+
+def __getattr__(name: str) -> Any:
+    """What is read only when asked for: ``SITUATIONS`` (:mod:`.situations`) and the seeded
+    tournaments ``fallujah stats`` runs (``STATISTICS``, :mod:`.tournament`)."""
+    if name == "SITUATIONS":
+        return declared_situations(__name__)
+    if name == "STATISTICS":
+        from .tournament import STATISTICS
+
+        return STATISTICS
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["SITUATIONS", "STATISTICS", "Procedure"]
