@@ -37,7 +37,9 @@ BoundedTuple = Annotated[tuple[_T, ...], Field(max_length=MAX_ITEMS)]
 class Frozen(BaseModel):
     """Immutable model refusing unknown fields, so a misspelt field is reported, not ignored."""
 
-    model_config = ConfigDict(str_max_length=MAX_TEXT, frozen=True, extra="forbid")
+    #: defer_build: a model's validator and serializer are built the first time it validates or
+    #: dumps, not at import, so a command builds only the models it uses (issue 21: start-up)
+    model_config = ConfigDict(str_max_length=MAX_TEXT, frozen=True, extra="forbid", defer_build=True)
 
 
 class _Omitting(BaseModel):
@@ -133,7 +135,7 @@ class Outcome(BaseModel):
     subclass with typed fields. A field never given is absent from the JSON; one given as None
     is written null."""
 
-    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid", defer_build=True)
 
     steps: list[Step] = []
     #: the rolls still needed to finish the resolution
@@ -216,7 +218,7 @@ class Adjudication(_Omitting):
     #: with a recorded answer only where it has them (:func:`same_outcome`)
     ADVICE: ClassVar[tuple[str, ...]] = ("what_if", "best", "goal", "summary", "options")
 
-    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid", defer_build=True)
 
     OMIT_IF_NONE: ClassVar[frozenset[str]] = frozenset(
         {"ruleset_points", "distributions", "steps", "goal", "summary", "options"}

@@ -42,6 +42,8 @@ __all__ = [
     "adjudicate",
     "data_fingerprint",
     "declare_situations",
+    "declared_procedure",
+    "declared_situations",
     "forget_data",
     "games",
     "games_with",
@@ -188,13 +190,45 @@ def situations(game: str = DEFAULT_GAME) -> Mapping[str, Procedure]:
     return dict(found or {})
 
 
+def situation_modules(package: ModuleType) -> Mapping[str, str]:
+    """Where a game package declares each situation (``SITUATION_MODULES``: name -> the name of
+    its module whose ``SITUATIONS`` holds it), or nothing when it declares them all at once."""
+    found = getattr(package, "SITUATION_MODULES", None)
+    return found if isinstance(found, Mapping) else {}
+
+
+def declared_procedure(package: str, situation: str) -> Procedure | None:
+    """The situation of the game package ``package`` (its module's ``__name__``) when it declares
+    it by module (``SITUATION_MODULES``), only that module imported; else None."""
+    names = situation_modules(importlib.import_module(package))
+    if situation not in names:
+        return None
+    module = importlib.import_module(f"{package}.{names[situation]}")
+    found: Mapping[str, Procedure] = module.SITUATIONS
+    return found[situation]
+
+
+def declared_situations(package: str) -> dict[str, Procedure]:
+    """Every situation of the game package ``package`` (its module's ``__name__``) that declares
+    them by module (``SITUATION_MODULES``), in that order: its ``SITUATIONS``, imported when
+    first asked for, so that ``procedure()`` imports only the module of the situation asked for."""
+    names = situation_modules(importlib.import_module(package))
+    modules = {module: importlib.import_module(f"{package}.{module}") for module in names.values()}
+    return {name: modules[module].SITUATIONS[name] for name, module in names.items()}
+
+
 def games_with(situation: str) -> list[str]:
     """The ids of the games having a situation of that name."""
     return [game for game in available_games() if situation in situations(game)]
 
 
 def procedure(situation: str, *, game: str = DEFAULT_GAME) -> Procedure:
-    """One situation of a game, or :class:`UnknownSituation`."""
+    """One situation of a game, or :class:`UnknownSituation`. A game that declares its situations
+    by module (``SITUATION_MODULES``) has only the module of this one imported."""
+    module = game_module(game)
+    declared = declared_procedure(module.__name__, situation) if module is not None else None
+    if declared is not None:
+        return declared
     found = situations(game)
     if situation not in found:
         raise UnknownSituation(situation, game)

@@ -35,14 +35,16 @@ Die = Annotated[str, AfterValidator(_die)]
 class Frozen(BaseModel):
     """A frozen pydantic model that refuses unknown fields (a typo in a data file is an error)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    #: defer_build: a model's validator and serializer are built the first time it validates or
+    #: dumps, not at import, so a command builds only the models it uses (issue 21: start-up)
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class LocalText(Frozen):
     """The same words in each language; ``None`` where a source lacks them. English and French
     are named fields; a game printed in another language adds its code (``de: ...``)."""
 
-    model_config = ConfigDict(frozen=True, extra="allow")
+    model_config = ConfigDict(frozen=True, extra="allow", defer_build=True)
 
     en: str | None = None
     fr: str | None = None

@@ -49,7 +49,8 @@ _REMEMBERED: dict[str, tuple[list[list[Any]], str]] = {}
 
 
 def remembered_hash(name: str, files: Sequence[Path], compute: Callable[[], str]) -> str:
-    """``compute()`` (a content hash of ``files``), skipped while no file's stat changed."""
+    """``compute()`` (a content hash of ``files``, or another text read from them), skipped while
+    no file's stat changed."""
     stats = file_stats(files)
     known = _REMEMBERED.get(name)
     if known is not None and known[0] == stats:

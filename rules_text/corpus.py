@@ -35,7 +35,7 @@ class UnknownSection(LookupError):
 class Corpus(BaseModel):
     """One language's sections in rulebook order."""
 
-    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True, defer_build=True)
 
     game: str
     lang: Lang
@@ -131,7 +131,7 @@ def numbered_parent(section_id: str, known: set[str]) -> str | None:
 class Game(BaseModel):
     """Everything a game's folder declares."""
 
-    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True, defer_build=True)
 
     id: str
     title: str

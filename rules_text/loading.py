@@ -13,7 +13,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import ValidationError
 
 from . import cache, markup
@@ -78,17 +77,19 @@ def available_games() -> list[str]:
     return sorted(p.name for p in GAMES_DIR.iterdir() if (p / "game.yaml").is_file())
 
 
-#: libyaml's safe loader where PyYAML was built with it (ten times faster on the rulebooks' data,
-#: the same values), else PyYAML's own
-SAFE_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
 def load_yaml(text: Any) -> Any:
-    """A YAML document (text or an open file) read safely: plain data, no Python objects."""
-    return yaml.load(text, Loader=SAFE_LOADER)
+    """A YAML document (text or an open file) read safely: plain data, no Python objects; with
+    libyaml's safe loader where PyYAML was built with it (ten times faster on the rulebooks' data,
+    the same values), else PyYAML's own. PyYAML is imported here, when a file is read: a game
+    answered from its cache reads none (issue 21: start-up)."""
+    import yaml
+
+    return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
 def read_yaml(path: Path) -> Any:
+    import yaml
+
     try:
         with path.open(encoding="utf-8") as handle:
             return load_yaml(handle)
@@ -150,14 +151,20 @@ def declaration(game: str) -> GameDeclaration:
 
 def package_of(game: str) -> str:
     """The Python package of a game's adjudicator and companion (``package:`` in game.yaml);
-    :class:`UnknownGame` for an undeclared id. Read again only when game.yaml changes."""
+    :class:`UnknownGame` for an undeclared id. Read again only when game.yaml changes: between
+    processes too, remembered in the cache folder with game.yaml's stats (name, size, times,
+    inode) and the code that reads it (:func:`rules_text.cache.remembered_hash`), so that
+    ``fallujah adjudicate`` reads no YAML for it."""
     path = game_dir(game) / "game.yaml"
     return _package(game, path.stat().st_mtime_ns)
 
 
 @lru_cache(maxsize=32)
 def _package(game: str, _stamp: int) -> str:
-    return declaration(game).package
+    path = game_dir(game) / "game.yaml"
+    key = hashlib.sha256(f"{GAMES_DIR.resolve()}|{game}".encode()).hexdigest()[:12]
+    return cache.remembered_hash(f"{game}-package-{key}-{cache.code_stamp()}", [path],
+                                 lambda: declaration(game).package)
 
 
 def declarations() -> list[GameDeclaration]:

@@ -28,7 +28,7 @@ KINDS = ("number", "location", "unit", "reference", "clause", "condition", "outc
 class Difference(BaseModel):
     """One registered difference in meaning, quoting both rulebooks verbatim."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     id: str
     #: the section holding both quotes

@@ -100,7 +100,7 @@ class Column(Frozen):
 class TableRow(Frozen):
     """One printed row: a die range and its result, a modifier, a VP value, a card."""
 
-    model_config = ConfigDict(frozen=True, extra="allow")
+    model_config = ConfigDict(frozen=True, extra="allow", defer_build=True)
 
     result: str = ""
     roll: str | None = None
@@ -147,7 +147,7 @@ class TableRow(Frozen):
 class Table(Frozen):
     """A table declared once (see games/README.md): d10, roll, matrix, list, cards, modifiers, scale."""
 
-    model_config = ConfigDict(frozen=True, extra="allow")
+    model_config = ConfigDict(frozen=True, extra="allow", defer_build=True)
 
     id: str
     rule: str

@@ -26,6 +26,7 @@ KERNEL = [
     "__init__.py",
     "api.py",
     "cli.py",
+    "command.py",
     "dice.py",
     "errors.py",
     "grids.py",

@@ -9,9 +9,10 @@ another spelling, a second id, a value click refuses), a missing or stale answer
 stream that is not UTF-8. The launcher prints as click does (styles on a terminal only, ANSI
 stripped elsewhere), and its one-line errors and exit statuses are the commands' (:func:`die`).
 
-``fallujah search``, ``fallujah games`` and ``fallujah adjudicate`` are answered alike, from the
-search exports (:mod:`rules_text.fast_search`), the games answers file (:mod:`web.fast_games`) and
-the answers the adjudicate command gave before (:mod:`web.fast_adjudicate`).
+``fallujah search`` and ``fallujah games`` are answered alike, from the search exports
+(:mod:`rules_text.fast_search`) and the games answers file (:mod:`web.fast_games`).
+``fallujah adjudicate`` is computed each time, as the click command computes it
+(:func:`adjudicator.command.answer`, which both call), only without click.
 """
 
 from __future__ import annotations
@@ -48,6 +49,10 @@ def main() -> None:
             quiet_exit(status)
     if args[:1] == ["games"]:
         status = fast_games(args[1:])
+        if status is not None:
+            quiet_exit(status)
+    if args[:1] == ["adjudicate"]:
+        status = fast_adjudicate(args[1:])
         if status is not None:
             quiet_exit(status)
     from .commands import main as commands
@@ -107,6 +112,35 @@ def fast_games(args: Sequence[str]) -> int | None:
     """``fallujah games`` with ``args`` answered from the games answers file (:mod:`web.fast_games`):
     the exit status, or None when the click command must answer."""
     return _fast_answer(args, "web.fast_games")
+
+
+def fast_adjudicate(args: Sequence[str]) -> int | None:
+    """``fallujah adjudicate`` with ``args``, computed as the click command computes it
+    (:func:`adjudicator.command.answer`: the game's pydantic model validates the situation, the
+    game's procedure answers it) without importing click: the exit status, or None when the click
+    command must answer (an option it does not read, ``--help``, a stream that is not UTF-8)."""
+    if not (_utf8(sys.stdout) and _utf8(sys.stderr)) or any(
+            name.startswith("_") and name.endswith("_COMPLETE") for name in os.environ):
+        return None
+    # pydantic looks for plugins in every installed distribution's entry points when it builds its
+    # first validator (a scan of the whole environment); fallujah uses none. A user who installs
+    # one sets the variable (empty: every plugin) and pydantic loads it as before.
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    from adjudicator.command import Refused, answer, request
+    from rules_text.fast_rule import DEFAULT_GAME
+
+    asked = request(list(args), DEFAULT_GAME)
+    if asked is None:
+        return None
+    try:
+        text = answer(**asked)
+    except Refused as exc:
+        die(exc.message, exc.status)
+    try:
+        echo([(text, None)], sys.stdout)
+    except OSError as exc:
+        failed_write(exc)
+    return 0
 
 
 def rule_request(args: Sequence[str], langs: Sequence[str], default_lang: str,

@@ -14,8 +14,9 @@ environment forbids writing bytecode (``PYTHONDONTWRITEBYTECODE``, as some CI an
 set), each run would compile the project's modules again, which no user pays. The bytecode goes
 to a temporary ``PYTHONPYCACHEPREFIX``, never into the working tree. ``fallujah rule`` answers
 from its rule answers file (rules_text/fast_rule.py) and ``fallujah search`` from its plain search
-export (rules_text/fast_search.py), both written by the warm-up run; ``fallujah adjudicate`` runs
-the click command, pydantic and the game's procedures each time; a typo's analysis and spelling suggestions are kept in the search's memo by then.
+export (rules_text/fast_search.py), both written by the warm-up run; ``fallujah adjudicate`` is
+computed each time (the game's pydantic model validates the situation, its procedure answers it)
+by the launcher without click (adjudicator/command.py); a typo's analysis and spelling suggestions are kept in the search's memo by then.
 """
 
 from __future__ import annotations

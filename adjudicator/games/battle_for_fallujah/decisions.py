@@ -10,9 +10,13 @@ move the Media Track (23.1.2): each alternative's ``exact`` gives its ``media`` 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...models import Text
 from ...what_if import Alternative, Choice, Decisions, Goal
-from .operation import OperationInput, Part
+
+if TYPE_CHECKING:  # operation declares its situation with these decisions: imported for types only
+    from .operation import OperationInput, Part
 
 #: the rule allowing the Coalition's Support units in each role
 ALLOCATION = {"attacking": "17.2.3.1", "defending": "17.1.4.1"}

@@ -10,9 +10,12 @@ from fractions import Fraction
 
 from ...errors import Checker
 from ...models import Outcome
+from ...registry import Procedure, declare_situations
 from .answer import BffAnswer, finish, modifier, odds_and_distributions, step
 from .checks import Dice, Faces, check_dice, check_faces
 from .data import COLOURS, book
+from .decisions import DECISIONS
+from .examples import EXAMPLES
 from .pools import as_distribution, pool, successes
 
 
@@ -94,3 +97,15 @@ def adjudicate(situation: DicePoolInput) -> DicePoolAnswer:
         **fields,
     )
     return finish(answer)
+
+
+#: the situation this module computes, found through the package's ``SITUATION_MODULES``:
+#: ``dice-pool``
+SITUATIONS: dict[str, Procedure] = declare_situations(
+    (
+        Procedure("dice-pool", "A Dice Pool's successes (7.2-7.4)", "7.2",
+                  DicePoolInput, DicePoolAnswer, adjudicate),
+    ),
+    DECISIONS,
+    EXAMPLES,
+)

@@ -19,6 +19,7 @@ from pydantic import Field
 from ...errors import Checker
 from ...inputs import check_choice, choice
 from ...models import Bounded, Frozen, Modifier, Note, Outcome
+from ...registry import Procedure, declare_situations
 from .answer import (
     D6,
     BffAnswer,
@@ -32,6 +33,8 @@ from .answer import (
 )
 from .checks import check_faces_list
 from .data import Book, book
+from .decisions import DECISIONS
+from .examples import EXAMPLES
 from .operation import RAID_DEFENDERS, TERRAINS
 from .rolls import FACES, nearest_row, outcome_odds, row_for, totals
 
@@ -518,3 +521,25 @@ def raid_defenders(situation: RaidDefendersInput) -> RaidDefendersAnswer:
         ),
     )
     return finish(answer, ["22.1", "12.4.2", "22.2"])
+
+
+#: the situations this module computes, found through the package's ``SITUATION_MODULES``:
+#: ``insurgent-activation``, ``level-of-resistance``, ``insurgent-reaction``, ``contact``,
+#: ``raid-defenders``
+SITUATIONS: dict[str, Procedure] = declare_situations(
+    (
+        Procedure("insurgent-activation", "Insurgent Activation Table (12.4.2-12.4.4)", "12.4.2",
+                  ActivationInput, ActivationAnswer, insurgent_activation),
+        Procedure("level-of-resistance", "Level of Resistance Table (22.1)", "22.1",
+                  ResistanceInput, ResistanceAnswer, level_of_resistance),
+        Procedure("insurgent-reaction", "Insurgent Reaction Table (22.2)", "22.2",
+                  ReactionInput, ReactionAnswer, insurgent_reaction),
+        Procedure("contact", "Insurgent Contact Table (22.3, 20.4.2.1)", "22.3",
+                  ContactInput, ContactAnswer, contact),
+        Procedure("raid-defenders", "A Raid's defenders in a hex without a Resistance marker (17.1.1, 22.0)",
+                  "17.1.1", RaidDefendersInput, RaidDefendersAnswer,
+                  raid_defenders),
+    ),
+    DECISIONS,
+    EXAMPLES,
+)

@@ -16,8 +16,11 @@ from pydantic import Field
 from ...errors import Checker
 from ...inputs import check_choice, choice
 from ...models import Frozen, Option, Outcome, Text
+from ...registry import Procedure, declare_situations
 from .answer import BffAnswer, finish, note, step
 from .data import Book, book
+from .decisions import DECISIONS
+from .examples import EXAMPLES
 from .operation import MISSIONS, SIDES, check_insurgency_mission, vp_of, vp_rows
 from .spends import maximal_spends
 
@@ -250,3 +253,16 @@ def adjudicate(situation: SpendMarginInput) -> SpendMarginAnswer:
         result=SpendMarginOutcome(steps=steps, vp=vp, spent=spent, unspent=margin - spent),
     )
     return finish(answer)
+
+
+#: the situation this module computes, found through the package's ``SITUATION_MODULES``:
+#: ``spend-margin``
+SITUATIONS: dict[str, Procedure] = declare_situations(
+    (
+        Procedure("spend-margin", "Spending a Margin of Success (18.2.1, 18.6.1, 20.3, 21.1.2)", "18.2.1",
+                  SpendMarginInput, SpendMarginAnswer, adjudicate,
+                  ("20.3", "21.1.2", "19.1.2")),
+    ),
+    DECISIONS,
+    EXAMPLES,
+)

@@ -31,9 +31,12 @@ from ...inputs import check_choice, choice
 from ...models import Frozen, Modifier, Note, Outcome, Step
 from ...readings import followed as followed_reading
 from ...readings import readings_field
+from ...registry import Procedure, declare_situations
 from .answer import BffAnswer, Reading, finish, modifier, note, percent, step
 from .checks import MAX_DICE, Dice, Faces, check_dice, check_faces
 from .data import COLOURS, GAME, Book, book
+from .decisions import DECISIONS
+from .examples import EXAMPLES
 from .pools import pool, successes
 
 #: the missions that roll dice pools (15.2; Move does not); a test checks them against the tables
@@ -726,3 +729,16 @@ def _faces(faces: Faces) -> str:
 
 def _by_colour(got: dict[str, int]) -> str:
     return ", ".join(f"{n} {c}" for c, n in got.items())
+
+
+#: the situation this module computes, found through the package's ``SITUATION_MODULES``:
+#: ``operation``
+SITUATIONS: dict[str, Procedure] = declare_situations(
+    (
+        Procedure("operation", "An Operation: Assault, Raid, Search or Strike (17.0-21.0)", "17.3",
+                  OperationInput, OperationAnswer, adjudicate,
+                  ("17.1.6.1", "17.1.7", "17.1.8", "17.2.5.1", "23.1.2", "7.7.1")),
+    ),
+    DECISIONS,
+    EXAMPLES,
+)

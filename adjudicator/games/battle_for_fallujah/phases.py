@@ -12,6 +12,7 @@ from pydantic import Field
 
 from ...errors import Checker
 from ...models import Frozen, Outcome
+from ...registry import Procedure, declare_situations
 from .answer import (
     D6,
     BffAnswer,
@@ -24,6 +25,8 @@ from .answer import (
     step,
 )
 from .data import Book, book
+from .decisions import DECISIONS
+from .examples import EXAMPLES
 from .rolls import bounds_from_range, outcome_odds, row_for, turn_bounds
 
 
@@ -379,3 +382,26 @@ def victory_level(situation: VictoryInput) -> VictoryAnswer:
         **odds_and_distributions({row.result: Fraction(1)}, {}),
     )
     return finish(answer)
+
+
+#: the situations this module computes, found through the package's ``SITUATION_MODULES``:
+#: ``availability``, ``intelligence``, ``ceasefire``, ``reinforcements``, ``end-of-turn-vp``,
+#: ``victory-level``
+SITUATIONS: dict[str, Procedure] = declare_situations(
+    (
+        Procedure("availability", "Support unit Availability (5.5, 13.6.2)", "5.5",
+                  AvailabilityInput, AvailabilityAnswer, availability),
+        Procedure("intelligence", "Intelligence Phase: Wanted! Markers (11.1-11.4)", "11.2",
+                  IntelligenceInput, IntelligenceAnswer, intelligence),
+        Procedure("ceasefire", "Ceasefire roll (14.2)", "14.2",
+                  CeasefireInput, CeasefireAnswer, ceasefire),
+        Procedure("reinforcements", "Reinforcements: the 3/4 Battalion (14.3)", "14.3",
+                  ReinforcementsInput, ReinforcementsAnswer, reinforcements),
+        Procedure("end-of-turn-vp", "End of Turn VPs (14.1, 14.2.2.1)", "14.1",
+                  EndOfTurnInput, EndOfTurnAnswer, end_of_turn_vp),
+        Procedure("victory-level", "Victory level (14.4.2)", "14.4.2",
+                  VictoryInput, VictoryAnswer, victory_level),
+    ),
+    DECISIONS,
+    EXAMPLES,
+)

@@ -9,18 +9,31 @@
 - tournament.py: seeded games played by a named policy (``STATISTICS``, ``fallujah stats``);
 - advisor.py: each legal choice's expected final score (exact or Monte Carlo);
 - fast.py, exact.py: the same rules over card classes, for speed and exact distributions;
-- situations.py: the ``expected-score`` situation (``PROCEDURES``);
+- situations.py: the ``expected-score`` situation (``SITUATIONS``);
 - decisions.py: the choice it leaves to the player, for the kernel's what-ifs.
 """
 
 from __future__ import annotations
 
-from ...registry import declare_situations
-from .decisions import DECISIONS
-from .situations import PROCEDURES, Procedure
-from .tournament import STATISTICS
+from typing import Any
 
-#: the situations, each with the choices it leaves to the player (:mod:`.decisions`)
-SITUATIONS: dict[str, Procedure] = declare_situations(PROCEDURES, DECISIONS)
+from ...registry import Procedure, declared_situations
+
+#: each situation and the module that declares it (its ``SITUATIONS``): ``fallujah adjudicate``
+#: imports only that one, not the tournaments' compiled loops (``STATISTICS``)
+SITUATION_MODULES: dict[str, str] = {"expected-score": "situations"}
+
+
+def __getattr__(name: str) -> Any:
+    """What is read only when asked for: ``SITUATIONS`` (:mod:`.situations`) and the seeded
+    tournaments ``fallujah stats`` runs (``STATISTICS``, :mod:`.tournament`)."""
+    if name == "SITUATIONS":
+        return declared_situations(__name__)
+    if name == "STATISTICS":
+        from .tournament import STATISTICS
+
+        return STATISTICS
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["SITUATIONS", "STATISTICS", "Procedure"]

@@ -24,7 +24,7 @@ from adjudicator.models import MAX_TEXT
 
 
 class _Action(BaseModel):
-    model_config = ConfigDict(str_max_length=MAX_TEXT, frozen=True, extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, frozen=True, extra="forbid", defer_build=True)
 
 
 #: the readings a game follows where the rules are ambiguous (errata.yaml: ambiguity id -> reading)

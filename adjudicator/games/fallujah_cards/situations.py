@@ -19,9 +19,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from adjudicator.errors import Checker, from_validation_error
 from adjudicator.models import MAX_ITEMS, MAX_TEXT, Adjudication, Bounded, Outcome, odds_fields
-from adjudicator.registry import Procedure
+from adjudicator.registry import Procedure, declare_situations
 
 from .cards import card_list
+from .decisions import DECISIONS
 from .exact import LOOKAHEAD_LIMIT, known_deck_distribution, lookahead_feasible
 from .fast import deck_codes, hand_counts
 from .state import BASE_SCORE
@@ -55,7 +56,7 @@ POLICY_TEXT = {
 class ExpectedScoreInput(BaseModel):
     """A deck in known order, top to bottom, a starting hand and a policy."""
 
-    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid", defer_build=True)
 
     deck: list[str] = Field(min_length=1, max_length=MAX_ITEMS, description="card names as printed, top to bottom")
     hand: Bounded[str] = Field(default_factory=list, description="card names as printed")
@@ -191,10 +192,19 @@ def expected_score(body: ExpectedScoreInput | Mapping[str, Any]) -> ExpectedScor
     )
 
 
-#: the game's procedures, for :func:`adjudicator.registry.declare_situations` (as every game's)
-PROCEDURES: tuple[Procedure, ...] = (
-    Procedure("expected-score", "Expected final score of a deck in known order", rule="scoring",
-              input_model=ExpectedScoreInput, result_model=ExpectedScore, run=expected_score,
-              examples=({"deck": ["Courtyard", "Car Bomb"], "hand": ["Bradley AFV"], "policy": "greedy"},
-                        {"deck": ["Pillbox", "Sniper Team", "Humvee"], "policy": "lookahead"})),
-)
+#: the situations, each with the choices it leaves to the player (:mod:`.decisions`), found through
+#: the package's ``SITUATION_MODULES``
+SITUATIONS: dict[str, Procedure] = declare_situations((
+    Procedure(
+        name="expected-score",
+        title="Expected final score of a deck in known order",
+        rule="scoring",
+        input_model=ExpectedScoreInput,
+        result_model=ExpectedScore,
+        run=expected_score,
+        examples=(
+            {"deck": ["Courtyard", "Car Bomb"], "hand": ["Bradley AFV"], "policy": "greedy"},
+            {"deck": ["Pillbox", "Sniper Team", "Humvee"], "policy": "lookahead"},
+        ),
+    ),
+), DECISIONS)

@@ -16,10 +16,11 @@ from typing import Any
 from ...models import Text
 from ...what_if import Choice, Decisions, Goal, one_of, toggle
 from .rulebook import current
-from .support import MISSIONS
 
 
 def _missions(_situation: Any) -> list[Choice]:
+    from .support import MISSIONS  # here: support declares its situations with these decisions
+
     rows = current().table(MISSIONS).rows
     return [one_of("mission", "9.1", {
         row.result: Text(en=f"call up {name}", fr=f"demander {name}")

@@ -27,8 +27,12 @@ from ...models import (
     as_exact,
     as_floats,
 )
+from ...registry import Procedure, declare_situations
 from . import activation, modifiers
+from .answer import Computation, procedure
 from .checks import insurgent_cf, suspect_or_cf, usmc_cf, zone
+from .decisions import DECISIONS
+from .examples import EXAMPLES
 from .ied import ied_outcome
 from .models import EnemyUnit, Face, Hero, Location, UnitCF, ZoneType
 from .rulebook import Rulebook
@@ -56,7 +60,7 @@ class TargetSquad(Frozen):
 
 
 class DefensiveRolls(BaseModel):
-    model_config = {"extra": "forbid", "frozen": True}
+    model_config = {"extra": "forbid", "frozen": True, "defer_build": True}
 
     #: an 'Insurgents' unit's Defensive Fire roll (for a 'Suspect' marker: the placed unit's)
     fire: Face | None = None
@@ -355,3 +359,21 @@ def resolve(
         )
     )
     return {**result, "outcome": outcome, "final": final, "steps": [s.model_dump() for s in steps]}
+
+
+#: the situation this module computes (``defensive-fire``), found through the package's
+#: ``SITUATION_MODULES``
+SITUATIONS: dict[str, Procedure] = declare_situations(
+    (
+        procedure(
+            "defensive-fire",
+            Computation(adjudicate),
+            DefensiveFireSituation,
+            "Defensive Fire (12.7)",
+            "12.7.2",
+            result_model=DefensiveFireAnswer,
+        ),
+    ),
+    DECISIONS,
+    EXAMPLES,
+)

@@ -27,8 +27,12 @@ from ...models import (
     as_exact,
     as_floats,
 )
+from ...registry import Procedure, declare_situations
 from . import activation, modifiers
+from .answer import Computation, procedure
 from .checks import refuse_set, suspect_or_cf, usmc_cf, zone, zone_location
+from .decisions import DECISIONS
+from .examples import EXAMPLES
 from .models import EnemyCounter, EnemyUnit, Face, Hero, Location, UsmcUnit, ZoneType
 from .rulebook import Rulebook
 
@@ -390,3 +394,20 @@ def resolve(
         result["eliminated"] = t.unit
     result["steps"] = [step.model_dump() for step in steps]
     return result
+
+
+#: the situation this module computes (``fire``), found through the package's ``SITUATION_MODULES``
+SITUATIONS: dict[str, Procedure] = declare_situations(
+    (
+        procedure(
+            "fire",
+            Computation(adjudicate),
+            FireSituation,
+            "Fire Combat (11.1, 11.2)",
+            "11.2",
+            result_model=FireAnswer,
+        ),
+    ),
+    DECISIONS,
+    EXAMPLES,
+)

@@ -8,7 +8,11 @@ from __future__ import annotations
 from ...dice import FACES, odds, tally
 from ...errors import Checker
 from ...models import Adjudication, Frozen, Note, Outcome, Ruleset, Step
+from ...registry import Procedure, declare_situations
+from .answer import Computation, procedure
 from .checks import usmc_cf_range
+from .decisions import DECISIONS
+from .examples import EXAMPLES
 from .models import Face
 from .rulebook import Rulebook
 
@@ -98,3 +102,20 @@ def adjudicate(situation: IedSituation, book: Rulebook) -> IedAnswer:
             outcome=outcome, eliminated=eliminated, roll=situation.roll, steps=steps
         )
     return answer
+
+
+#: the situation this module computes (``ied``), found through the package's ``SITUATION_MODULES``
+SITUATIONS: dict[str, Procedure] = declare_situations(
+    (
+        procedure(
+            "ied",
+            Computation(adjudicate),
+            IedSituation,
+            "IED Attack (13.5)",
+            "13.5",
+            result_model=IedAnswer,
+        ),
+    ),
+    DECISIONS,
+    EXAMPLES,
+)

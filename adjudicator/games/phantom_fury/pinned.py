@@ -24,8 +24,12 @@ from ...models import (
     Step,
     Text,
 )
+from ...registry import Procedure, declare_situations
 from . import modifiers
+from .answer import Computation, procedure
 from .checks import usmc_cf
+from .decisions import DECISIONS
+from .examples import EXAMPLES
 from .models import Face, Hero, Location
 from .rulebook import Rulebook
 
@@ -163,3 +167,21 @@ def adjudicate(situation: PinnedSituation, book: Rulebook) -> PinnedAnswer:
             )
             answer.result = PinnedResult(outcome=outcome, final=final, roll=roll, steps=[step])
     return answer
+
+
+#: the situation this module computes (``pinned-recovery``), found through the package's
+#: ``SITUATION_MODULES``
+SITUATIONS: dict[str, Procedure] = declare_situations(
+    (
+        procedure(
+            "pinned-recovery",
+            Computation(adjudicate),
+            PinnedSituation,
+            "Pinned recovery (14.3.4)",
+            "14.3.4",
+            result_model=PinnedAnswer,
+        ),
+    ),
+    DECISIONS,
+    EXAMPLES,
+)

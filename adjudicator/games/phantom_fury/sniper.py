@@ -9,6 +9,10 @@ from pydantic import BaseModel, Field
 from ...dice import FACES, odds, tally
 from ...errors import Checker
 from ...models import Adjudication, Frozen, Note, Outcome, Ruleset, Step
+from ...registry import Procedure, declare_situations
+from .answer import Computation, procedure
+from .decisions import DECISIONS
+from .examples import EXAMPLES
 from .models import Face
 from .rulebook import Rulebook
 
@@ -106,7 +110,7 @@ def adjudicate_fire(situation: SniperFireSituation, book: Rulebook) -> SniperFir
 class StreetRolls(BaseModel):
     """The two d10 of 11.4.2.1: one for the 'Insurgents' units, one for the 'Suspect' markers."""
 
-    model_config = {"extra": "forbid", "frozen": True}
+    model_config = {"extra": "forbid", "frozen": True, "defer_build": True}
 
     insurgents: Face | None = None
     suspects: Face | None = None
@@ -259,3 +263,29 @@ def adjudicate_street(situation: SniperStreetSituation, book: Rulebook) -> Snipe
             ]
         answer.result = SniperStreetResult.model_validate(result)
     return answer
+
+
+#: the situations this module computes (``sniper-fire``, ``sniper-street``), found through the
+#: package's ``SITUATION_MODULES``
+SITUATIONS: dict[str, Procedure] = declare_situations(
+    (
+        procedure(
+            "sniper-fire",
+            Computation(adjudicate_fire),
+            SniperFireSituation,
+            "Sniper Attack after Fire (11.4.1)",
+            "11.4.1",
+            result_model=SniperFireAnswer,
+        ),
+        procedure(
+            "sniper-street",
+            Computation(adjudicate_street),
+            SniperStreetSituation,
+            "Sniper Attack while crossing a Street Section (11.4.2)",
+            "11.4.2",
+            result_model=SniperStreetAnswer,
+        ),
+    ),
+    DECISIONS,
+    EXAMPLES,
+)

@@ -11,6 +11,7 @@ from adjudicator.models import MAX_TEXT
 
 from ...errors import Checker
 from ...models import Adjudication
+from ...registry import Procedure, declare_situations
 from . import casualties
 from .common import (
     CF,
@@ -22,10 +23,12 @@ from .common import (
     finish,
     note,
 )
+from .decisions import DECISIONS
+from .examples import EXAMPLES
 
 
 class Unit(BaseModel):
-    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid", defer_build=True)
 
     id: str | None = None
     type: InsurgentType
@@ -35,7 +38,7 @@ class Unit(BaseModel):
 
 
 class CasualtyAllocation(BaseModel):
-    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid", defer_build=True)
 
     cp: int = Field(ge=0, description="Insurgent Casualty Points (OT - DT)")
     defenders: list[Unit] = Field(min_length=1, max_length=8)
@@ -132,3 +135,22 @@ def casualty_allocation(s: CasualtyAllocation) -> CasualtyAllocationAnswer:
 
 
 __all__ = ["Literal"]
+
+
+#: the situation this module computes, found through the package's ``SITUATION_MODULES``:
+#: ``casualty-allocation``
+SITUATIONS: dict[str, Procedure] = declare_situations(
+    (
+        Procedure(
+            "casualty-allocation",
+            "Insurgent Casualty Points, Overrun and the bot's allocation (8.2-8.4, 15)",
+            "8.2",
+            CasualtyAllocation,
+            CasualtyAllocationAnswer,
+            casualty_allocation,
+            ("8.3", "8.4", "15"),
+        ),
+    ),
+    DECISIONS,
+    EXAMPLES,
+)

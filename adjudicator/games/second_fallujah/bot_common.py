@@ -19,7 +19,7 @@ from .state import TableState, check_state
 class Override(BaseModel):
     """The player's choice instead of the bot's at an unspecified point; logged in the trace."""
 
-    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid", defer_build=True)
 
     choice: Any
     #: why: required (an override without a reason is refused)
@@ -29,14 +29,14 @@ class Override(BaseModel):
 
 
 class TieDice(BaseModel):
-    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid", defer_build=True)
 
     #: 1D6 rolls for 12.2's tie-break, used in order
     tiebreak: Bounded[D6] = Field(default_factory=list)
 
 
 class Unspecified(BaseModel):
-    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid", defer_build=True)
 
     point: str
     rule: str

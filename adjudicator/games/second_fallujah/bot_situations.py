@@ -14,8 +14,10 @@ from adjudicator.models import MAX_TEXT, BoundedDict
 from rules_text.tables import Cell, TableRow
 
 from ...errors import Checker
+from ...registry import Procedure, declare_situations
 from . import bot, casualties, data
 from .bot_common import (
+    ANSWERS,
     BotAnswer,
     Override,
     TieDice,
@@ -26,13 +28,15 @@ from .bot_common import (
     unspecified_point,
 )
 from .common import D6, TWO_D6, check_area, note
+from .decisions import DECISIONS
+from .examples import EXAMPLES
 from .priorities import Dice, NeedFacts, TraceEntry, tie_break
 from .state import FRICTION, STACK, TableState, Unit
 from .tables_rolls import _codes, setup_result
 
 
 class Model(BaseModel):
-    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid", defer_build=True)
 
 
 class BotInput(Model):
@@ -940,3 +944,113 @@ def run_reset(body: BotInput) -> BotAnswer:
         )
 
     return _run("bot-reset", body, compute)
+
+
+#: the situations this module computes, found through the package's ``SITUATION_MODULES``:
+#: ``bot-setup``, ``bot-impulse``, ``bot-attack-target``, ``bot-attack-origin``,
+#: ``bot-organize-resistance``, ``bot-casualties``, ``bot-mulligan``, ``bot-retreat``,
+#: ``bot-reaction``, ``bot-regroup``, ``bot-reset``
+SITUATIONS: dict[str, Procedure] = declare_situations(
+    (
+        Procedure(
+            "bot-setup",
+            "Bot: Insurgent set-up (13)",
+            "13",
+            SetupInput,
+            ANSWERS["bot-setup"],
+            run_setup,
+        ),
+        Procedure(
+            "bot-impulse",
+            "Bot: the Insurgent impulse (14)",
+            "14",
+            ImpulseInput,
+            ANSWERS["bot-impulse"],
+            run_impulse,
+            ("14.1", "14.1.1", "14.1.2", "14.2", "12.2"),
+        ),
+        Procedure(
+            "bot-attack-target",
+            "Bot: attack target (14.1, 14.1.1)",
+            "14.1.1",
+            BotInput,
+            ANSWERS["bot-attack-target"],
+            run_attack_target,
+            ("14.1", "12.2"),
+        ),
+        Procedure(
+            "bot-attack-origin",
+            "Bot: attack origin (14.1.2)",
+            "14.1.2",
+            OriginInput,
+            ANSWERS["bot-attack-origin"],
+            run_attack_origin,
+            ("14.1", "12.2"),
+        ),
+        Procedure(
+            "bot-organize-resistance",
+            "Bot: Organize Resistance area (14.2)",
+            "14.2",
+            BotInput,
+            ANSWERS["bot-organize-resistance"],
+            run_organize_resistance,
+            ("12.2",),
+        ),
+        Procedure(
+            "bot-casualties",
+            "Bot: Insurgent Casualty Points (15 steps 1-2)",
+            "15",
+            CasualtiesInput,
+            ANSWERS["bot-casualties"],
+            run_casualties,
+            ("7.2.5", "8.3", "8.4", "12.2"),
+        ),
+        Procedure(
+            "bot-mulligan",
+            "Bot: the Mulligan (15 step 3, 10.1)",
+            "15",
+            MulliganInput,
+            ANSWERS["bot-mulligan"],
+            run_mulligan,
+            ("10.1",),
+        ),
+        Procedure(
+            "bot-retreat",
+            "Bot: retreat destination (16, 8.3)",
+            "16",
+            RetreatInput,
+            ANSWERS["bot-retreat"],
+            run_retreat,
+            ("8.3", "12.2", "17"),
+        ),
+        Procedure(
+            "bot-reaction",
+            "Bot: Insurgent Reaction (17, 4.1.3)",
+            "17",
+            ReactionInput,
+            ANSWERS["bot-reaction"],
+            run_reaction,
+            ("4.1.3", "16", "12.1"),
+        ),
+        Procedure(
+            "bot-regroup",
+            "Bot: Regroup Phase (4.2; no bot procedure, 12.1)",
+            "4.2",
+            BotInput,
+            ANSWERS["bot-regroup"],
+            run_regroup,
+            ("12.1",),
+        ),
+        Procedure(
+            "bot-reset",
+            "Bot: Reset Phase, which units stay Spent (4.4, 5.1)",
+            "4.4",
+            BotInput,
+            ANSWERS["bot-reset"],
+            run_reset,
+            ("5.1", "10.2"),
+        ),
+    ),
+    DECISIONS,
+    EXAMPLES,
+)

@@ -18,6 +18,7 @@ from adjudicator.models import MAX_TEXT
 from ...errors import Checker
 from ...models import Adjudication, Bounded, Modifier, Note, Step
 from ...readings import followed, readings_field
+from ...registry import Procedure, declare_situations
 from . import casualties, data
 from .common import (
     CF,
@@ -39,6 +40,8 @@ from .common import (
     modifier,
     note,
 )
+from .decisions import DECISIONS
+from .examples import EXAMPLES
 from .odds import (
     PAIRS,
     SINGLE,
@@ -66,7 +69,7 @@ MILITIA_LEADERS = frozenset({"lar", "cavalry"})
 
 
 class Model(BaseModel):
-    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid", defer_build=True)
 
 
 class Rolls(Model):
@@ -1011,3 +1014,48 @@ def end_of_action_phase(s: EndOfActionPhase) -> EndOfActionPhaseAnswer:
 
 
 __all__ = ["PAIRS"]
+
+
+#: the situations this module computes, found through the package's ``SITUATION_MODULES``:
+#: ``coalition-attack``, ``insurgent-attack``, ``fire-mission``, ``end-of-action-phase``
+SITUATIONS: dict[str, Procedure] = declare_situations(
+    (
+        Procedure(
+            "coalition-attack",
+            "Coalition attack (7.2, 8.1, 8.5, 7.5)",
+            "7.2",
+            CoalitionAttack,
+            CoalitionAttackAnswer,
+            coalition_attack,
+            ("7.2.1", "8.1.1", "8.4", "8.5", "7.5", "4.1.4"),
+        ),
+        Procedure(
+            "insurgent-attack",
+            "Insurgent attack, Security Lapse (7.3)",
+            "7.3",
+            InsurgentAttack,
+            InsurgentAttackAnswer,
+            insurgent_attack,
+            ("7.3.5", "8.1.1"),
+        ),
+        Procedure(
+            "fire-mission",
+            "Fire Mission (7.4)",
+            "7.4",
+            FireMission,
+            FireMissionAnswer,
+            fire_mission,
+            ("8.5", "7.5"),
+        ),
+        Procedure(
+            "end-of-action-phase",
+            "End of the Action Phase (4.1.4)",
+            "4.1.4",
+            EndOfActionPhase,
+            EndOfActionPhaseAnswer,
+            end_of_action_phase,
+        ),
+    ),
+    DECISIONS,
+    EXAMPLES,
+)

@@ -11,9 +11,13 @@ The goal is a successful attack, OT > DT (7.2.7). A Fire Mission (7.4) leaves th
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...models import Text
 from ...what_if import Alternative, Choice, Decisions, Goal, one_of, toggle
-from .combat import CoalitionAttack, Supporting
+
+if TYPE_CHECKING:  # combat declares its situations with these decisions: imported for types only
+    from .combat import CoalitionAttack, Supporting
 
 #: the Advantage, used to win a combat resolution (10.1), or kept
 ADVANTAGE = one_of("advantage", "10.1", {

@@ -11,15 +11,18 @@ from adjudicator.models import MAX_TEXT
 
 from ...errors import Checker
 from ...models import Adjudication, Bounded
+from ...registry import Procedure, declare_situations
 from . import data
 from .common import MovementOutcome, finish, modifier, note
+from .decisions import DECISIONS
+from .examples import EXAMPLES
 from .state import STACK
 
 #: 6.4.2: "the entry cost is now increased to 4MP" (the highest row of 6.1)
 
 
 class Model(BaseModel):
-    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid", defer_build=True)
 
 
 class Enemy(Model):
@@ -207,3 +210,22 @@ def movement_cost(s: MovementCost) -> MovementCostAnswer:
             result=MovementOutcome(cost=cost, ambush=ambush, rule="6.1"),
         )
     )
+
+
+#: the situation this module computes, found through the package's ``SITUATION_MODULES``:
+#: ``movement-cost``
+SITUATIONS: dict[str, Procedure] = declare_situations(
+    (
+        Procedure(
+            "movement-cost",
+            "Movement cost and Ambush (6.1, 6.4)",
+            "6.1",
+            MovementCost,
+            MovementCostAnswer,
+            movement_cost,
+            ("6.4.1", "6.4.2"),
+        ),
+    ),
+    DECISIONS,
+    EXAMPLES,
+)

@@ -18,7 +18,7 @@ from . import data
 
 
 class TraceEntry(BaseModel):
-    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid", defer_build=True)
 
     rule: str
     criterion: str
@@ -46,7 +46,7 @@ class TraceEntry(BaseModel):
 class Need(BaseModel):
     """A fact the bot must be told before it can go on (never guessed)."""
 
-    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid", defer_build=True)
 
     field: str
     what: str

@@ -4,14 +4,13 @@ criterion with its rule and the candidates kept), the facts it needs and the uns
 from __future__ import annotations
 
 from ...models import Adjudication
+from ...registry import declared_procedure
 from ...render import render as kernel_render
 from .bot_common import BotAnswer
 
 
 def render(answer: Adjudication, lang: str | None = None) -> str:
-    from . import SITUATIONS
-
-    proc = SITUATIONS.get(answer.situation)
+    proc = declared_procedure(__package__ or "", answer.situation)
     text = kernel_render(answer, lang, proc.title if proc else None)
     if not isinstance(answer, BotAnswer):
         return text

@@ -41,7 +41,7 @@ STACK, FRICTION = 8, 5
 
 
 class Area(BaseModel):
-    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid", frozen=True)
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid", frozen=True, defer_build=True)
 
     id: int
     control: Side | None = None
@@ -51,7 +51,7 @@ class Area(BaseModel):
 
 
 class Unit(BaseModel):
-    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid", frozen=True)
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid", frozen=True, defer_build=True)
 
     id: str
     type: CoalitionType | InsurgentType
@@ -73,7 +73,7 @@ class Unit(BaseModel):
 
 
 class Advantage(BaseModel):
-    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid", frozen=True)
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid", frozen=True, defer_build=True)
 
     owner: Side = "coalition"
     available: bool = True
@@ -82,7 +82,7 @@ class Advantage(BaseModel):
 class TableState(BaseModel):
     """What the bot needs to know of the table."""
 
-    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid", frozen=True)
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid", frozen=True, defer_build=True)
 
     #: the map's areas (data.AREAS)
     areas: list[Area] = Field(default_factory=list, max_length=len(data.AREAS))

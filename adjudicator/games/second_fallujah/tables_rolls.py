@@ -14,13 +14,16 @@ from adjudicator.models import MAX_TEXT
 from ...dice import sum_of, uniform
 from ...errors import Checker
 from ...models import Adjudication
+from ...registry import Procedure, declare_situations
 from . import data
 from .common import D6, TEM, TWO_D6, RollOutcome, check_area, check_tem, finish, note
+from .decisions import DECISIONS
+from .examples import EXAMPLES
 from .odds import SINGLE, odds_fields
 
 
 class Model(BaseModel):
-    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid", defer_build=True)
 
 
 class RollAnswer(Adjudication):
@@ -188,3 +191,38 @@ def cadre_reaction(s: CadreReaction) -> RollAnswer:
             rule="17",
         )
     return finish(answer)
+
+
+#: the situations this module computes, found through the package's ``SITUATION_MODULES``:
+#: ``fedayeen-reaction``, ``cadre-reaction``, ``insurgent-setup``
+SITUATIONS: dict[str, Procedure] = declare_situations(
+    (
+        Procedure(
+            "fedayeen-reaction",
+            "Fedayeen Reaction (17 step 1)",
+            "17",
+            FedayeenReaction,
+            RollAnswer,
+            fedayeen_reaction,
+            ("12.1",),
+        ),
+        Procedure(
+            "cadre-reaction",
+            "Cadre Reaction (17 steps 2 and 3)",
+            "17",
+            CadreReaction,
+            RollAnswer,
+            cadre_reaction,
+        ),
+        Procedure(
+            "insurgent-setup",
+            "Insurgent set-up roll of one area (13)",
+            "13",
+            InsurgentSetup,
+            RollAnswer,
+            insurgent_setup,
+        ),
+    ),
+    DECISIONS,
+    EXAMPLES,
+)

@@ -10,8 +10,11 @@ from adjudicator.models import MAX_TEXT
 
 from ...errors import Checker
 from ...models import Adjudication
+from ...registry import Procedure, declare_situations
 from . import data
 from .common import VictoryOutcome, check_area, finish, note
+from .decisions import DECISIONS
+from .examples import EXAMPLES
 
 #: which area list each per-area award counts (1.1's parentheses)
 AREA_AWARDS = {
@@ -25,7 +28,7 @@ AREA_AWARDS = {
 class Victory(BaseModel):
     """What the Insurgent holds at the end of the game."""
 
-    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid")
+    model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid", defer_build=True)
 
     fedayeen: int = Field(ge=0, description="surviving Fedayeen units")
     cadre: int = Field(ge=0, description="surviving Cadre units")
@@ -94,3 +97,22 @@ def victory(s: Victory) -> VictoryAnswer:
             ),
         )
     )
+
+
+#: the situation this module computes, found through the package's ``SITUATION_MODULES``:
+#: ``victory``
+SITUATIONS: dict[str, Procedure] = declare_situations(
+    (
+        Procedure(
+            "victory",
+            "Victory points and level (1.1, 1.2)",
+            "1.1",
+            Victory,
+            VictoryAnswer,
+            victory,
+            ("1.2",),
+        ),
+    ),
+    DECISIONS,
+    EXAMPLES,
+)

@@ -16,7 +16,11 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from ....models import Adjudication, CfBlock, Modifier, Note, Outcome, Text
+from ....registry import Procedure, declare_situations
 from ..activation import drawn_cf_note
+from ..answer import Computation, procedure
+from ..decisions import DECISIONS
+from ..examples import EXAMPLES
 from ..rulebook import Rulebook
 from . import drm
 from .engine import distribution, distributions, marginal_floats, marginal_ratios
@@ -239,3 +243,21 @@ def _notes(situation: AssaultSituation, setup: Setup, book: Rulebook) -> list[No
             )
         )
     return notes
+
+
+#: the situation this module computes (``assault``), found through the package's
+#: ``SITUATION_MODULES``
+SITUATIONS: dict[str, Procedure] = declare_situations(
+    (
+        procedure(
+            "assault",
+            Computation(adjudicate, brief),
+            AssaultSituation,
+            "Assault (13.1-13.4, 13.6.4, 13.7)",
+            "13.4",
+            result_model=AssaultAnswer,
+        ),
+    ),
+    DECISIONS,
+    EXAMPLES,
+)

@@ -56,7 +56,7 @@ class Defender(EnemyCounter):
 class AssaultRolls(BaseModel):
     """The physical dice, as far as they have been rolled."""
 
-    model_config = {"extra": "forbid", "frozen": True}
+    model_config = {"extra": "forbid", "frozen": True, "defer_build": True}
 
     activation: Face | None = None
     drawn_cf: int | None = None
