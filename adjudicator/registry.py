@@ -208,10 +208,12 @@ def declared_procedure(package: str, situation: str) -> Procedure | None:
     return found[situation]
 
 
+@cache
 def declared_situations(package: str) -> dict[str, Procedure]:
     """Every situation of the game package ``package`` (its module's ``__name__``) that declares
     them by module (``SITUATION_MODULES``), in that order: its ``SITUATIONS``, imported when
-    first asked for, so that ``procedure()`` imports only the module of the situation asked for."""
+    first asked for, so that ``procedure()`` imports only the module of the situation asked for.
+    One mapping per package for the process, as a ``SITUATIONS`` written out would be."""
     names = situation_modules(importlib.import_module(package))
     modules = {module: importlib.import_module(f"{package}.{module}") for module in names.values()}
     return {name: modules[module].SITUATIONS[name] for name, module in names.items()}
