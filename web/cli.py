@@ -39,20 +39,9 @@ ANSI = re.compile(r"\033\[[;?0-9]*[a-zA-Z]")
 def main() -> None:
     """Answer ``fallujah rule`` from the answers file when it can, else run the click commands."""
     args = sys.argv[1:]
-    if args[:1] == ["rule"]:
-        status = fast_rule(args[1:])
-        if status is not None:
-            quiet_exit(status)
-    if args[:1] == ["search"]:
-        status = fast_search(args[1:])
-        if status is not None:
-            quiet_exit(status)
-    if args[:1] == ["games"]:
-        status = fast_games(args[1:])
-        if status is not None:
-            quiet_exit(status)
-    if args[:1] == ["adjudicate"]:
-        status = fast_adjudicate(args[1:])
+    fast = {"rule": fast_rule, "search": fast_search, "games": fast_games, "adjudicate": fast_adjudicate}
+    if args and args[0] in fast:
+        status = fast[args[0]](args[1:])
         if status is not None:
             quiet_exit(status)
     from .commands import main as commands

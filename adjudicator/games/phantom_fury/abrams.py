@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from ...dice import odds, table_weights
 from ...models import Adjudication, Frozen, Outcome, Ruleset, Step
-from ...registry import Procedure, declare_situations
-from .answer import Computation, procedure
-from .decisions import DECISIONS
-from .examples import EXAMPLES
+from ...registry import Procedure
+from .answer import Computation, declared, procedure
 from .models import Face
 from .rulebook import Rulebook
 
@@ -57,17 +55,7 @@ def adjudicate(situation: AbramsSituation, book: Rulebook) -> AbramsAnswer:
 
 #: the situation this module computes (``abrams-mc``), found through the package's
 #: ``SITUATION_MODULES``
-SITUATIONS: dict[str, Procedure] = declare_situations(
-    (
-        procedure(
-            "abrams-mc",
-            Computation(adjudicate),
-            AbramsSituation,
-            "M1A1 Abrams Movement Capacity (12.6.1)",
-            "12.6.1",
-            result_model=AbramsAnswer,
-        ),
-    ),
-    DECISIONS,
-    EXAMPLES,
+SITUATIONS: dict[str, Procedure] = declared(
+    procedure("abrams-mc", Computation(adjudicate), AbramsSituation,
+              "M1A1 Abrams Movement Capacity (12.6.1)", "12.6.1", result_model=AbramsAnswer),
 )

@@ -14,12 +14,10 @@ from typing import Literal
 from ...dice import FACES, odds, tally
 from ...errors import Checker
 from ...models import Adjudication, Frozen, Note, Outcome, Ruleset, Step
-from ...registry import Procedure, declare_situations
-from .answer import Computation, procedure
+from ...registry import Procedure
+from .answer import Computation, declared, procedure
 from .checks import insurgent_cf, insurgent_cf_range
 from .checks import zone as check_zone
-from .decisions import DECISIONS
-from .examples import EXAMPLES
 from .models import Face, ZoneType
 from .rulebook import Rulebook
 
@@ -225,17 +223,8 @@ def adjudicate(situation: ActivationSituation, book: Rulebook) -> ActivationAnsw
 
 #: the situation this module computes (``suspect-activation``), found through the package's
 #: ``SITUATION_MODULES``
-SITUATIONS: dict[str, Procedure] = declare_situations(
-    (
-        procedure(
-            "suspect-activation",
-            Computation(adjudicate),
-            ActivationSituation,
-            "Activating a 'Suspect' marker (5.3.3, 5.3.4, 6.2)",
-            "5.3.1",
-            result_model=ActivationAnswer,
-        ),
-    ),
-    DECISIONS,
-    EXAMPLES,
+SITUATIONS: dict[str, Procedure] = declared(
+    procedure("suspect-activation", Computation(adjudicate), ActivationSituation,
+              "Activating a 'Suspect' marker (5.3.3, 5.3.4, 6.2)", "5.3.1",
+              result_model=ActivationAnswer),
 )

@@ -14,7 +14,9 @@ from pydantic import BaseModel
 from ...api import cited
 from ...errors import InvalidSituation
 from ...models import Adjudication, Note, Outcome
-from ...registry import Procedure
+from ...registry import Procedure, declare_situations
+from .decisions import DECISIONS
+from .examples import EXAMPLES
 from .rulebook import Rulebook, current
 
 
@@ -76,6 +78,13 @@ def procedure(
         result_model=result_model,
         run=run,
     )
+
+
+def declared(*procedures: Procedure) -> dict[str, Procedure]:
+    """The situations a module computes, each with the choices it leaves to the player
+    (:mod:`.decisions`) and the rulebook's worked examples (:mod:`.examples`): the module's
+    ``SITUATIONS``, found through the package's ``SITUATION_MODULES``."""
+    return declare_situations(procedures, DECISIONS, EXAMPLES)
 
 
 def _other(ruleset: str) -> str:

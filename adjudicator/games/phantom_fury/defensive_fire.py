@@ -27,12 +27,10 @@ from ...models import (
     as_exact,
     as_floats,
 )
-from ...registry import Procedure, declare_situations
+from ...registry import Procedure
 from . import activation, modifiers
-from .answer import Computation, procedure
+from .answer import Computation, declared, procedure
 from .checks import insurgent_cf, suspect_or_cf, usmc_cf, zone
-from .decisions import DECISIONS
-from .examples import EXAMPLES
 from .ied import ied_outcome
 from .models import EnemyUnit, Face, Hero, Location, UnitCF, ZoneType
 from .rulebook import Rulebook
@@ -363,17 +361,7 @@ def resolve(
 
 #: the situation this module computes (``defensive-fire``), found through the package's
 #: ``SITUATION_MODULES``
-SITUATIONS: dict[str, Procedure] = declare_situations(
-    (
-        procedure(
-            "defensive-fire",
-            Computation(adjudicate),
-            DefensiveFireSituation,
-            "Defensive Fire (12.7)",
-            "12.7.2",
-            result_model=DefensiveFireAnswer,
-        ),
-    ),
-    DECISIONS,
-    EXAMPLES,
+SITUATIONS: dict[str, Procedure] = declared(
+    procedure("defensive-fire", Computation(adjudicate), DefensiveFireSituation,
+              "Defensive Fire (12.7)", "12.7.2", result_model=DefensiveFireAnswer),
 )

@@ -27,12 +27,10 @@ from ...models import (
     as_exact,
     as_floats,
 )
-from ...registry import Procedure, declare_situations
+from ...registry import Procedure
 from . import activation, modifiers
-from .answer import Computation, procedure
+from .answer import Computation, declared, procedure
 from .checks import refuse_set, suspect_or_cf, usmc_cf, zone, zone_location
-from .decisions import DECISIONS
-from .examples import EXAMPLES
 from .models import EnemyCounter, EnemyUnit, Face, Hero, Location, UsmcUnit, ZoneType
 from .rulebook import Rulebook
 
@@ -397,17 +395,7 @@ def resolve(
 
 
 #: the situation this module computes (``fire``), found through the package's ``SITUATION_MODULES``
-SITUATIONS: dict[str, Procedure] = declare_situations(
-    (
-        procedure(
-            "fire",
-            Computation(adjudicate),
-            FireSituation,
-            "Fire Combat (11.1, 11.2)",
-            "11.2",
-            result_model=FireAnswer,
-        ),
-    ),
-    DECISIONS,
-    EXAMPLES,
+SITUATIONS: dict[str, Procedure] = declared(
+    procedure("fire", Computation(adjudicate), FireSituation, "Fire Combat (11.1, 11.2)", "11.2",
+              result_model=FireAnswer),
 )

@@ -8,11 +8,9 @@ from __future__ import annotations
 from ...dice import FACES, odds, tally
 from ...errors import Checker
 from ...models import Adjudication, Frozen, Note, Outcome, Ruleset, Step
-from ...registry import Procedure, declare_situations
-from .answer import Computation, procedure
+from ...registry import Procedure
+from .answer import Computation, declared, procedure
 from .checks import usmc_cf_range
-from .decisions import DECISIONS
-from .examples import EXAMPLES
 from .models import Face
 from .rulebook import Rulebook
 
@@ -105,17 +103,7 @@ def adjudicate(situation: IedSituation, book: Rulebook) -> IedAnswer:
 
 
 #: the situation this module computes (``ied``), found through the package's ``SITUATION_MODULES``
-SITUATIONS: dict[str, Procedure] = declare_situations(
-    (
-        procedure(
-            "ied",
-            Computation(adjudicate),
-            IedSituation,
-            "IED Attack (13.5)",
-            "13.5",
-            result_model=IedAnswer,
-        ),
-    ),
-    DECISIONS,
-    EXAMPLES,
+SITUATIONS: dict[str, Procedure] = declared(
+    procedure("ied", Computation(adjudicate), IedSituation, "IED Attack (13.5)", "13.5",
+              result_model=IedAnswer),
 )

@@ -24,12 +24,10 @@ from ...models import (
     Step,
     Text,
 )
-from ...registry import Procedure, declare_situations
+from ...registry import Procedure
 from . import modifiers
-from .answer import Computation, procedure
+from .answer import Computation, declared, procedure
 from .checks import usmc_cf
-from .decisions import DECISIONS
-from .examples import EXAMPLES
 from .models import Face, Hero, Location
 from .rulebook import Rulebook
 
@@ -171,17 +169,7 @@ def adjudicate(situation: PinnedSituation, book: Rulebook) -> PinnedAnswer:
 
 #: the situation this module computes (``pinned-recovery``), found through the package's
 #: ``SITUATION_MODULES``
-SITUATIONS: dict[str, Procedure] = declare_situations(
-    (
-        procedure(
-            "pinned-recovery",
-            Computation(adjudicate),
-            PinnedSituation,
-            "Pinned recovery (14.3.4)",
-            "14.3.4",
-            result_model=PinnedAnswer,
-        ),
-    ),
-    DECISIONS,
-    EXAMPLES,
+SITUATIONS: dict[str, Procedure] = declared(
+    procedure("pinned-recovery", Computation(adjudicate), PinnedSituation,
+              "Pinned recovery (14.3.4)", "14.3.4", result_model=PinnedAnswer),
 )

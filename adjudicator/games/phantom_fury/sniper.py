@@ -9,10 +9,8 @@ from pydantic import BaseModel, Field
 from ...dice import FACES, odds, tally
 from ...errors import Checker
 from ...models import Adjudication, Frozen, Note, Outcome, Ruleset, Step
-from ...registry import Procedure, declare_situations
-from .answer import Computation, procedure
-from .decisions import DECISIONS
-from .examples import EXAMPLES
+from ...registry import Procedure
+from .answer import Computation, declared, procedure
 from .models import Face
 from .rulebook import Rulebook
 
@@ -267,25 +265,10 @@ def adjudicate_street(situation: SniperStreetSituation, book: Rulebook) -> Snipe
 
 #: the situations this module computes (``sniper-fire``, ``sniper-street``), found through the
 #: package's ``SITUATION_MODULES``
-SITUATIONS: dict[str, Procedure] = declare_situations(
-    (
-        procedure(
-            "sniper-fire",
-            Computation(adjudicate_fire),
-            SniperFireSituation,
-            "Sniper Attack after Fire (11.4.1)",
-            "11.4.1",
-            result_model=SniperFireAnswer,
-        ),
-        procedure(
-            "sniper-street",
-            Computation(adjudicate_street),
-            SniperStreetSituation,
-            "Sniper Attack while crossing a Street Section (11.4.2)",
-            "11.4.2",
-            result_model=SniperStreetAnswer,
-        ),
-    ),
-    DECISIONS,
-    EXAMPLES,
+SITUATIONS: dict[str, Procedure] = declared(
+    procedure("sniper-fire", Computation(adjudicate_fire), SniperFireSituation,
+              "Sniper Attack after Fire (11.4.1)", "11.4.1", result_model=SniperFireAnswer),
+    procedure("sniper-street", Computation(adjudicate_street), SniperStreetSituation,
+              "Sniper Attack while crossing a Street Section (11.4.2)", "11.4.2",
+              result_model=SniperStreetAnswer),
 )

@@ -11,10 +11,8 @@ from rules_text.models import TableRow
 from ...dice import FACES, odds, table_weights
 from ...errors import Checker
 from ...models import Adjudication, Frozen, Note, Outcome, Ruleset, Step
-from ...registry import Procedure, declare_situations
-from .answer import Computation, procedure
-from .decisions import DECISIONS
-from .examples import EXAMPLES
+from ...registry import Procedure
+from .answer import Computation, declared, procedure
 from .models import Face
 from .rulebook import Rulebook
 
@@ -223,25 +221,9 @@ def adjudicate_reaction(situation: ReactionSituation, book: Rulebook) -> Reactio
 
 #: the situations this module computes (``support-mission``, ``insurgent-reaction``), found through
 #: the package's ``SITUATION_MODULES``
-SITUATIONS: dict[str, Procedure] = declare_situations(
-    (
-        procedure(
-            "support-mission",
-            Computation(adjudicate_mission),
-            MissionSituation,
-            "Support Missions (9.3)",
-            "9.3",
-            result_model=MissionAnswer,
-        ),
-        procedure(
-            "insurgent-reaction",
-            Computation(adjudicate_reaction),
-            ReactionSituation,
-            "Insurgent Reaction (9.4)",
-            "9.4.1",
-            result_model=ReactionAnswer,
-        ),
-    ),
-    DECISIONS,
-    EXAMPLES,
+SITUATIONS: dict[str, Procedure] = declared(
+    procedure("support-mission", Computation(adjudicate_mission), MissionSituation,
+              "Support Missions (9.3)", "9.3", result_model=MissionAnswer),
+    procedure("insurgent-reaction", Computation(adjudicate_reaction), ReactionSituation,
+              "Insurgent Reaction (9.4)", "9.4.1", result_model=ReactionAnswer),
 )

@@ -9,10 +9,8 @@ from pydantic import Field
 
 from ...errors import Checker
 from ...models import Adjudication, Frozen, Modifier, Note, Outcome, Ruleset, Step, Text
-from ...registry import Procedure, declare_situations
-from .answer import Computation, procedure
-from .decisions import DECISIONS
-from .examples import EXAMPLES
+from ...registry import Procedure
+from .answer import Computation, declared, procedure
 from .rulebook import Rulebook
 
 Count = Field(default=0, ge=0)
@@ -245,17 +243,7 @@ def _level(book: Rulebook, vp: int) -> str:
 
 #: the situation this module computes (``victory``), found through the package's
 #: ``SITUATION_MODULES``
-SITUATIONS: dict[str, Procedure] = declare_situations(
-    (
-        procedure(
-            "victory",
-            Computation(adjudicate),
-            VictorySituation,
-            "Victory Points and level (7.1, 7.2, 15)",
-            "7.2.1",
-            result_model=VictoryAnswer,
-        ),
-    ),
-    DECISIONS,
-    EXAMPLES,
+SITUATIONS: dict[str, Procedure] = declared(
+    procedure("victory", Computation(adjudicate), VictorySituation,
+              "Victory Points and level (7.1, 7.2, 15)", "7.2.1", result_model=VictoryAnswer),
 )

@@ -16,11 +16,9 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from ....models import Adjudication, CfBlock, Modifier, Note, Outcome, Text
-from ....registry import Procedure, declare_situations
+from ....registry import Procedure
 from ..activation import drawn_cf_note
-from ..answer import Computation, procedure
-from ..decisions import DECISIONS
-from ..examples import EXAMPLES
+from ..answer import Computation, declared, procedure
 from ..rulebook import Rulebook
 from . import drm
 from .engine import distribution, distributions, marginal_floats, marginal_ratios
@@ -247,17 +245,7 @@ def _notes(situation: AssaultSituation, setup: Setup, book: Rulebook) -> list[No
 
 #: the situation this module computes (``assault``), found through the package's
 #: ``SITUATION_MODULES``
-SITUATIONS: dict[str, Procedure] = declare_situations(
-    (
-        procedure(
-            "assault",
-            Computation(adjudicate, brief),
-            AssaultSituation,
-            "Assault (13.1-13.4, 13.6.4, 13.7)",
-            "13.4",
-            result_model=AssaultAnswer,
-        ),
-    ),
-    DECISIONS,
-    EXAMPLES,
+SITUATIONS: dict[str, Procedure] = declared(
+    procedure("assault", Computation(adjudicate, brief), AssaultSituation,
+              "Assault (13.1-13.4, 13.6.4, 13.7)", "13.4", result_model=AssaultAnswer),
 )
