@@ -195,16 +195,8 @@ def expected_score(body: ExpectedScoreInput | Mapping[str, Any]) -> ExpectedScor
 #: the situations, each with the choices it leaves to the player (:mod:`.decisions`), found through
 #: the package's ``SITUATION_MODULES``
 SITUATIONS: dict[str, Procedure] = declare_situations((
-    Procedure(
-        name="expected-score",
-        title="Expected final score of a deck in known order",
-        rule="scoring",
-        input_model=ExpectedScoreInput,
-        result_model=ExpectedScore,
-        run=expected_score,
-        examples=(
-            {"deck": ["Courtyard", "Car Bomb"], "hand": ["Bradley AFV"], "policy": "greedy"},
-            {"deck": ["Pillbox", "Sniper Team", "Humvee"], "policy": "lookahead"},
-        ),
-    ),
+    Procedure("expected-score", "Expected final score of a deck in known order", rule="scoring",
+              input_model=ExpectedScoreInput, result_model=ExpectedScore, run=expected_score,
+              examples=({"deck": ["Courtyard", "Car Bomb"], "hand": ["Bradley AFV"], "policy": "greedy"},
+                        {"deck": ["Pillbox", "Sniper Team", "Humvee"], "policy": "lookahead"})),
 ), DECISIONS)
