@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, render_template, request, url_for
-from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
 from adjudicator import registry as situations_registry
+from web.translate import gettext as _
 
 from . import calculator_answer, consequence, prepare
 from . import calculator_strings as strings

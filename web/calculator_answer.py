@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from babel.numbers import format_decimal
-from flask_babel import gettext
+
+from web.translate import gettext
 
 from .calculator_strings import field_label
 from .errors import Refused

@@ -29,6 +29,7 @@ from flask import Flask, Response, g, has_request_context, request
 from flask_babel import Babel, LazyString, force_locale, get_locale
 
 from . import games as registry
+from . import translate
 
 Lang = Literal["en", "fr"]
 LANGS: tuple[Lang, ...] = ("en", "fr")
@@ -169,6 +170,7 @@ def init_app(app: Flask) -> None:
     compile_catalogues(directories)
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", ";".join(directories))
     Babel(app, locale_selector=select_locale, default_locale="en")
+    translate.init_app(app)  # the templates' gettext, the catalogue found once per request
     app.jinja_env.globals.update(label=label, current_lang=current_lang, other_lang=other_lang,
                                  switch_url=switch_url, LANGS=LANGS)
 

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import gettext as _
+from web.translate import gettext as _
 
 
 @dataclass(frozen=True)

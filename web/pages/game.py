@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from flask import abort, g, render_template, request
-from flask_babel import gettext as _
+
+from web.translate import gettext as _
 
 from .. import games as registry
 from ..api import store

@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, abort, current_app, g, render_template, request, url_for
-from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
 from rules_text import Game
 from rules_text.loading import load_game as load_rules
+from web.translate import gettext as _
 
 from .. import games as registry
 from ..api import GAME_ID, store

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from flask_babel import gettext as _
+from web.translate import gettext as _
 
 from .. import games as registry
 from .. import i18n, prepare, signing

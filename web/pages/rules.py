@@ -20,7 +20,6 @@ from flask import (
     send_from_directory,
     url_for,
 )
-from flask_babel import gettext as _
 from markupsafe import Markup, escape
 from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response
@@ -30,6 +29,7 @@ from rules_text.corpus import UnknownSection
 from rules_text.loading import load_game as load_rules
 from rules_text.markup import BARE_REF, BRACKET_REF, name_ref_spans
 from rules_text.search import KINDS, SearchError
+from web.translate import gettext as _
 
 from .. import games as registry
 from ..api import GAME_ID, store

@@ -10,9 +10,8 @@ in the cup, drawn and set aside, or beside the cup (8, 9.4); the map's tracks ho
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-
 from web.table import Face, Piece, Table, Track
+from web.translate import gettext as _
 
 from .cup import label
 from .state import GameState, HexState, UnitState

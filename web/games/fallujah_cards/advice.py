@@ -10,13 +10,12 @@ from collections import OrderedDict
 from threading import Lock
 from typing import Any
 
-from flask_babel import gettext as _
-
 from adjudicator.games.fallujah_cards import actions as engine_actions
 from adjudicator.games.fallujah_cards import engine
 from adjudicator.games.fallujah_cards.advisor import advise
 from adjudicator.games.fallujah_cards.cards import card_list
 from adjudicator.games.fallujah_cards.state import GameState as Table
+from web.translate import gettext as _
 
 #: Monte Carlo random games per choice when the exact answer is out of reach (None: the
 #: advisor's own budget, about 40 ms of CPU an answer)

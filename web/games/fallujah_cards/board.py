@@ -6,10 +6,9 @@ Piles (THE PILES). A card still unseen in a physical game is in no known place (
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-
 from adjudicator.games.fallujah_cards.cards import card_list
 from web.table import Piece, Table
+from web.translate import gettext as _
 
 from .state import CardsState
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
-
 from adjudicator.games.fallujah_cards.cards import card_list
+from web.translate import gettext as _
 
 from .state import CardsState
 

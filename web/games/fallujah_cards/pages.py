@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from flask import current_app, render_template
-from flask_babel import gettext as _
 
 from adjudicator.games.fallujah_cards import engine
 from adjudicator.games.fallujah_cards.cards import card_list
 from web.pages.game import undo_redo
+from web.translate import gettext as _
 
 from . import advice, statistics
 from .histogram import histogram

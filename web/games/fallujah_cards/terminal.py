@@ -11,11 +11,10 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from flask_babel import gettext as _
-
 from adjudicator.games.fallujah_cards import engine
 from adjudicator.games.fallujah_cards.state import score, score_insurgency_only
 from web.errors import Refused
+from web.translate import gettext as _
 
 from . import actions as a
 from . import advice

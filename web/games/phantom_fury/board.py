@@ -15,9 +15,8 @@ marker (5.4) and the two VP markers (7).
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-
 from web.table import Face, Piece, Table, Track
+from web.translate import gettext as _
 
 from .log import _unit_name, _where
 from .state import GameState, UnitState, ZoneState
@@ -72,9 +71,9 @@ def _unit(unit: UnitState) -> list[Piece]:
         pieces.append(Piece(f"explosives:{unit.id}", _("an 'Explosives' marker"),
                             stack if unit.caat.explosives else None, rule="6.3.1"))
     if unit.hero is not None:
-        side = {"silver_star": _("'Silver Star'"), "medal_of_honor": _("'Medal of Honor'")}[unit.hero]
+        medal = {"silver_star": _("'Silver Star'"), "medal_of_honor": _("'Medal of Honor'")}[unit.hero]
         pieces.append(Piece(f"hero:{unit.id}", _("a 'Hero' marker"), stack, faces=(
-            Face("side", unit.hero, _("Flip the 'Hero' marker of %(unit)s to its %(side)s side.", unit=name, side=side),
+            Face("side", unit.hero, _("Flip the 'Hero' marker of %(unit)s to its %(side)s side.", unit=name, side=medal),
                  "5.1.5.2", unit.hero == "silver_star"),), rule="5.1.5"))
     if unit.security_element is not None:
         pieces.append(Piece(f"security:{unit.id}", _("the 'Security Element' marker of %(unit)s", unit=name),

@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from flask import request
-from flask_babel import gettext as _
 
 from web import calculator as generic
 from web.calculator_strings import value_label
 from web.i18n import in_lang
+from web.translate import gettext as _
 
 from .consequences import IDENTITY, Consequence, consequences
 from .prefill import UNIT_SITUATIONS, Choice, PrefillError, choose, prefill

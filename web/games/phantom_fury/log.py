@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from web.i18n import word
+from web.translate import gettext as _
 
 from .labels import LABELS
 from .state import GameState, UnitState

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any, get_args
 
 from flask import abort, render_template
-from flask_babel import gettext as _
 
 from adjudicator.games.phantom_fury.models import ZONE_LOCATIONS
 from web.api import store
@@ -18,6 +17,7 @@ from web.i18n import word
 from web.pages.chart import vp_chart
 from web.pages.game import undo_redo
 from web.pages.helpers import query_in_range
+from web.translate import gettext as _
 
 from .actions import VP_REASONS
 from .labels import LABELS

@@ -11,9 +11,8 @@ Game Turn Marker (11.1) and the Political marker on the Political Backlash Track
 
 from __future__ import annotations
 
-from flask_babel import gettext as _
-
 from web.table import Face, Piece, Table, Track
+from web.translate import gettext as _
 
 from .state import GameState, UnitState
 

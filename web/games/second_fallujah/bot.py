@@ -13,11 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask_babel import gettext as _
-
 from adjudicator import registry
 from adjudicator.errors import InvalidSituation
 from web.i18n import in_lang
+from web.translate import gettext as _
 
 from .state import FIRST_TURN, BotRecord, GameState
 from .table import GAME, table_json, table_state

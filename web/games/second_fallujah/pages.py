@@ -10,7 +10,6 @@ from typing import Any
 from urllib.parse import quote
 
 from flask import abort, render_template
-from flask_babel import gettext as _
 
 from adjudicator.games.second_fallujah import data
 from web.api import store
@@ -21,6 +20,7 @@ from web.kernel import Ctx
 from web.pages.game import undo_redo
 from web.pages.helpers import query_in_range
 from web.table import Change, changes
+from web.translate import gettext as _
 
 from . import actions, apply, board, bot, trace
 from .apply import counter_keys

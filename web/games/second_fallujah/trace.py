@@ -13,10 +13,10 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext
 
 from rules_text.loading import load_game
+from web.translate import gettext as _
 
 from .state import GameState
 from .table import GAME
