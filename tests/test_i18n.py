@@ -135,3 +135,25 @@ def test_phantom_fury_s_french_interface_says_what_the_french_rulebook_says():
         assert avoided.casefold() not in french_text.casefold() and own in french_text
         used = [m.string for m in po if m.id and avoided.casefold() in str(m.string).casefold()]
         assert used == [], f"{avoided!r} where the French rulebook says {own!r}: {used}"
+
+
+def test_the_companion_takes_gettext_from_web_translate_and_a_forced_language_is_honoured(sqlite_app):  # noqa: F811
+    """Every module of the companion takes ``_`` from :mod:`web.translate` (the request's catalogue
+    found once), not Flask-Babel's ``gettext``, which looks it up again on each call; and a
+    language forced inside a request (what ``in_lang`` does) is still the one spoken."""
+    from flask_babel import force_locale
+
+    from web.translate import gettext
+
+    web = Path(__file__).resolve().parent.parent / "web"
+    direct = [str(p.relative_to(web)) for p in web.rglob("*.py")
+              if re.search(r"^from flask_babel import .*\bgettext\b", p.read_text(encoding="utf-8"), re.MULTILINE)]
+    assert direct == []
+    with sqlite_app.test_request_context("/?lang=fr"):
+        assert gettext("Next Phase") == "Phase suivante"
+        with force_locale("en"):
+            assert gettext("Next Phase") == "Next Phase"
+        assert gettext("Turn %(n)s", n=3) == "Tour 3"
+    assert gettext("Next Phase") == "Next Phase"  # no app context: the msgid itself (the terminal)
+    with sqlite_app.app_context(), in_lang("fr"):
+        assert gettext("Next Phase") == "Phase suivante"
