@@ -157,3 +157,13 @@ def test_the_companion_takes_gettext_from_web_translate_and_a_forced_language_is
     assert gettext("Next Phase") == "Next Phase"  # no app context: the msgid itself (the terminal)
     with sqlite_app.app_context(), in_lang("fr"):
         assert gettext("Next Phase") == "Phase suivante"
+
+
+def test_a_french_interface_searching_a_game_with_an_english_rulebook_only_finds_its_rules(sqlite_app):  # noqa: F811
+    """No rulebook language asked: the interface's when the game has a rulebook in it, else every
+    language (Battle for Fallujah is English only; Phantom Fury has both)."""
+    client = sqlite_app.test_client()
+    page = client.get("/search?q=end+of+turn&game=battle-for-fallujah&lang=fr").get_data(as_text=True)
+    assert "<option value=\"all\" selected" in page and not re.search(r">0 résultat", page)
+    french = client.get("/search?q=tir&game=phantom-fury&lang=fr").get_data(as_text=True)
+    assert '<option value="fr" selected' in french

@@ -91,6 +91,15 @@ def _searched_game() -> str:
     return current_game()
 
 
+def _default_rulebook(searched: str) -> str:
+    """The rulebook language searched when none is asked for: the interface's, when every game
+    searched has a rulebook in it; else every language (a French interface searching Battle for
+    Fallujah, whose rulebook is English only, finds its rules)."""
+    games = registry.known_games() if searched == ALL_GAMES else [searched]
+    lang = current_lang()
+    return lang if all(lang in registry.declaration(game).languages for game in games) else "all"
+
+
 def hit_url(hit: Any) -> str:
     """Where a search hit links: its rule in its own game's rulebook."""
     if hit.game == g.get("game_kind"):
@@ -103,9 +112,9 @@ def hit_url(hit: Any) -> str:
 def search() -> tuple[str, int] | str:
     searched = _searched_game()
     query = request.args.get("q", "").strip()
-    lang = request.args.get("in") or current_lang()
+    lang = request.args.get("in") or _default_rulebook(searched)
     if lang not in (*LANGS, "all"):
-        lang = current_lang()
+        lang = _default_rulebook(searched)
     kind = request.args.get("kind") or None
     problem, result = None, None
     if kind is not None and kind not in KINDS:
