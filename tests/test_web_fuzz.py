@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from web.games.phantom_fury.actions import ACTION_TYPES, VP_REASONS
 
+from . import garbage
 from .budget import examples
 from .test_web_fixtures import AVAILABLE_BACKENDS, make_app
 
@@ -31,22 +32,14 @@ WORDS = [*ACTION_TYPES, *VP_REASONS, "standard", "historical", "usmc", "insurgen
          "OG", "street", "fire", "ied", "assault", "hornet", "dragon_eye", "success", "postponed", "player", "app",
          "11.2.1", "7.2.1", "pinned", "fired", "ready", "caat", "company", "battalion", "<script>", "", "\x00"]
 
-#: Text as a client may send it: any code point, lone surrogates ("\ud800") and NULs included (JSON
-#: escapes them; a lone surrogate was 1,322 of the probe's 1,422 server errors).
-CHARS = st.one_of(st.characters(exclude_categories=()), st.sampled_from(["\x00", "\ud800", "\udfff", "\ud83d"]))
-TEXT = st.text(CHARS, max_size=30)
-scalars = st.one_of(
-    st.none(), st.booleans(), st.integers(-3, 70), st.integers(), st.floats(allow_nan=False),
-    st.sampled_from(WORDS), TEXT,
-)
-values = st.recursive(
-    scalars,
-    lambda inner: st.one_of(st.lists(inner, max_size=6),
-                            st.dictionaries(st.one_of(st.sampled_from(FIELDS), st.text(CHARS, max_size=8)), inner,
-                                            max_size=6)),
-    max_leaves=20,
-)
-bodies = st.dictionaries(st.sampled_from(FIELDS), values, max_size=8)
+#: any JSON value (tests/garbage.py: any code point, lone surrogates and NULs included, which JSON
+#: escapes; a lone surrogate was 1,322 of the probe's 1,422 server errors) and a body of the API's
+#: field names holding such values
+values = garbage.drawn(lambda rng: garbage.value(rng, FIELDS, WORDS))
+bodies = garbage.drawn(lambda rng: garbage.body(rng, FIELDS, WORDS))
+#: the adjudicator's input names a body of /api/adjudicate mixes with garbage
+ADJUDICATOR_FIELDS = ["cf", "roll", "location", "unit", "zone", "shooter", "target", "ruleset", "variant", "mission",
+                      "hero", "caat_ammo", "activation", "drawn_cf", "last_turn_played", "number", "rolls"]
 FUZZ = settings(deadline=None, suppress_health_check=list(HealthCheck), database=None)
 
 
@@ -108,9 +101,18 @@ def test_setup_and_import_never_500(fuzz, body):
         _ok(_post(client, "/api/games/import", body))
 
 
+def _raw(rng) -> bytes:
+    """Any bytes, any text as UTF-8 (lone surrogates as their three bytes) or any JSON value."""
+    kind = rng.randrange(3)
+    if kind == 0:
+        return rng.randbytes(rng.randint(0, 200))
+    if kind == 1:
+        return garbage.text(rng, 200).encode("utf-8", "surrogatepass")
+    return json.dumps(garbage.value(rng, FIELDS, WORDS)).encode()
+
+
 @settings(FUZZ, max_examples=examples(800))
-@given(raw=st.one_of(st.binary(max_size=200), st.text(CHARS, max_size=200).map(lambda t: t.encode("utf-8", "surrogatepass")),
-                     values.map(lambda v: json.dumps(v).encode())),
+@given(raw=garbage.drawn(_raw),
        content_type=st.sampled_from(["application/json", "application/json; charset=utf-8", "text/plain",
                                      "application/x-www-form-urlencoded", "", "application/json; charset=latin-1"]),
        path=st.sampled_from(["/api/games", "/api/games/import", "/api/games/{id}/actions", "/api/games/{id}/undo",
@@ -125,16 +127,16 @@ def test_raw_bodies_never_500(fuzz, raw, content_type, path):
 @given(situation=st.sampled_from(["fire", "suspect-activation", "sniper-fire", "sniper-street", "defensive-fire",
                                   "ied", "assault", "pinned-recovery", "abrams-mc", "support-mission",
                                   "insurgent-reaction", "victory"]),
-       body=st.dictionaries(st.sampled_from(["cf", "roll", "location", "unit", "zone", "shooter", "target", "ruleset",
-                                             "variant", "mission", "hero", "caat_ammo", "activation", "drawn_cf",
-                                             "last_turn_played", "number", "rolls"]), values, max_size=6))
+       body=garbage.drawn(lambda rng: garbage.body(rng, ADJUDICATOR_FIELDS, WORDS, max_size=6)))
 def test_adjudicate_never_500(fuzz, situation, body):
     for _, client, _ in fuzz:
         _ok(_post(client, f"/api/adjudicate/{situation}", body))
 
 
 @settings(FUZZ, max_examples=examples(800))
-@given(segment=TEXT, query=st.dictionaries(st.sampled_from(["q", "lang", "kind", "limit", "after"]), TEXT, max_size=4),
+@given(segment=garbage.drawn(garbage.text),
+       query=garbage.drawn(lambda rng: {rng.choice(["q", "lang", "kind", "limit", "after"]): garbage.text(rng)
+                                        for _ in range(rng.randint(0, 4))}),
        route=st.sampled_from(["/api/games/{s}", "/api/games/{s}/log", "/api/games/{s}/export", "/api/rules/en/{s}",
                               "/api/rules/{s}/4.1", "/api/search", "/api/games/{id}/log", "/api/{s}"]))
 def test_reads_never_500(fuzz, segment, query, route):

@@ -35,13 +35,14 @@ each game's own templates are found under its package's name (``<package>/game.h
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from flask import Flask
 from jinja2 import ChoiceLoader, FileSystemLoader
 from jinja2.bccache import Bucket, BytecodeCache
+from werkzeug.routing import Rule
 
 from . import api, assets, backup, calculator, copies, i18n, pages, paging, rulings, security
 from .db import open_database
@@ -87,8 +88,33 @@ class _CompiledTemplates(BytecodeCache):
 COMPILED_TEMPLATES = _CompiledTemplates()
 
 
+class _CompiledRule(Rule):
+    """A URL rule whose two URL builders (``url_for``'s Python functions, which werkzeug compiles
+    from a syntax tree each time a rule is bound to an app's map) are compiled once per process:
+    binding the app's rules was half of ``create_app``'s time, paid again by each app a process
+    creates (the tests, one per test).
+
+    A builder is a function of the rule's parts alone (the static text and the variables' names,
+    in order, and the defaults a variable takes as its URL text); it reads the variables'
+    converters from the rule it is bound to when it runs, so one function serves every rule of
+    the same parts."""
+
+    _builders: ClassVar[dict[tuple[object, ...], Callable[..., tuple[str, str]]]] = {}
+
+    def _compile_builder(self, append_unknown: bool = True) -> Callable[..., tuple[str, str]]:
+        defaults = self.defaults or {}
+        key = (tuple(self._trace), append_unknown,
+               tuple(sorted((name, self._converters[name].to_url(value))
+                            for name, value in defaults.items() if name in self._converters)))
+        builder = self._builders.get(key)
+        if builder is None:
+            builder = self._builders[key] = super()._compile_builder(append_unknown)
+        return builder
+
+
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app = Flask("web", instance_relative_config=True)
+    app.url_rule_class = _CompiledRule
     app.jinja_options = {**app.jinja_options, "bytecode_cache": COMPILED_TEMPLATES}
     app.config.from_mapping(
         DATABASE_URL=default_database_url(),
