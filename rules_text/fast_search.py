@@ -549,22 +549,43 @@ def read_header(game: str) -> dict[str, Any] | None:
     return header if isinstance(header, dict) and header.get("version") == EXPORT_VERSION else None
 
 
-def read_export(game: str) -> dict[str, Any] | None:
-    """The game's export when it matches the data files and the code exactly, else None."""
+#: the exports this process has read, by path: the file's stat when read, its header and its body
+#: (a process that searches again, such as the tests, reads each export once while it is unchanged;
+#: the export is written whole under a new name, so a new export is a new file)
+_READ: dict[Path, tuple[tuple[int, int, int], Any, Any]] = {}
+
+
+def _read(path: Path) -> tuple[Any, Any] | None:
+    """The header and the body of the export file at ``path``, each as written, or None."""
     try:
-        raw = export_path(game).read_bytes()
+        found = path.stat()
+        key = (found.st_mtime_ns, found.st_size, found.st_ino)
+        kept = _READ.get(path)
+        if kept is not None and kept[0] == key:
+            return kept[1], kept[2]
+        raw = path.read_bytes()
         newline = raw.index(b"\n")
         header = json.loads(raw[:newline])
+        data = marshal.loads(memoryview(raw)[newline + 1:])  # the body, not copied
+    except (OSError, ValueError, EOFError, TypeError):
+        return None
+    _READ[path] = (key, header, data)
+    return header, data
+
+
+def read_export(game: str) -> dict[str, Any] | None:
+    """The game's export when it matches the data files and the code exactly, else None."""
+    read = _read(export_path(game))
+    if read is None:
+        return None
+    header, data = read
+    try:
         stamp = code_stamp()
-    except (OSError, ValueError):
+    except OSError:
         return None
     stats = fast_rule.current_stats(game)
     if not isinstance(header, dict) or header.get("version") != EXPORT_VERSION or header.get("code") != stamp \
             or header.get("game") != game or stats is None or header.get("stats") != stats:
-        return None
-    try:
-        data = marshal.loads(memoryview(raw)[newline + 1:])  # the body, not copied
-    except (EOFError, ValueError, TypeError):
         return None
     if not isinstance(data, dict):
         return None
