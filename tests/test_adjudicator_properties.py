@@ -306,6 +306,13 @@ def test_assault_odds_equal_brute_force_resolution(
         if outcome_of(BOOK, setup.zone_type, activation, "assault") in ("dummy", "ied"):
             drawn_cf = None  # type: ignore[assignment]
         rolls = AssaultRolls(activation=activation, drawn_cf=drawn_cf)
+        try:
+            model = parse("assault", {**situation, "rolls": rolls.model_dump(exclude_none=True)})
+            check(model, BOOK)
+        except InvalidSituation:
+            # a CF the unit revealed cannot have (a 'Guerillas' unit drawn at CF 4, 5.2): the
+            # adjudicator refuses it, so there is no resolution to count
+            assume(False)
     else:
         activation, drawn_cf, rolls = None, None, AssaultRolls()  # type: ignore[assignment]
     dist, _ = distribution(setup, BOOK, rolls)
