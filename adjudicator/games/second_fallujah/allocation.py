@@ -3,8 +3,6 @@ what the defenders can absorb, Overrun, and the bot's allocation (15 steps 1 and
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.models import MAX_TEXT
@@ -132,9 +130,6 @@ def casualty_allocation(s: CasualtyAllocation) -> CasualtyAllocationAnswer:
             ),
         )
     )
-
-
-__all__ = ["Literal"]
 
 
 #: the situation this module computes, found through the package's ``SITUATION_MODULES``:

@@ -43,7 +43,6 @@ from .common import (
 from .decisions import DECISIONS
 from .examples import EXAMPLES
 from .odds import (
-    PAIRS,
     SINGLE,
     Advantage,
     dist_exact,
@@ -1011,9 +1010,6 @@ def end_of_action_phase(s: EndOfActionPhase) -> EndOfActionPhaseAnswer:
             ends=s.roll < s.impulse, roll=s.roll, impulse=s.impulse, rule="4.1.4"
         )
     return finish(answer)
-
-
-__all__ = ["PAIRS"]
 
 
 #: the situations this module computes, found through the package's ``SITUATION_MODULES``:
