@@ -8,13 +8,13 @@ from pydantic import BaseModel, ConfigDict, Field
 from adjudicator.models import MAX_TEXT
 
 from ...errors import Checker
-from ...models import Adjudication
 from ...registry import Procedure, declare_situations
 from . import casualties
 from .common import (
     CF,
     AllocationOutcome,
     InsurgentType,
+    SfAnswer,
     Status,
     check_cf,
     check_dug_in,
@@ -47,7 +47,7 @@ class CasualtyAllocation(BaseModel):
     retreat: casualties.Retreat = "room"
 
 
-class CasualtyAllocationAnswer(Adjudication):
+class CasualtyAllocationAnswer(SfAnswer):
     capacity: int
     overrun: bool
     allocation: list[dict]
@@ -114,7 +114,6 @@ def casualty_allocation(s: CasualtyAllocation) -> CasualtyAllocationAnswer:
     return finish(
         CasualtyAllocationAnswer(
             situation="casualty-allocation",
-            ruleset="en",
             capacity=capacity,
             overrun=alloc.overrun,
             allocation=alloc.steps,
