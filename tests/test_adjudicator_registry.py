@@ -64,12 +64,7 @@ def two_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     package = types.ModuleType("adjudicator.games.toy_pack")
     package.SITUATIONS = {  # type: ignore[attr-defined]
         "dice-pool": registry.Procedure(
-            name="dice-pool",
-            title="Dice pool (1.1)",
-            rule="1.1",
-            input_model=PoolInput,
-            result_model=PoolAnswer,
-            run=_pool,
+            "dice-pool", "Dice pool (1.1)", "1.1", PoolInput, PoolAnswer, _pool,
             examples=({"white": 2, "red": 1},),
         )
     }

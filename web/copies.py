@@ -20,22 +20,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import Blueprint, Response, jsonify
-from sqlalchemy import (
-    Column,
-    DateTime,
-    Engine,
-    String,
-    Text,
-    UniqueConstraint,
-    insert,
-    select,
-    update,
-)
+from sqlalchemy import Column, Engine, String, Text, UniqueConstraint, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from . import games as registry
 from .companion import CopyHooks
-from .db import kept_for_a_game, write
+from .db import kept_for_a_game, moment, write
 from .errors import MISSING, Problem, Refused
 from .security import json_body
 from .store import GameNotFound, current_store
@@ -45,8 +35,8 @@ game_copies = kept_for_a_game(
     "game_copies",
     Column("name", String(80), nullable=False),
     Column("data", Text, nullable=False),
-    Column("created_at", DateTime(timezone=True), nullable=False),
-    Column("updated_at", DateTime(timezone=True), nullable=False),
+    moment("created_at"),
+    moment("updated_at"),
     UniqueConstraint("game", "name", name="uq_game_copies_game_name"),
 )
 

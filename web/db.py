@@ -54,6 +54,13 @@ metadata = MetaData()
 #: type. A version asked for beyond it is refused or not found before any query holds it.
 MAX_VERSION = 2**31 - 1
 
+
+def moment(name: str) -> Column[Any]:
+    """A required column holding a moment with its time zone (every table's ``created_at`` and
+    ``updated_at``)."""
+    return Column(name, DateTime(timezone=True), nullable=False)
+
+
 #: One row per game: its id (unguessable), the game it plays (a declared game id), the version of
 #: its last event.
 games = Table(
@@ -64,8 +71,8 @@ games = Table(
     Column("name", String(80), nullable=False, default=""),
     Column("variant", String(16), nullable=False),
     Column("version", Integer, nullable=False),
-    Column("created_at", DateTime(timezone=True), nullable=False),
-    Column("updated_at", DateTime(timezone=True), nullable=False),
+    moment("created_at"),
+    moment("updated_at"),
 )
 
 
@@ -100,7 +107,7 @@ events = _by_version(
     Column("type", String(40), nullable=False),
     Column("payload", Text, nullable=False),
     Column("effects", Text, nullable=False),
-    Column("created_at", DateTime(timezone=True), nullable=False),
+    moment("created_at"),
 )
 
 #: Derived states, so a long game loads from the nearest one (a cache: the log is the truth).

@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import Blueprint, Response, jsonify
-from sqlalchemy import Column, DateTime, Engine, String, Text, insert, select
+from sqlalchemy import Column, Engine, String, Text, insert, select
 
 from adjudicator import registry as adjudicator
 from rules_text.corpus import Game
@@ -36,7 +36,7 @@ from rules_text.rulings import (
 )
 
 from . import games as registry
-from .db import kept_for_a_game, write
+from .db import kept_for_a_game, moment, write
 from .errors import MISSING, Problem, Refused
 from .security import json_body
 from .store import current_store
@@ -50,7 +50,7 @@ house_rulings = kept_for_a_game(
     Column("source", Text, nullable=False),
     Column("ambiguity", String(64), nullable=True),
     Column("reading", String(64), nullable=True),
-    Column("created_at", DateTime(timezone=True), nullable=False),
+    moment("created_at"),
 )
 
 MAX_TEXT = 4000

@@ -36,7 +36,7 @@ from .data import Book, book
 from .decisions import DECISIONS
 from .examples import EXAMPLES
 from .operation import RAID_DEFENDERS, TERRAINS
-from .rolls import FACES, nearest_row, outcome_odds, row_for, totals
+from .rolls import FACES, TotalOutcome, nearest_row, outcome_odds, read_roll, row_for, totals
 
 #: the Wanted! Markers in adjacent hexes, a modifier of the Level of Resistance and Insurgent
 #: Contact tables (22.1, 22.3)
@@ -78,8 +78,7 @@ class ActivationInput(Frozen):
     roll: D6 | None = None
 
 
-class ActivationOutcome(Outcome):
-    total: int
+class ActivationOutcome(TotalOutcome):
     row: str
     insurgent_steps: int
     jihadi_cell: bool
@@ -150,8 +149,7 @@ def insurgent_activation(situation: ActivationInput) -> ActivationAnswer:
                           "Insurgency Pool, reading 1, or lost, reading 2).", "12.4.3.2"))
     result = None
     if situation.roll is not None:
-        total = situation.roll + mod
-        row = nearest_row(table, total)
+        total, row = read_roll(table, situation.roll, mod)
         said = [step("12.4.2", f"Roll {situation.roll} {mod:+d} = {total}"),
                 step("12.4.3", f"{row.text.en}")]
         if row_for(table, total) is None:
@@ -180,8 +178,7 @@ class ResistanceInput(Frozen):
     roll: D6 | None = None
 
 
-class ResistanceOutcome(Outcome):
-    total: int
+class ResistanceOutcome(TotalOutcome):
     level: int
 
 
@@ -227,8 +224,7 @@ def level_of_resistance(situation: ResistanceInput) -> ResistanceAnswer:
     table = b.table("level-of-resistance")
     result = None
     if situation.roll is not None:
-        total = situation.roll + mod
-        row = nearest_row(table, total, situation.terrain)
+        total, row = read_roll(table, situation.roll, mod, situation.terrain)
         result = {"steps": [step("22.1", f"Roll {situation.roll} {mod:+d} = {total} ({situation.terrain.replace('_', ' ')}): {row.text.en}"),
                             step("22.1.1", f"Place an Insurgent Resistance Level {row.value} marker in the hex")],
                   "total": total, "level": int(row.value or 0)}
@@ -398,8 +394,7 @@ class ContactInput(Frozen):
     roll: D6 | None = None
 
 
-class ContactOutcome(Outcome):
-    total: int
+class ContactOutcome(TotalOutcome):
     result: str
 
 
@@ -429,8 +424,7 @@ def contact(situation: ContactInput) -> ContactAnswer:
                           "reading A); reading B rolls the Insurgent Reaction Table first (errata.yaml, 20.4.2).", "20.4.2"))
     result = None
     if situation.roll is not None:
-        total = situation.roll + mod
-        row = nearest_row(table, total)
+        total, row = read_roll(table, situation.roll, mod)
         said = [step("22.3", f"Roll {situation.roll} {mod:+d} = {total}: {row.text.en}")]
         if row.result == "ambush":
             said += [step("25.5.1", "Place an IED Ambush! Marker in the hex"),

@@ -27,7 +27,7 @@ from .answer import (
 from .data import Book, book
 from .decisions import DECISIONS
 from .examples import EXAMPLES
-from .rolls import bounds_from_range, outcome_odds, row_for, turn_bounds
+from .rolls import TotalOutcome, bounds_from_range, outcome_odds, row_for, turn_bounds
 
 
 def vp_bounds(b: Book) -> tuple[int, int]:
@@ -103,8 +103,7 @@ class IntelligenceInput(Frozen):
     roll: D6 | None = None
 
 
-class IntelligenceOutcome(Outcome):
-    total: int
+class IntelligenceOutcome(TotalOutcome):
     wanted: int
     nationalist_chits: int
 
@@ -168,8 +167,7 @@ class CeasefireInput(Frozen):
     roll: D6 | None = None
 
 
-class CeasefireOutcome(Outcome):
-    total: int
+class CeasefireOutcome(TotalOutcome):
     ceasefire: bool
     vp: int
 
@@ -231,8 +229,7 @@ class ReinforcementsInput(Frozen):
     roll: D6 | None = None
 
 
-class ReinforcementsOutcome(Outcome):
-    total: int
+class ReinforcementsOutcome(TotalOutcome):
     arrive: bool
 
 

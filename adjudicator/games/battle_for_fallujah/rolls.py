@@ -12,6 +12,7 @@ from typing import TypeVar
 
 from rules_text.tables import Table, TableRow
 
+from ...models import Outcome
 from .data import Book
 
 FACES = tuple(range(1, 7))
@@ -41,6 +42,20 @@ def nearest_row(table: Table, total: int, column: str | None = None) -> TableRow
     row = row_for(table, total, column, clamp=True)
     assert row is not None, total
     return row
+
+
+def read_roll(table: Table, roll: int, modifier: int, column: str | None = None) -> tuple[int, TableRow]:
+    """A roll's total (the die plus the modifiers, 7.1.1) and the row it reads, a total beyond the
+    printed rows reading the nearest one."""
+    total = roll + modifier
+    return total, nearest_row(table, total, column)
+
+
+class TotalOutcome(Outcome):
+    """A roll on a table, resolved (7.1.1)."""
+
+    #: the die plus the modifiers: the number the table is read with
+    total: int
 
 
 def outcome_odds(modifier: int, outcome: Callable[[int], K], every: Iterable[K] = ()) -> dict[K, Fraction]:

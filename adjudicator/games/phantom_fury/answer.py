@@ -70,14 +70,7 @@ def procedure(
     def run(situation: Any) -> Adjudication:
         return answer(how, rule, situation)
 
-    return Procedure(
-        name=name,
-        title=title,
-        rule=rule,
-        input_model=model,
-        result_model=result_model,
-        run=run,
-    )
+    return Procedure(name, title, rule, model, result_model, run)
 
 
 def declared(*procedures: Procedure) -> dict[str, Procedure]:

@@ -13,17 +13,7 @@ from pydantic import Field
 
 from ...dice import FACES, odds
 from ...errors import Checker
-from ...models import (
-    Adjudication,
-    CfBlock,
-    Frozen,
-    Modifier,
-    Note,
-    Outcome,
-    Ruleset,
-    Step,
-    Text,
-)
+from ...models import Adjudication, CfBlock, Frozen, Modifier, Note, Outcome, Ruleset, Step, Text
 from ...registry import Procedure
 from . import modifiers
 from .answer import Computation, declared, procedure

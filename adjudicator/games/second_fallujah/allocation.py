@@ -3,20 +3,18 @@ what the defenders can absorb, Overrun, and the bot's allocation (15 steps 1 and
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.models import MAX_TEXT
 
 from ...errors import Checker
-from ...models import Adjudication
 from ...registry import Procedure, declare_situations
 from . import casualties
 from .common import (
     CF,
     AllocationOutcome,
     InsurgentType,
+    SfAnswer,
     Status,
     check_cf,
     check_dug_in,
@@ -49,7 +47,7 @@ class CasualtyAllocation(BaseModel):
     retreat: casualties.Retreat = "room"
 
 
-class CasualtyAllocationAnswer(Adjudication):
+class CasualtyAllocationAnswer(SfAnswer):
     capacity: int
     overrun: bool
     allocation: list[dict]
@@ -116,7 +114,6 @@ def casualty_allocation(s: CasualtyAllocation) -> CasualtyAllocationAnswer:
     return finish(
         CasualtyAllocationAnswer(
             situation="casualty-allocation",
-            ruleset="en",
             capacity=capacity,
             overrun=alloc.overrun,
             allocation=alloc.steps,
@@ -132,9 +129,6 @@ def casualty_allocation(s: CasualtyAllocation) -> CasualtyAllocationAnswer:
             ),
         )
     )
-
-
-__all__ = ["Literal"]
 
 
 #: the situation this module computes, found through the package's ``SITUATION_MODULES``:

@@ -11,7 +11,7 @@ from adjudicator.models import MAX_TEXT
 
 from ...errors import Checker
 from ...models import Adjudication, Bounded, Outcome
-from .common import D6, finish
+from .common import D6, SfAnswer, finish
 from .priorities import Need, TraceEntry
 from .state import TableState, check_state
 
@@ -69,7 +69,7 @@ class BotOutcome(Outcome):
     decision: dict[str, Any]
 
 
-class BotAnswer(Adjudication):
+class BotAnswer(SfAnswer):
     """A bot decision: None while facts are missing (``needs``)."""
 
     #: ``ignored`` advises (a newer field): compared with a recorded answer only where it has it
@@ -135,7 +135,6 @@ def answer(
     return finish(
         ANSWERS[name](
             situation=name,
-            ruleset="en",
             decision=decision,
             trace=trace,
             ignored=[i for i, entry in enumerate(trace) if entry.ignored],

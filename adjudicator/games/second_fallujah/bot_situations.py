@@ -873,9 +873,6 @@ def setup_column(tem: int | None) -> bool:
     )
 
 
-__all__ = ["Any"]
-
-
 # --- 4.2 and 4.4: what the bot's procedures do not cover (12.1) ----------------------------------
 
 

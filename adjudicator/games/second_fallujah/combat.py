@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from adjudicator.models import MAX_TEXT
 
 from ...errors import Checker
-from ...models import Adjudication, Bounded, Modifier, Note, Step
+from ...models import Bounded, Modifier, Note, Step
 from ...readings import followed, readings_field
 from ...registry import Procedure, declare_situations
 from . import casualties, data
@@ -31,6 +31,7 @@ from .common import (
     EndOutcome,
     InsurgentType,
     Nationality,
+    SfAnswer,
     Status,
     check_area,
     check_cf,
@@ -43,7 +44,6 @@ from .common import (
 from .decisions import DECISIONS
 from .examples import EXAMPLES
 from .odds import (
-    PAIRS,
     SINGLE,
     Advantage,
     dist_exact,
@@ -130,7 +130,7 @@ class CoalitionAttack(Model):
     readings: dict[str, str] = readings_field()
 
 
-class AttackAnswer(Adjudication):
+class AttackAnswer(SfAnswer):
     """What a Coalition attack and a Fire Mission both answer: the OV and DV (7.2, 7.4), an
     Overrun (8.4) or Overwhelming Force (8.5), the lead defender (7.2.5) and the defenders'
     capacity (8.4)."""
@@ -440,7 +440,6 @@ def _values(
     the lead defender (7.2.5) and the defenders' capacity (8.4)."""
     return {
         "situation": situation,
-        "ruleset": "en",
         "ov": ov[0],
         "dv": dv[0],
         "modifiers": {"ov": ov[1], "dv": dv[1]},
@@ -681,7 +680,7 @@ class InsurgentAttack(Model):
     rolls: Rolls | None = None
 
 
-class InsurgentAttackAnswer(Adjudication):
+class InsurgentAttackAnswer(SfAnswer):
     ov: int | None
     dv: int | None
     security_lapse: bool = False
@@ -735,7 +734,6 @@ def insurgent_attack(s: InsurgentAttack) -> InsurgentAttackAnswer:
         return finish(
             InsurgentAttackAnswer(
                 situation="insurgent-attack",
-                ruleset="en",
                 ov=None,
                 dv=None,
                 security_lapse=True,
@@ -820,7 +818,6 @@ def insurgent_attack(s: InsurgentAttack) -> InsurgentAttackAnswer:
     odds = {"success": odds["success"], "fail": odds["stall"] + odds["repulse"]}
     answer = InsurgentAttackAnswer(
         situation="insurgent-attack",
-        ruleset="en",
         ov=ov,
         dv=dv,
         modifiers={"ov": mods, "dv": dv_mods},
@@ -975,7 +972,7 @@ class EndOfActionPhase(Model):
     both_passed: bool = False
 
 
-class EndOfActionPhaseAnswer(Adjudication):
+class EndOfActionPhaseAnswer(SfAnswer):
     result: EndOutcome | None = None
 
 
@@ -992,7 +989,6 @@ def end_of_action_phase(s: EndOfActionPhase) -> EndOfActionPhaseAnswer:
         return finish(
             EndOfActionPhaseAnswer(
                 situation="end-of-action-phase",
-                ruleset="en",
                 **odds_fields(odds, SINGLE),
                 notes=notes,
                 result=EndOutcome(ends=True, rule="4.1.4"),
@@ -1002,7 +998,6 @@ def end_of_action_phase(s: EndOfActionPhase) -> EndOfActionPhaseAnswer:
     odds = {"ends": ends, "continues": 1 - ends}
     answer = EndOfActionPhaseAnswer(
         situation="end-of-action-phase",
-        ruleset="en",
         **odds_fields(odds, SINGLE),
         notes=notes,
     )
@@ -1011,9 +1006,6 @@ def end_of_action_phase(s: EndOfActionPhase) -> EndOfActionPhaseAnswer:
             ends=s.roll < s.impulse, roll=s.roll, impulse=s.impulse, rule="4.1.4"
         )
     return finish(answer)
-
-
-__all__ = ["PAIRS"]
 
 
 #: the situations this module computes, found through the package's ``SITUATION_MODULES``:

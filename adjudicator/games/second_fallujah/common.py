@@ -11,7 +11,7 @@ from pydantic import Field
 
 from ...api import cited
 from ...errors import Checker
-from ...models import Adjudication, Modifier, Note, Outcome, Text
+from ...models import Adjudication, Modifier, Note, Outcome, Ruleset, Text
 from . import data
 
 #: 3.4's Coalition unit types in snake case ("LAR (Marine) or cavalry (Army)" is two names)
@@ -125,6 +125,13 @@ def fraction_over(value: Fraction, denominator: int) -> str:
     """A probability written over the dice's own count (36 or 1,296), e.g. '21/36'."""
     top = value * denominator
     return f"{top.numerator}/{denominator}" if top.denominator == 1 else str(value)
+
+
+class SfAnswer(Adjudication):
+    """The base of this game's answers: the kernel's fields, read in the game's one rulebook, in
+    English."""
+
+    ruleset: Ruleset = "en"
 
 
 A = TypeVar("A", bound=Adjudication)

@@ -10,10 +10,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from adjudicator.models import MAX_TEXT
 
 from ...errors import Checker
-from ...models import Adjudication, Bounded
+from ...models import Bounded
 from ...registry import Procedure, declare_situations
 from . import data
-from .common import MovementOutcome, finish, modifier, note
+from .common import MovementOutcome, SfAnswer, finish, modifier, note
 from .decisions import DECISIONS
 from .examples import EXAMPLES
 from .state import STACK
@@ -52,7 +52,7 @@ class MovementCost(Model):
     later_units_mp: Bounded[int] = Field(default_factory=list)
 
 
-class MovementCostAnswer(Adjudication):
+class MovementCostAnswer(SfAnswer):
     cost: int
     applicable: list[dict]
     ambush: int = 0
@@ -200,7 +200,6 @@ def movement_cost(s: MovementCost) -> MovementCostAnswer:
     return finish(
         MovementCostAnswer(
             situation="movement-cost",
-            ruleset="en",
             cost=cost,
             applicable=applicable,
             ambush=ambush,

@@ -13,10 +13,9 @@ from adjudicator.models import MAX_TEXT
 
 from ...dice import sum_of, uniform
 from ...errors import Checker
-from ...models import Adjudication
 from ...registry import Procedure, declare_situations
 from . import data
-from .common import D6, TEM, TWO_D6, RollOutcome, check_area, check_tem, finish, note
+from .common import D6, TEM, TWO_D6, RollOutcome, SfAnswer, check_area, check_tem, finish, note
 from .decisions import DECISIONS
 from .examples import EXAMPLES
 from .odds import SINGLE, odds_fields
@@ -26,7 +25,7 @@ class Model(BaseModel):
     model_config = ConfigDict(str_max_length=MAX_TEXT, extra="forbid", defer_build=True)
 
 
-class RollAnswer(Adjudication):
+class RollAnswer(SfAnswer):
     result: RollOutcome | None = None
 
 
@@ -77,7 +76,6 @@ def insurgent_setup(s: InsurgentSetup) -> RollAnswer:
     odds, notes, column = setup_odds(s.tem, s.area)
     answer = RollAnswer(
         situation="insurgent-setup",
-        ruleset="en",
         **odds_fields(odds, 6),
         notes=notes,
     )
@@ -114,7 +112,6 @@ def fedayeen_reaction(s: FedayeenReaction) -> RollAnswer:
         odds[t.row_for_total(face + s.tem).result] += p
     answer = RollAnswer(
         situation="fedayeen-reaction",
-        ruleset="en",
         **odds_fields(odds, 6),
     )
     answer.notes.append(
@@ -165,7 +162,6 @@ def cadre_reaction(s: CadreReaction) -> RollAnswer:
         odds[key] = odds.get(key, Fraction(0)) + p
     answer = RollAnswer(
         situation="cadre-reaction",
-        ruleset="en",
         **odds_fields(odds, SINGLE),
     )
     answer.notes.append(

@@ -9,10 +9,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from adjudicator.models import MAX_TEXT
 
 from ...errors import Checker
-from ...models import Adjudication
 from ...registry import Procedure, declare_situations
 from . import data
-from .common import VictoryOutcome, check_area, finish, note
+from .common import SfAnswer, VictoryOutcome, check_area, finish, note
 from .decisions import DECISIONS
 from .examples import EXAMPLES
 
@@ -37,7 +36,7 @@ class Victory(BaseModel):
     political_backlash: int = Field(default=0, ge=0)
 
 
-class VictoryAnswer(Adjudication):
+class VictoryAnswer(SfAnswer):
     points: int
     level: str
     breakdown: list[dict]
@@ -87,7 +86,6 @@ def victory(s: Victory) -> VictoryAnswer:
     return finish(
         VictoryAnswer(
             situation="victory",
-            ruleset="en",
             points=points,
             level=level.result,
             breakdown=breakdown,

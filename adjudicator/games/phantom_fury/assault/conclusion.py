@@ -52,14 +52,15 @@ def finish(
     activation: str | None,
     insurgent: str,
     insurgent_cf: int | None,
-    retreat: bool,
-    blocked: bool,
     usmc: str,
-    cancelled: bool,
-    marker: str,
+    retreat: bool = False,
+    blocked: bool = False,
+    cancelled: bool = False,
+    marker: str = "no",
     hero: int | None = None,
 ) -> Final:
-    """Entering the Location and Flooding, once both units' fates are known."""
+    """Entering the Location and Flooding, once both units' fates are known; by default no Retreat,
+    no Security Element blocking it, no Confusion and no 'No Insurgents Event' marker."""
     hero = setup.hero if hero is None else hero
     empty = insurgent in ("eliminated", "none") or retreat
     able = usmc not in ("eliminated", "pinned")
@@ -141,15 +142,4 @@ def after_fight(
 
 def without_fight(setup: Setup, v: Values, activation: str, usmc: str = "untouched") -> Final:
     """A 'Suspect' marker that was a Dummy, or an IED (13.4.1, 13.5): the Location is empty."""
-    return finish(
-        setup,
-        v,
-        activation=activation,
-        insurgent="none",
-        insurgent_cf=None,
-        retreat=False,
-        blocked=False,
-        usmc=usmc,
-        cancelled=False,
-        marker="no",
-    )
+    return finish(setup, v, activation=activation, insurgent="none", insurgent_cf=None, usmc=usmc)
