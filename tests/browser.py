@@ -57,16 +57,19 @@ AUDIT = r"""
   const lum = ([r, g, b]) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
     return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
   const over = (top, bottom) => { const a = top[3]; return [0, 1, 2].map((i) => top[i] * a + bottom[i] * (1 - a)).concat(1); };
-  const background = (el) => { const stack = []; for (let n = el; n && n.nodeType === 1; n = n.parentElement) {
-      const c = parse(getComputedStyle(n).backgroundColor); if (c && c[3] > 0) { stack.push(c); if (c[3] >= 1) break; } }
-    let colour = [255, 255, 255, 1];
-    if (!stack.length || stack[stack.length - 1][3] < 1) colour = parse(getComputedStyle(document.documentElement).backgroundColor) || colour;
-    for (const c of stack.reverse()) colour = over(c, colour); return colour; };
+  // the colour behind an element: its own background over its parent's, up to an opaque one or
+  // the page's (white when the page has none), each element's found once
+  const page = parse(getComputedStyle(document.documentElement).backgroundColor) || [255, 255, 255, 1];
+  const behind = new Map();
+  const background = (el) => { if (!el || el.nodeType !== 1) return page;
+    if (behind.has(el)) return behind.get(el);
+    const c = parse(getComputedStyle(el).backgroundColor);
+    const colour = !c || c[3] <= 0 ? background(el.parentElement) : c[3] >= 1 ? c : over(c, background(el.parentElement));
+    behind.set(el, colour); return colour; };
   const low = [];
   for (const el of document.querySelectorAll("body *")) {
-    if (!visible(el) || el.closest("[hidden], .visually-hidden, svg, del, s")) continue;
     const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
-    if (!own) continue;
+    if (!own || !visible(el) || el.closest("[hidden], .visually-hidden, svg, del, s")) continue;
     const style = getComputedStyle(el);
     if (style.textDecorationLine.includes("line-through")) continue;  // struck through: kept for the record
     const fg = parse(style.color); if (!fg) continue;
