@@ -66,7 +66,7 @@ def test_a_turn_on_a_phone(page, live_server, screenshots, tmp_path):
     page.locator("#hex-ins-0").select_option("Mob")
     loads_again(page, lambda: page.get_by_role("button", name="Save the markers").click())
     expect(page.locator("#hex-2")).to_contain_text("Resistance +1")
-    page.screenshot(scale="css", path=screenshots / "01-keyed.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "01-keyed.jpg", full_page=True)
 
     # Intelligence Phase (11)
     page.goto(game)
@@ -85,7 +85,7 @@ def test_a_turn_on_a_phone(page, live_server, screenshots, tmp_path):
     page.locator("#chit").select_option("1/5")
     loads_again(page, lambda: page.get_by_role("button", name="Record the chit").click())
     expect(page.locator("#tracker")).to_contain_text("Active: 1/5")
-    page.screenshot(scale="css", path=screenshots / "02-chits.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "02-chits.jpg", full_page=True)
 
     # a Coalition Assault in an Urban hex: odds before rolling, the physical dice entered
     page.locator("a.op-link").first.click()
@@ -93,24 +93,24 @@ def test_a_turn_on_a_phone(page, live_server, screenshots, tmp_path):
     expect(page.locator("#calc-odds")).to_contain_text("%")
     odds = page.locator("#calc-odds").inner_text()
     assert "success" in odds.lower()
-    page.screenshot(scale="css", path=screenshots / "03-assault-odds.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "03-assault-odds.jpg", full_page=True)
     page.locator("#calc-odds").scroll_into_view_if_needed()
-    page.screenshot(scale="css", path=screenshots / "03b-odds-before-rolling.png")
+    page.screenshot(scale="css", path=screenshots / "03b-odds-before-rolling.jpg")
     _record_roll(page, {"#f-rolls-defending-white": "4 1 2 2", "#f-rolls-attacking-white": "4 5 1 6",
                         "#f-rolls-attacking-red": "3"})
     consequences = page.locator("#consequences")
     expect(consequences).to_contain_text("Media Track +1")
     expect(consequences).to_contain_text("Spend the Margin of Success (3)")
-    page.screenshot(scale="css", path=screenshots / "04-assault-recorded.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "04-assault-recorded.jpg", full_page=True)
     page.locator("#calc-result").scroll_into_view_if_needed()
-    page.screenshot(scale="css", path=screenshots / "04b-assault-result.png")
+    page.screenshot(scale="css", path=screenshots / "04b-assault-result.jpg")
     consequences.scroll_into_view_if_needed()
-    page.screenshot(scale="css", path=screenshots / "04c-assault-consequences.png")
+    page.screenshot(scale="css", path=screenshots / "04c-assault-consequences.jpg")
     _apply_all(page)  # the Media Track +1 and both units Ops Complete (13.5.5)
     state = store.state(game_id)
     assert state.media == 1 and {state.unit(u).status for u in ("A-1-5", "T-1-5")} == {"ops_complete"}
     consequences.scroll_into_view_if_needed()
-    page.screenshot(scale="css", path=screenshots / "04d-applied.png")
+    page.screenshot(scale="css", path=screenshots / "04d-applied.jpg")
 
     # the margin spent (18.2.1)
     page.locator(".calc-next").get_by_role("link", name=re.compile("Spend the Margin of Success")).click()
@@ -119,7 +119,7 @@ def test_a_turn_on_a_phone(page, live_server, screenshots, tmp_path):
     _record_roll(page, {}, odds=False)
     expect(page.locator("#consequences")).to_contain_text("Remove 3 Insurgent steps in hex 2")
     _apply_all(page)
-    page.screenshot(scale="css", path=screenshots / "05-margin-spent.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "05-margin-spent.jpg", full_page=True)
 
     # undo and redo on the game page
     page.goto(game)
@@ -130,7 +130,7 @@ def test_a_turn_on_a_phone(page, live_server, screenshots, tmp_path):
     expect(page.locator("#redo")).to_be_visible()
     loads_again(page, lambda: page.locator("#redo").click())
     assert store.state(game_id).unit("T-1-5").status == "good_order"
-    page.screenshot(scale="css", path=screenshots / "06-undo-redo.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "06-undo-redo.jpg", full_page=True)
 
     # the turn ends: two End of Turn chits (12.5)
     loads_again(page, lambda: page.get_by_role("button", name="End the Operations Phase").click())
@@ -149,9 +149,9 @@ def test_a_turn_on_a_phone(page, live_server, screenshots, tmp_path):
     expect(page.locator("#f-political_pressure")).to_have_value("0")
     _record_roll(page, {"#f-roll": "2"})
     expect(page.locator("#calc-result")).to_contain_text("No ceasefire")
-    page.screenshot(scale="css", path=screenshots / "07-ceasefire.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "07-ceasefire.jpg", full_page=True)
     page.locator("#calc-result").scroll_into_view_if_needed()
-    page.screenshot(scale="css", path=screenshots / "07b-ceasefire-result.png")
+    page.screenshot(scale="css", path=screenshots / "07b-ceasefire-result.jpg")
     _apply_all(page)  # the Ceasefire step of the End of Turn Phase
     page.goto(game)
     page.locator("#reinforcements-roll").click()
@@ -159,7 +159,7 @@ def test_a_turn_on_a_phone(page, live_server, screenshots, tmp_path):
     _apply_all(page)
     page.goto(game)
     loads_again(page, lambda: page.get_by_role("button", name=re.compile("Apply 14.4")).click())
-    page.screenshot(scale="css", path=screenshots / "08-end-of-turn.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "08-end-of-turn.jpg", full_page=True)
     loads_again(page, lambda: page.get_by_role("button", name=re.compile("Apply 14.5")).click())
     expect(page.locator("#tracker-title")).to_contain_text("Turn 2 of 8")
     state = store.state(game_id)
@@ -167,13 +167,13 @@ def test_a_turn_on_a_phone(page, live_server, screenshots, tmp_path):
     assert all(u.status == "good_order" for u in state.units)
     expect(page.locator("#vp svg")).to_be_visible()
     expect(page.locator("#media svg .track-media")).to_have_count(1)
-    page.screenshot(scale="css", path=screenshots / "09-turn-2.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "09-turn-2.jpg", full_page=True)
     page.locator("#tracker").scroll_into_view_if_needed()
     page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(scale="css", path=screenshots / "09a-turn-2-checklist.png")
+    page.screenshot(scale="css", path=screenshots / "09a-turn-2-checklist.jpg")
     for section in ("cup", "vp", "media"):
         page.locator(f"#{section}").scroll_into_view_if_needed()
-        page.screenshot(scale="css", path=screenshots / f"09-{section}.png")
+        page.screenshot(scale="css", path=screenshots / f"09-{section}.jpg")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 392, f"the page scrolls sideways on a phone: {width}px"
     assert errors == []
@@ -198,7 +198,7 @@ def test_draw_for_me_is_recorded_and_drawn_again_after_an_undo_is_the_same_chit(
     state = store.state(game_id)
     drawn = state.drawn
     assert len(drawn) == 1 and state.undo  # the game's own stream (web.randomness): the draw may be undone
-    page.screenshot(scale="css", path=screenshots / "01-drawn-by-the-app.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "01-drawn-by-the-app.jpg", full_page=True)
     loads_again(page, lambda: page.locator("#undo").click())
     assert not store.state(game_id).drawn
     assert client.get(f"/api/games/{game_id}").get_json()["can_undo"] is False  # nothing before it
@@ -230,9 +230,9 @@ def test_the_wanted_markers_next_to_the_hex_count_in_its_level_of_resistance_and
     expect(page.locator("#f-terrain")).to_have_value("industrial")
     expect(page.locator('#calc-odds [data-outcome="low"] .calc-odd-value')).to_have_text("16.7 %")
     expect(page.locator('#calc-odds [data-outcome="high"] .calc-odd-value')).to_have_text("50 %")
-    page.screenshot(scale="css", path=screenshots / "level-of-resistance.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "level-of-resistance.jpg", full_page=True)
     page.goto(f"{live_server.url}/games/{game_id}/calculator/contact?hex=1")
     expect(page.locator("#f-wanted_adjacent")).to_have_value("2")
     expect(page.locator('#calc-odds [data-outcome="ambush"] .calc-odd-value')).to_have_text("50 %")
-    page.screenshot(scale="css", path=screenshots / "contact.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "contact.jpg", full_page=True)
     assert errors == []

@@ -36,7 +36,7 @@ def test_new_game_to_the_rulebook_s_set_up_on_my_copy(sized, live_server, screen
     expect(steps).not_to_contain_text("Not keyed yet")
     state = live_server.store().state(page.url.rsplit("/", 1)[1])
     assert len(state.map.hexes) == 32 and len(state.units) == len(sample.MAP["coalition"])
-    page.screenshot(scale="css", path=screenshots / "01-set-up.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "01-set-up.jpg", full_page=True)
     audit(page, "the rulebook's set-up")
     tap.record(f"bff-taps-{size}", "new_game_to_set_up_on_my_copy", MAX_TAPS)
     assert errors == []

@@ -67,7 +67,7 @@ def test_a_fire_is_recorded_and_applied_in_one_tap_and_the_next_rolls_are_offere
     # incomplete (the Locations): no request, the summary says what to do, Record hidden
     expect(tab.locator("#calc-summary")).to_contain_text("fill in")
     expect(tab.locator("#calc-record")).to_be_hidden()
-    tab.screenshot(scale="css", path=screenshots / f"{device}-01-incomplete.png", full_page=True)
+    tab.screenshot(scale="css", path=screenshots / f"{device}-01-incomplete.jpg", full_page=True)
     _audit(tab, "incomplete fire")
     tab.locator("#f-shooter-location").select_option("R")
     tab.locator("#f-target-location").select_option("1")
@@ -75,7 +75,7 @@ def test_a_fire_is_recorded_and_applied_in_one_tap_and_the_next_rolls_are_offere
     expect(tab.locator("#calc-record")).to_be_hidden()  # the odds, but no die yet
     summary = tab.locator(".calc-bar").bounding_box()
     assert summary is not None and summary["y"] + summary["height"] <= VIEWPORTS[device]["viewport"]["height"]
-    tab.screenshot(scale="css", path=screenshots / f"{device}-02-odds.png")
+    tab.screenshot(scale="css", path=screenshots / f"{device}-02-odds.jpg")
     assert not tab.locator("#f-shooter-caat_ammo").is_checked()  # the player's choice (11.1.2.1)
     tab.locator("#f-shooter-caat_ammo").check()
     tab.locator("#f-roll").fill("1")
@@ -89,7 +89,7 @@ def test_a_fire_is_recorded_and_applied_in_one_tap_and_the_next_rolls_are_offere
     assert count == 2 and all(changes.nth(i).is_checked() for i in range(count))  # Fired, one CAAT 'Ammo'
     expect(tab.locator("#calc-apply-all")).to_have_text(f"Apply {count} changes")
     expect(tab.locator("#calc-apply-all")).to_be_in_viewport()
-    tab.screenshot(scale="css", path=screenshots / f"{device}-03-recorded.png")
+    tab.screenshot(scale="css", path=screenshots / f"{device}-03-recorded.jpg")
     _audit(tab, "recorded fire")
     before = game.state().version
     loads_again(tab, lambda: tab.locator("#calc-apply-all").click())
@@ -102,7 +102,7 @@ def test_a_fire_is_recorded_and_applied_in_one_tap_and_the_next_rolls_are_offere
     next_roll = tab.locator(".calc-next a.button").first
     expect(next_roll).to_have_text("Roll the Sniper Attack")
     assert "sniper-fire?" in (next_roll.get_attribute("href") or "") and "unit=squad-1" in (next_roll.get_attribute("href") or "")
-    tab.screenshot(scale="css", path=screenshots / f"{device}-04-applied.png")
+    tab.screenshot(scale="css", path=screenshots / f"{device}-04-applied.jpg")
     # Undo takes the whole batch back: one Undo button, not "Undo" beside "Undo the last action"
     expect(tab.get_by_role("button", name=re.compile("^Undo"))).to_have_count(1)
     # the page loaded again: its Apply button works once calculator.js has run (a click
@@ -116,7 +116,7 @@ def test_a_fire_is_recorded_and_applied_in_one_tap_and_the_next_rolls_are_offere
     tab.wait_for_url(re.compile(r"/calculator/sniper-fire\?"))
     assert tab.locator("#f-count").input_value() == "2"  # Zone 7: 2 'Suspect' markers
     _audit(tab, "sniper attack")
-    tab.screenshot(scale="css", path=screenshots / f"{device}-05-sniper.png")
+    tab.screenshot(scale="css", path=screenshots / f"{device}-05-sniper.jpg")
     assert errors == []
 
 
@@ -136,7 +136,7 @@ def test_a_draft_survives_a_reload_and_is_refused_once_the_game_moved_on(tab, li
     assert tab.locator("#f-roll").input_value() == "4"
     expect(tab.locator("#calc-draft")).to_contain_text("are back")
     expect(tab.locator("#calc-record")).to_be_visible()
-    tab.screenshot(scale="css", path=screenshots / f"{device}-01-restored.png")
+    tab.screenshot(scale="css", path=screenshots / f"{device}-01-restored.jpg")
     _audit(tab, "draft restored")
     # the game moves on elsewhere: the draft is not applied, said in plain words, nothing changed
     game.act({"type": "note", "text": "played on another device"})
@@ -146,7 +146,7 @@ def test_a_draft_survives_a_reload_and_is_refused_once_the_game_moved_on(tab, li
     assert tab.locator("#f-shooter-location").input_value() == ""
     assert tab.locator("#f-roll").input_value() == ""
     assert game.state().version == version
-    tab.screenshot(scale="css", path=screenshots / f"{device}-02-stale.png")
+    tab.screenshot(scale="css", path=screenshots / f"{device}-02-stale.jpg")
     _audit(tab, "draft refused")
     # the free calculator keeps its own draft too
     tab.goto(f"{live_server.url}/calculator/ied?game=phantom-fury")
@@ -176,7 +176,7 @@ def test_fire_from_a_zone_not_under_usmc_control_is_warned_and_overridden_only_w
     tab.locator("#calc-record").click()
     expect(tab.locator("#calc-reason-1-error")).to_contain_text("Say why")
     assert game.state().version == version  # refused: nothing recorded
-    tab.screenshot(scale="css", path=screenshots / f"{device}-01-reason-required.png")
+    tab.screenshot(scale="css", path=screenshots / f"{device}-01-reason-required.jpg")
     _audit(tab, "override without reason")
     tab.locator("#calc-reason-1").fill("Zone 6 taken last turn, marker forgotten")
     tab.locator("#calc-record").click()
@@ -185,7 +185,7 @@ def test_fire_from_a_zone_not_under_usmc_control_is_warned_and_overridden_only_w
     assert log[0]["type"] == "note" and "11.1" in log[0]["payload"]["text"]
     assert "marker forgotten" in log[0]["payload"]["text"] and log[0]["payload"]["rules"] == ["11.1", "14.1"]
     assert log[1]["type"] == "adjudication" and log[1]["payload"]["input"]["shooter"]["zone_controlled"] is True
-    tab.screenshot(scale="css", path=screenshots / f"{device}-02-overridden.png")
+    tab.screenshot(scale="css", path=screenshots / f"{device}-02-overridden.jpg")
     assert errors == []
 
 
@@ -220,7 +220,7 @@ def test_every_calculator_page_of_a_game_opens_without_a_console_error_and_passe
     assert 2 <= insurgent.count() <= 4
     expect(tab.locator("#calc-summary")).to_contain_text("'Insurgents' unit:")
     _audit(tab, "assault with odds")
-    tab.screenshot(scale="css", path=screenshots / f"{device}-assault.png", full_page=True)
+    tab.screenshot(scale="css", path=screenshots / f"{device}-assault.jpg", full_page=True)
     # French
     tab.goto(base + "assault?unit=squad-1&zone=7&target=guerillas&lang=fr")
     tab.locator("#f-defender-cf").fill("3")
@@ -228,7 +228,7 @@ def test_every_calculator_page_of_a_game_opens_without_a_console_error_and_passe
     tab.locator("#f-defender-location").select_option("1")
     expect(tab.locator("#calc-summary")).to_contain_text("Chances")
     _audit(tab, "assault in French")
-    tab.screenshot(scale="css", path=screenshots / f"{device}-assault-fr.png")
+    tab.screenshot(scale="css", path=screenshots / f"{device}-assault-fr.jpg")
     assert errors == []
 
 
@@ -281,7 +281,7 @@ def test_undo_after_changes_applied_only_in_part_loads_the_page_again(tab, live_
     expect(tab.locator("#consequences [data-error]")).to_contain_text(f"1 of {count}")
     assert game.state().version == before + 1
     tab.unroute("**/api/games/*/actions")
-    tab.screenshot(scale="css", path=screenshots / "01-applied-in-part.png")
+    tab.screenshot(scale="css", path=screenshots / "01-applied-in-part.jpg")
     loads_again(tab, lambda: tab.locator("#calc-undo-applied").click())
     assert game.state().unit("squad-1").status != "fired"
     expect(tab.locator("#consequences .badge.good")).to_have_count(0)
@@ -307,5 +307,5 @@ def test_typing_the_target_zone_keeps_what_was_entered_above_it(tab, live_server
     expect(tab.locator("#f-roll")).to_have_value("3")
     expect(tab.locator("#f-activation")).to_have_value("4")
     expect(tab.locator("#calc-record")).to_be_visible()  # complete: the roll can be recorded
-    tab.screenshot(scale="css", path=screenshots / "zone-typed.png", full_page=True)
+    tab.screenshot(scale="css", path=screenshots / "zone-typed.jpg", full_page=True)
     assert errors == []

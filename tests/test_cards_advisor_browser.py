@@ -39,7 +39,7 @@ def _keep_marked(page, live_server, screenshots) -> None:
     expect(keep).to_contain_text("Advisor's choice")
     expect(page.locator("#hand button.playing-card.best")).to_have_count(0)
     expect(page.locator("#advice .advice-sentence")).to_contain_text("Keep the M1 Abrams Tank")
-    page.screenshot(scale="css", path=screenshots / "keep-marked.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "keep-marked.jpg", full_page=True)
 
 
 def _discard_marked(page, live_server, screenshots) -> None:
@@ -53,7 +53,7 @@ def _discard_marked(page, live_server, screenshots) -> None:
     name = marked.locator(".card-name").inner_text()
     assert name in ("Humvee", "Grunts")  # the Force-1 cards: the advisor keeps the others
     expect(page.locator("#now button.decline, #now button.pass")).to_have_count(0)
-    page.screenshot(scale="css", path=screenshots / "discard-marked.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "discard-marked.jpg", full_page=True)
 
 
 def _recon_entry(page, live_server, screenshots) -> None:
@@ -67,7 +67,7 @@ def _recon_entry(page, live_server, screenshots) -> None:
     expect(form).to_be_visible()
     expect(form.locator("input[name=shown]")).to_have_count(5)
     expect(form).to_contain_text("the advisor ignores the cards the Recon card showed")
-    page.screenshot(scale="css", path=screenshots / "recon-entry.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "recon-entry.jpg", full_page=True)
     # a card not in the deck any more: refused, naming it; nothing changes
     version = store.state(game_id).version
     for n, name in enumerate(["Dragon Eyes", *SHOWN[1:]]):
@@ -84,7 +84,7 @@ def _recon_entry(page, live_server, screenshots) -> None:
     assert table.target is not None and len(table.deck) == 4 and table.seen_top == 4
     expect(page.locator("#target")).to_contain_text("Courtyard")
     expect(page.locator("#advice .advice-sentence")).to_contain_text("points expected")
-    page.screenshot(scale="css", path=screenshots / "recon-entered.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "recon-entered.jpg", full_page=True)
 
 
 @pytest.mark.phone

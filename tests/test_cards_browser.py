@@ -40,8 +40,8 @@ def test_a_whole_game_with_the_apps_deck_advisor_and_undo_refused(page, live_ser
     live_server.app.config["CARDS_ADVISOR_ROLLOUTS"] = 200  # the page's advisor, lighter for a whole game
     store = live_server.store()
     game_id = _setup(page, live_server.url, "app", SEED, "Seeded game")
-    page.screenshot(scale="css", path=screenshots / "01-first-decision.png")
-    page.screenshot(scale="css", path=screenshots / "01-first-decision-full.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "01-first-decision.jpg")
+    page.screenshot(scale="css", path=screenshots / "01-first-decision-full.jpg", full_page=True)
     advisor_seen = undo_refused = False
     several = 0  # discards of several cards at once (cards.js)
     for step in range(400):
@@ -56,7 +56,7 @@ def test_a_whole_game_with_the_apps_deck_advisor_and_undo_refused(page, live_ser
             expect(error).to_be_visible()
             expect(error).to_contain_text("never undone to draw again")
             expect(error).to_contain_text("discarded at random")
-            page.screenshot(scale="css", path=screenshots / "03-undo-refused.png")
+            page.screenshot(scale="css", path=screenshots / "03-undo-refused.jpg")
             assert store.state(game_id).version == version  # nothing changed
             undo_refused = True
         if pending == "destroy" and not advisor_seen:
@@ -65,9 +65,9 @@ def test_a_whole_game_with_the_apps_deck_advisor_and_undo_refused(page, live_ser
             expect(advice).to_contain_text(re.compile(r"Advisor: .+: \+\d+\.\d points expected \((± \d+\.\d|exact)\)"))
             target = page.locator(".target-card .card-name").inner_text()
             assert target == card_list().cards[store.state(game_id).target].name
-            page.screenshot(scale="css", path=screenshots / "02-destroy-advisor.png")
+            page.screenshot(scale="css", path=screenshots / "02-destroy-advisor.jpg")
             page.locator("#advice summary").click()
-            page.screenshot(scale="css", path=screenshots / "02-destroy-advisor-full.png", full_page=True)
+            page.screenshot(scale="css", path=screenshots / "02-destroy-advisor-full.jpg", full_page=True)
             advisor_seen = True
         enabled = page.locator("#hand button.playing-card:enabled")
         if pending in ("destroy", "disarm", "recon") or (pending == "regroup" and enabled.count()):
@@ -83,7 +83,7 @@ def test_a_whole_game_with_the_apps_deck_advisor_and_undo_refused(page, live_ser
                 boxes.nth(i).check()
             several += 1
             if several == 1:
-                page.screenshot(scale="css", path=screenshots / "02b-discard-several.png")
+                page.screenshot(scale="css", path=screenshots / "02b-discard-several.jpg")
             loads_again(page, lambda f=form: f.get_by_role("button").click())
         else:
             raise AssertionError(f"step {step}: nothing to do at {pending}")
@@ -94,7 +94,7 @@ def test_a_whole_game_with_the_apps_deck_advisor_and_undo_refused(page, live_ser
     expect(page.locator("header .score")).to_have_text(str(score(state)))
     expect(page.locator(".compare")).to_contain_text(re.compile(r"The greedy policy averages \d+\.\d over [\d,]+ games; \d+ % of them scored less"))
     assert state.over and state.deck_size == 0
-    page.screenshot(scale="css", path=screenshots / "04-final-score.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "04-final-score.jpg", full_page=True)
     assert advisor_seen and undo_refused and several >= 1
     assert errors == []
 
@@ -128,7 +128,7 @@ def test_a_physical_game_of_ten_turned_cards_kept(page, live_server, screenshots
     store = live_server.store()
     game_id = _setup(page, live_server.url, "physical", None, "Kitchen table")
     expect(page.locator("#now .prompt")).to_contain_text("Turn over the top card")
-    page.screenshot(scale="css", path=screenshots / "01-enter-first-card.png")
+    page.screenshot(scale="css", path=screenshots / "01-enter-first-card.jpg")
 
     # a name not in the card list: refused with the nearest names, nothing changes
     page.locator("#entry-card").fill("Abrams Tnak")
@@ -137,7 +137,7 @@ def test_a_physical_game_of_ten_turned_cards_kept(page, live_server, screenshots
     expect(error).to_contain_text("'Abrams Tnak'")
     expect(error).to_contain_text("did you mean 'M1 Abrams Tank'")
     expect(error).to_contain_text("card-list")
-    page.screenshot(scale="css", path=screenshots / "02-unknown-name.png")
+    page.screenshot(scale="css", path=screenshots / "02-unknown-name.jpg")
     assert store.state(game_id).version == 1
 
     for n, (name, then) in enumerate(PHYSICAL, start=1):
@@ -158,7 +158,7 @@ def test_a_physical_game_of_ten_turned_cards_kept(page, live_server, screenshots
                 expect(page.locator("#advice .advice-sentence")).to_contain_text("points expected")
                 disarm = page.locator("#hand button.playing-card", has_text="Grunts")
                 expect(disarm).to_be_disabled()
-                page.screenshot(scale="css", path=screenshots / "03-destroy-the-pillbox.png", full_page=True)
+                page.screenshot(scale="css", path=screenshots / "03-destroy-the-pillbox.jpg", full_page=True)
             button = page.locator("#hand button.playing-card:enabled", has_text=card)
             loads_again(page, lambda b=button: b.first.click())
         assert store.state(game_id).table().deck_size == 92 - n
@@ -179,7 +179,7 @@ def test_a_physical_game_of_ten_turned_cards_kept(page, live_server, screenshots
     for pile in ("casualty", "elimination", "discard"):
         page.locator(f".pile-{pile} summary").click()
     expect(page.locator(".pile-elimination")).to_contain_text("Pillbox, M1 Abrams Tank, Low Tech Bomb, Robot")
-    page.screenshot(scale="css", path=screenshots / "04-after-ten-cards.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "04-after-ten-cards.jpg", full_page=True)
     assert errors == []
 
 
@@ -197,5 +197,5 @@ def test_the_statistics_page_on_a_phone(page, live_server, screenshots):
     expect(page.locator("#limit")).to_contain_text(re.compile(r"the advisor's mean is \d+\.\d.*Gap: \d+\.\d points"))
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page is {width} px wide on a 390 px screen"
-    page.screenshot(scale="css", path=screenshots / "01-statistics.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "01-statistics.jpg", full_page=True)
     assert errors == []

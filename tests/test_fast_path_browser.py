@@ -111,10 +111,10 @@ def _one_tap_roll(tab: Page, game_url: str, entry: Locator | str, page: str, dic
     tab.wait_for_url(re.compile(rf"/calculator/{page}\?"))
     expect(tab.locator("#calc-odds")).to_contain_text("%")  # the odds, without a tap
     taps.type_dice(dice)
-    tab.screenshot(scale="css", path=shots / f"phone-{page}-dice.png", full_page=True)
+    tab.screenshot(scale="css", path=shots / f"phone-{page}-dice.jpg", full_page=True)
     taps.tap(_big(tab.locator("#calc-apply")))
     _applied(tab)
-    tab.screenshot(scale="css", path=shots / f"phone-{page}-applied.png")
+    tab.screenshot(scale="css", path=shots / f"phone-{page}-applied.jpg")
     return taps
 
 
@@ -137,14 +137,14 @@ def test_a_phantom_fury_fire_in_four_taps(browser, live_server, screenshots, dev
         taps.choose(tab.locator("#f-target-location"), "1")
         expect(tab.locator("#calc-odds")).to_contain_text("%")  # the odds, without a tap
         assert not tab.locator("#f-shooter-caat_ammo").is_checked()  # the player's choice (11.1.2.1)
-        tab.screenshot(scale="css", path=screenshots / f"{device}-fire-odds.png")
+        tab.screenshot(scale="css", path=screenshots / f"{device}-fire-odds.jpg")
         audit(tab, f"fire {device}", first="#calc select, #calc input", tabs=3)
         taps.type_dice({"#f-roll": "1", "#f-activation": "0"})
         expect(tab.locator("#calc-apply")).to_be_in_viewport()
         taps.tap(_big(tab.locator("#calc-apply")))
         _applied(tab)
         expect(tab.locator("#calc-applied")).to_contain_text("Applied: 1 change.")
-        tab.screenshot(scale="css", path=screenshots / f"{device}-fire-applied.png")
+        tab.screenshot(scale="css", path=screenshots / f"{device}-fire-applied.jpg")
         state = store.state(game_id)
         assert state.unit("squad-1").status == "fired"
         assert [e for e in store.log(game_id, after=0, limit=100)["events"] if e["type"] == "adjudication"]
@@ -178,10 +178,10 @@ def test_a_phantom_fury_assault_in_four_taps(browser, live_server, screenshots):
         expect(tab.locator("#calc-odds")).to_contain_text("%")
         assert not tab.locator("#f-attacker-explosives").is_checked()  # the player's choice (13.7.1)
         taps.type_dice({"#f-rolls-activation": "5"})  # a Dummy (13.4.1): the 'Suspect' marker goes, no Assault roll
-        tab.screenshot(scale="css", path=screenshots / "phone-assault-dice.png", full_page=True)
+        tab.screenshot(scale="css", path=screenshots / "phone-assault-dice.jpg", full_page=True)
         taps.tap(_big(tab.locator("#calc-apply")))
         _applied(tab)
-        tab.screenshot(scale="css", path=screenshots / "phone-assault-applied.png")
+        tab.screenshot(scale="css", path=screenshots / "phone-assault-applied.jpg")
         recorded = [e for e in store.log(game_id, after=0, limit=100)["events"] if e["type"] == "adjudication"]
         assert [e["payload"]["situation"] for e in recorded] == ["assault"]
         assert store.state(game_id).version > recorded[-1]["version"]  # its changes applied after it
@@ -254,7 +254,7 @@ def test_a_card_play_in_one_tap(browser, live_server, screenshots):
         assert action.get("type") in ("play", "recon"), action  # a card played (on the Target, or as Recon)
         taps.tap(card)
         expect(tab.locator("body")).to_have_attribute("data-version", str(before.version + 1))
-        tab.screenshot(scale="css", path=screenshots / "phone-card-played.png")
+        tab.screenshot(scale="css", path=screenshots / "phone-card-played.jpg")
         last = store.log(game_id, after=before.version, limit=10)["events"]
         assert [(e["payload"]["type"], e["payload"].get("card")) for e in last] == [(action["type"], action["card"])]
         assert store.state(game_id).version == before.version + 1

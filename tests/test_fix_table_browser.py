@@ -39,7 +39,7 @@ def test_the_panel_and_a_rollback_on_a_phone(browser, live_server, screenshots):
     expect(panel).to_be_visible()
     expect(panel).to_contain_text("Rotate Squad 2 to the left so that 'PINNED' is uppermost.")
     assert panel.bounding_box()["width"] <= 390
-    tab.screenshot(scale="css", path=screenshots / "01-panel.png")
+    tab.screenshot(scale="css", path=screenshots / "01-panel.jpg")
     _audit(tab, "game page with the panel")
 
     tab.goto(f"{live_server.url}/games/{game_id}/log")
@@ -48,12 +48,12 @@ def test_the_panel_and_a_rollback_on_a_phone(browser, live_server, screenshots):
     expect(tab.locator("h1")).to_contain_text("Go back to the start of Turn 1 › Fire Combat")
     expect(tab.locator("main .fix-list")).to_contain_text("Remove 2 'Suspect' markers from Zone 5.")
     _audit(tab, "rollback page")
-    tab.screenshot(scale="css", path=screenshots / "02-rollback.png")
+    tab.screenshot(scale="css", path=screenshots / "02-rollback.jpg")
     tab.get_by_role("button", name="Go back").click()
     tab.wait_for_url(f"{live_server.url}/games/{game_id}")
     expect(panel).to_contain_text("Remove 2 'Suspect' markers from Zone 5.")
     expect(panel).to_contain_text("Turn Squad 2 back to its normal facing.")
     expect(panel).to_contain_text("(#3)")
-    tab.screenshot(scale="css", path=screenshots / "03-after.png")
+    tab.screenshot(scale="css", path=screenshots / "03-after.jpg")
     assert not errors, errors
     context.close()

@@ -61,7 +61,7 @@ def test_every_calculator_is_a_form_without_json_and_names_its_games_die(tab, li
         if game != "phantom-fury":
             assert "Phantom Fury" not in tab.locator("body").inner_text(), (game, name)
     assert seen_dice or "deck" in declared, game
-    tab.screenshot(scale="css", path=screenshots / f"{device}-{game}-last.png", full_page=True)
+    tab.screenshot(scale="css", path=screenshots / f"{device}-{game}-last.jpg", full_page=True)
     assert errors == []
 
 
@@ -113,7 +113,7 @@ def test_second_fallujahs_attack_takes_defenders_and_supporting_units_as_rows(ta
     tab.locator("#f-supporting-0-type").select_option("tank")
     tab.locator("#f-supporting-0-nationality").select_option("usmc")
     expect(tab.locator("#calc-modifiers")).to_contain_text("7.2.4")  # the tank's support modifier
-    tab.screenshot(scale="css", path=screenshots / f"{device}-rows.png", full_page=True)
+    tab.screenshot(scale="css", path=screenshots / f"{device}-rows.jpg", full_page=True)
     audit(tab, "coalition attack with rows", first="#calc select, #calc input", tabs=4)
     # the first defender removed: the rows are numbered again, the form still answers
     defenders.locator("tbody tr").first.get_by_role("button", name="Remove").click()
@@ -141,7 +141,7 @@ def test_the_header_search_from_a_battle_for_fallujah_page_finds_its_22_2(tab, l
     expect(first).to_contain_text("22.2")
     assert first.get_attribute("href") == "/rule/en/22.2?game=battle-for-fallujah"
     assert tab.locator("#game").input_value() == "battle-for-fallujah"  # the search page's selector
-    tab.screenshot(scale="css", path=screenshots / f"{device}-search.png", full_page=True)
+    tab.screenshot(scale="css", path=screenshots / f"{device}-search.jpg", full_page=True)
     audit(tab, "search from a Battle for Fallujah page")
     assert "Phantom Fury" not in tab.locator(".results").inner_text()
     assert errors == []

@@ -66,12 +66,12 @@ def test_new_game_to_the_squads_the_app_drew_placed(sized, live_server, screensh
     drawn = live_server.store().state(page.url.rsplit("/", 1)[1]).drawn
     assert drawn is not None
     expect(page.locator("#order-of-battle input[name='squads.0.counter']")).to_have_value(str(drawn.start[0]))
-    page.screenshot(scale="css", path=screenshots / "01-drawn.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "01-drawn.jpg", full_page=True)
     audit(page, "the squads the app drew")
     _caats_and_place(page, tap)
     assert _placed(live_server, page) == {"start": list(drawn.start), "company": list(drawn.company),
                                           "battalion": list(drawn.battalion)}
-    page.screenshot(scale="css", path=screenshots / "02-placed.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "02-placed.jpg", full_page=True)
     tap.record(f"pf-taps-app-draws-{size}", "new_game_to_order_of_battle_placed", MAX_TAPS)
     assert errors == []
 
@@ -86,7 +86,7 @@ def test_new_game_to_the_squads_the_player_drew_entered_on_one_form(page, live_s
         form.locator(f"input[name='squads.{i}.counter']").fill(str(counter))
     for i, counter in enumerate((4, 15, 6)):
         form.locator(f"input[name='company.{i}.counter']").fill(str(counter))
-    page.screenshot(scale="css", path=screenshots / "01-typed.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "01-typed.jpg", full_page=True)
     _caats_and_place(page, tap)
     assert _placed(live_server, page) == {"start": drawn, "company": [4, 15, 6], "battalion": [10, 12, 13]}
     audit(page, "the game with its order of battle")

@@ -91,7 +91,7 @@ def _record(name: str, value: Any) -> None:
 
 def _shot(tab, name: str, full_page: bool = False) -> None:
     OUTPUT.mkdir(parents=True, exist_ok=True)
-    tab.screenshot(scale="css", path=OUTPUT / f"{name}.png", full_page=full_page)
+    tab.screenshot(scale="css", path=OUTPUT / f"{name}.jpg", full_page=full_page)
 
 
 def _open(browser, size: str):

@@ -68,21 +68,21 @@ def test_a_coalition_impulse_and_a_bot_impulse_on_a_phone(page, live_server, scr
     page.goto(live_server.url + "/games/new?game=second-fallujah")
     page.get_by_label("Name").fill("Nov 8, the NE Entry Zone")
     page.locator("#setup-map").fill(json.dumps(COUNTERS))
-    page.screenshot(scale="css", path=screenshots / "01-setup.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "01-setup.jpg", full_page=True)
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_url(re.compile(r"/games/[A-Za-z0-9_-]{16,}$"))
     game_id = page.url.rsplit("/", 1)[1]
     game_url = f"{live_server.url}/games/{game_id}"
     expect(page.locator("header .turn")).to_have_text("Nov 8")
     expect(page.locator("#impulse")).to_contain_text("Impulse 0: Coalition")
-    page.screenshot(scale="css", path=screenshots / "02-game.png")
+    page.screenshot(scale="css", path=screenshots / "02-game.jpg")
 
     # the player keys the areas involved: 19 (a Cadre, a Fedayeen placed) and 18 (a Militia)
     _key_area(page, game_url, 19, 3, "18, 20, 24", place="fedayeen")
     _key_area(page, game_url, 18, 2, "19, 24, 25", place="militia")
     state = store.state(game_id)
     assert state.facts(19).tem == 3 and state.facts(19).adjacent == (18, 20, 24)
-    page.locator("#area-panel").screenshot(scale="css", path=screenshots / "03-area-18-keyed.png")
+    page.locator("#area-panel").screenshot(scale="css", path=screenshots / "03-area-18-keyed.jpg")
 
     # the Coalition impulse: two companies from the NE Entry Zone into area 19, 4 MP (6.1)
     page.goto(game_url + "#offmap")
@@ -105,7 +105,7 @@ def test_a_coalition_impulse_and_a_bot_impulse_on_a_phone(page, live_server, scr
     # one tap records the decision and applies it (issue 24, item 5)
     expect(page.locator("#bot-apply-preview")).to_contain_text("Apply the Reaction in area 19 (3 placed)")
     expect(page.locator("#bot-decision")).to_contain_text("placed: Fedayeen in area 19")
-    page.locator("#bot").screenshot(scale="css", path=screenshots / "04-bot-reaction.png")
+    page.locator("#bot").screenshot(scale="css", path=screenshots / "04-bot-reaction.jpg")
     loads_again(page, lambda: page.get_by_role("button", name="Confirm and apply").click())
     expect(page.locator("#bot-apply-preview")).to_have_count(0)
     expect(page.locator("#fix-table")).to_contain_text("Place Fedayeen 2 in area 19.")
@@ -120,7 +120,7 @@ def test_a_coalition_impulse_and_a_bot_impulse_on_a_phone(page, live_server, scr
     assert page.locator('[data-path="tem"]').input_value() == "3"
     assert page.locator('[data-path="mosque"]').is_checked()
     page.locator("#calc-odds .calc-odd").first.wait_for()
-    page.screenshot(scale="css", path=screenshots / "05-attack-prefilled.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "05-attack-prefilled.jpg", full_page=True)
     # the dice from the table: 9 against 5 (7.2.7: 3 Casualty Points)
     page.locator('[data-path="rolls.offense"]').fill("9")
     page.locator('[data-path="rolls.defense"]').fill("5")
@@ -132,7 +132,7 @@ def test_a_coalition_impulse_and_a_bot_impulse_on_a_phone(page, live_server, scr
     loads_again(page, lambda: page.locator("#calc-apply-all").click())
     expect(page.locator("#calc-applied")).to_be_visible()
     assert store.state(game_id).political_backlash == 1
-    page.screenshot(scale="css", path=screenshots / "06-recorded.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "06-recorded.jpg", full_page=True)
 
     # the bot allocates its 3 CP (15): two Fedayeen lead with CF 3, a die chooses (7.2.5, 12.2)
     page.goto(game_url + "#bot")
@@ -145,7 +145,7 @@ def test_a_coalition_impulse_and_a_bot_impulse_on_a_phone(page, live_server, scr
     expect(trace).to_contain_text("just roll a die to choose among those candidates randomly")
     expect(trace).to_contain_text("Take CP on the lead defensive unit.")
     expect(trace).to_contain_text("kept: Fedayeen 1")
-    bot.screenshot(scale="css", path=screenshots / "07-bot-casualties.png")
+    bot.screenshot(scale="css", path=screenshots / "07-bot-casualties.jpg")
     # the retreat (16) needs facts not keyed yet: the decision is confirmed alone
     expect(page.locator("#bot-apply-preview")).to_have_count(0)
     loads_again(page, lambda: page.get_by_role("button", name="Confirm the bot's decision").click())
@@ -159,12 +159,12 @@ def test_a_coalition_impulse_and_a_bot_impulse_on_a_phone(page, live_server, scr
     expect(page.locator("#bot .retreat")).to_contain_text("Fedayeen 1 retreats to area 20")
     expect(page.locator("#bot-apply")).to_contain_text("Apply the casualty allocation")
     expect(page.locator("#bot-apply .fix-list")).to_contain_text("Move Fedayeen 1 from area 19 to area 20.")
-    page.locator("#bot").screenshot(scale="css", path=screenshots / "08-allocation-to-apply.png")
+    page.locator("#bot").screenshot(scale="css", path=screenshots / "08-allocation-to-apply.jpg")
     loads_again(page, lambda: page.locator("#bot-apply-button").click())
     expect(page.locator("#last-combat .badge.good")).to_have_text("allocated")
     state = store.state(game_id)
     assert state.unit("fedayeen-1").location == 20 and state.unit("cadre-5").status == "spent"
-    page.screenshot(scale="css", path=screenshots / "09-allocation-applied.png", full_page=False)
+    page.screenshot(scale="css", path=screenshots / "09-allocation-applied.jpg", full_page=False)
 
     # undo the last applied change: the allocation is taken back, the decision stays
     expect(page.locator("#undo-what")).to_contain_text("The bot's decision applied")
@@ -173,7 +173,7 @@ def test_a_coalition_impulse_and_a_bot_impulse_on_a_phone(page, live_server, scr
     state = store.state(game_id)
     assert state.unit("fedayeen-1").location == 19 and state.unit("cadre-5").status == "fresh"
     assert state.combat is not None and not state.combat.allocated and state.bot_last is not None
-    page.locator("#bot").screenshot(scale="css", path=screenshots / "10-undone.png")
+    page.locator("#bot").screenshot(scale="css", path=screenshots / "10-undone.jpg")
     loads_again(page, lambda: page.locator("#redo").click())
     expect(page.locator("#last-combat .badge.good")).to_have_text("allocated")
 
@@ -194,14 +194,14 @@ def test_a_coalition_impulse_and_a_bot_impulse_on_a_phone(page, live_server, scr
     assert any(t.startswith("14.1.2 1.") and "Contested area" in t and "kept: area 19" in t for t in texts)  # the origin
     assert any("counts: area 19: 2; area 18: 1" in t for t in texts)
     assert page.locator("#bot-trace a.rule-link").first.get_attribute("href").startswith("/rule/en/")
-    page.locator("#bot").screenshot(scale="css", path=screenshots / "11-bot-attack-target.png")
+    page.locator("#bot").screenshot(scale="css", path=screenshots / "11-bot-attack-target.jpg")
     expect(page.locator("#bot-apply-preview")).to_contain_text("Declare the attack on area 19 from area 19: Militia 2, Militia 3")
     loads_again(page, lambda: page.get_by_role("button", name="Confirm and apply").click())
     expect(page.locator("#impulse")).to_contain_text("activated: 19")
     state = store.state(game_id)
     assert state.bot_last is not None and state.bot_last.decision["target"] == 19
     assert state.bot_dice == {} and state.activated == 19
-    page.screenshot(scale="css", path=screenshots / "12-attack-declared.png", full_page=False)
+    page.screenshot(scale="css", path=screenshots / "12-attack-declared.jpg", full_page=False)
     # each Militia's attack (7.3) opens in the calculator, prefilled with area 19's Coalition defenders
     page.locator("#resolve-insurgent-attack").click()
     page.wait_for_url(re.compile(r"/calculator/insurgent-attack\?area=19"))

@@ -42,7 +42,7 @@ def test_new_game_to_the_bot_s_first_decision_on_a_keyed_map(page, live_server, 
     # the copy saved before is offered, chosen; solitaire play is the default (12)
     expect(page.locator("#setup-copy")).to_have_value(str(copy_id))
     expect(page.locator("input[name=variant][value=solitaire]")).to_be_checked()
-    page.screenshot(scale="css", path=screenshots / "01-setup.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "01-setup.jpg", full_page=True)
     audit(page, "the setup with my copy offered")
     tap("Start the game", page.get_by_role("button", name="Start the game"))
     assert re.search(r"/games/[A-Za-z0-9_-]{16,}$", page.url)
@@ -50,7 +50,7 @@ def test_new_game_to_the_bot_s_first_decision_on_a_keyed_map(page, live_server, 
     rolled = sum(1 for v in AREAS.values() if v["tem"] in (2, 3))
     roll = page.get_by_role("button", name=f"Roll the {rolled} D6 for me")
     expect(roll).to_be_visible()
-    page.screenshot(scale="css", path=screenshots / "02-dice.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "02-dice.jpg", full_page=True)
     tap("Roll the dice for me", roll)
     decision = page.locator("#bot-decision")
     expect(decision).to_contain_text("A Fedayeen in areas")
@@ -60,7 +60,7 @@ def test_new_game_to_the_bot_s_first_decision_on_a_keyed_map(page, live_server, 
     # shown before it acts: what confirming applies and the changes on the table (issue 24, item 5)
     expect(page.locator("#bot-apply-preview")).to_contain_text("Place the bot's set-up: a Fedayeen in areas")
     expect(page.locator("#bot-apply-preview .fix-list li").first).to_contain_text("Place Fedayeen")
-    page.locator("#bot").screenshot(scale="css", path=screenshots / "03-decision.png")
+    page.locator("#bot").screenshot(scale="css", path=screenshots / "03-decision.jpg")
     state = live_server.store().state(page.url.rsplit("/", 1)[1])
     assert len(state.bot_dice) == rolled and state.facts(11).tem == 4
     assert len(taps) <= MAX_TAPS, taps

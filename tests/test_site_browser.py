@@ -69,7 +69,7 @@ def test_hovering_and_focusing_a_citation_previews_the_cited_rule(page, rules_ur
     expected = _words(game.corpus("en").get("11.5").text)
     assert expected[:100] in _words(popup.inner_text())
     assert link.get_attribute("aria-describedby") == "rule-preview-popup"
-    page.screenshot(scale="css", path=screenshots / "01-hover-11.5.png")
+    page.screenshot(scale="css", path=screenshots / "01-hover-11.5.jpg")
 
     page.mouse.move(5, 5)
     popup.wait_for(state="hidden")
@@ -79,7 +79,7 @@ def test_hovering_and_focusing_a_citation_previews_the_cited_rule(page, rules_ur
     other.focus()
     popup.wait_for(state="visible")
     assert _words(game.corpus("en").get("12.7.2").text)[:60] in _words(popup.inner_text())
-    page.screenshot(scale="css", path=screenshots / "02-focus-preview.png")
+    page.screenshot(scale="css", path=screenshots / "02-focus-preview.jpg")
     page.keyboard.press("Escape")
     popup.wait_for(state="hidden")
     assert problems == []
@@ -95,7 +95,7 @@ def test_language_switch_on_13_6_4_opens_the_same_rule_in_french_and_back(
     _settle(page, '[id="13.6.4"]')
     section = page.locator('[id="13.6.4"]')
     assert "Security Elements and Retreat Movement" in section.inner_text()
-    page.screenshot(scale="css", path=screenshots / "01-english-13.6.4.png")
+    page.screenshot(scale="css", path=screenshots / "01-english-13.6.4.jpg")
 
     section.locator("a.lang-switch").click()
     page.wait_for_url("**/rules/phantom-fury/fr/13b-flooding-ied-retreat.html#13.6.4")
@@ -103,13 +103,13 @@ def test_language_switch_on_13_6_4_opens_the_same_rule_in_french_and_back(
     assert "Security Element vs. Mouvement de repli" in french.inner_text()
     assert french.is_visible()
     _settle(page, '[id="13.6.4"]')  # the browser scrolled to the anchor
-    page.screenshot(scale="css", path=screenshots / "02-french-13.6.4.png")
+    page.screenshot(scale="css", path=screenshots / "02-french-13.6.4.jpg")
 
     french.locator(".rule-meta a.compare-link").click()
     page.wait_for_url("**/rules/phantom-fury/compare/13b-flooding-ied-retreat.html#13.6.4")
     _settle(page, '[id="13.6.4"]')
     expect(page.locator("#difference-security-element-cf1")).to_be_visible()
-    page.screenshot(scale="css", path=screenshots / "03-compare-13.6.4.png")
+    page.screenshot(scale="css", path=screenshots / "03-compare-13.6.4.jpg")
 
     page.go_back()
     page.locator('[id="13.6.4"] a.lang-switch').click()
@@ -128,11 +128,11 @@ def test_chapter_reads_on_a_phone_in_dark_mode(page, rules_url, screenshots):
     background = page.evaluate("getComputedStyle(document.body).backgroundColor")
     red, green, blue = (int(part) for part in re.findall(r"\d+", background)[:3])
     assert max(red, green, blue) < 80, f"dark mode background is {background}"
-    page.screenshot(scale="css", path=screenshots / "01-phone-dark-13.4.3.png")
+    page.screenshot(scale="css", path=screenshots / "01-phone-dark-13.4.3.jpg")
     page.goto(rules_url + "phantom-fury/tables.html#table-events-usmc")
     _settle(page, "#table-events-usmc")
     assert page.locator('[id="events-usmc-hero"] td.odds').inner_text() == "3/10 (30%)"
-    page.screenshot(scale="css", path=screenshots / "02-phone-dark-tables.png")
+    page.screenshot(scale="css", path=screenshots / "02-phone-dark-tables.jpg")
     assert problems == []
 
 
@@ -155,7 +155,7 @@ def test_typing_a_rule_number_in_the_search_box_lands_on_that_rule(page, rules_u
     assert section.locator(".rule-head").inner_text().startswith("11.4.1")
     text = _words(load_game("phantom-fury").corpus("en").get("11.4.1").text)
     assert text[:80] in _words(section.inner_text())
-    page.screenshot(scale="css", path=screenshots / "01-landed-on-11.4.1.png")
+    page.screenshot(scale="css", path=screenshots / "01-landed-on-11.4.1.jpg")
     page.goto(rules_url + "search.html")
     _search(page, "[13.6.4]")
     page.wait_for_url("**/rules/phantom-fury/en/13b-flooding-ied-retreat.html#13.6.4")
@@ -177,7 +177,7 @@ def test_a_rule_number_of_several_games_lists_them_and_a_printed_chapter_opens_i
         _search(page, "22.0")
         page.wait_for_url(f"**/rules/{holders[0]}/en/*.html#22")
         _settle(page, '[id="22"]')
-        page.screenshot(scale="css", path=screenshots / "01-chapter-22.0.png")
+        page.screenshot(scale="css", path=screenshots / "01-chapter-22.0.jpg")
         page.goto(rules_url + "search.html")
     every = set().union(*games.values())
     shared = sorted(i for i in every if "." in i and sum(i in ids for ids in games.values()) > 1)
@@ -190,7 +190,7 @@ def test_a_rule_number_of_several_games_lists_them_and_a_printed_chapter_opens_i
         hrefs = [listed.nth(i).get_attribute("href") for i in range(listed.count())]
         assert sorted(h.split("/")[0] for h in hrefs) == expected
         assert all(h.endswith(f"#{number}") for h in hrefs)
-        page.screenshot(scale="css", path=screenshots / "02-several-games.png")
+        page.screenshot(scale="css", path=screenshots / "02-several-games.jpg")
     assert problems == []
 
 
@@ -218,7 +218,7 @@ def test_words_return_rule_sections_with_snippets_ranked_as_the_companion_ranks_
     assert hits.first.locator("a").get_attribute("href").endswith(f"#{first[0].id}")
     marks = hits.first.locator(".rulebook-search-snippet mark")
     assert marks.count() >= 2
-    page.screenshot(scale="css", path=screenshots / "01-pinned-squad-move.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "01-pinned-squad-move.jpg", full_page=True)
 
     root = Path(__file__).resolve().parent / "search_queries"
     suites = {game_id: [root / f"{game_id}.yaml", root / "players" / f"{game_id}.yaml"] for game_id in available_games()}
@@ -256,7 +256,7 @@ def test_the_search_works_offline_from_the_files(page, tmp_path_factory, screens
     hit = page.locator("#rulebook-search-results li.rulebook-search-hit").first
     hit.wait_for()
     assert "11.4" in hit.locator("a").inner_text()
-    page.screenshot(scale="css", path=screenshots / "01-offline-words.png")
+    page.screenshot(scale="css", path=screenshots / "01-offline-words.jpg")
     page.goto((html / "search.html").as_uri() + "?q=11.4.1")
     page.wait_for_url("**/phantom-fury/en/11-fire-combat.html#11.4.1")
     assert problems == []
@@ -418,15 +418,15 @@ def test_a_tap_on_a_reference_opens_the_rule_over_the_page_and_closes_back_to_th
         assert "popover" in (sheet.get_attribute("class") or "")
         assert box["width"] <= 520 and box["x"] >= 16 and box["y"] >= 0 and box["y"] + box["height"] <= 900
     assert tab.evaluate("window.scrollY") == scroll_y and tab.url == url
-    tab.screenshot(scale="css", path=sheet_shots / f"01-{name}-tap-13.6.4.png")
+    tab.screenshot(scale="css", path=sheet_shots / f"01-{name}-tap-13.6.4.jpg")
     _check_accessible(tab, sheet, f"{name}: 12-movement with the 13.6.4 sheet")
     tab.emulate_media(color_scheme="dark")
-    tab.screenshot(scale="css", path=sheet_shots / f"02-{name}-dark-13.6.4.png")
+    tab.screenshot(scale="css", path=sheet_shots / f"02-{name}-dark-13.6.4.jpg")
     tab.emulate_media(color_scheme="light")
 
     sheet.get_by_role("button", name="Close").tap()
     _closed_back(tab, sheet, link, scroll_y, url)
-    tab.screenshot(scale="css", path=sheet_shots / f"03-{name}-closed-same-place.png")
+    tab.screenshot(scale="css", path=sheet_shots / f"03-{name}-closed-same-place.jpg")
 
     _tap_open(tab, link)
     tab.keyboard.press("Escape")
@@ -443,7 +443,7 @@ def test_a_tap_on_a_reference_opens_the_rule_over_the_page_and_closes_back_to_th
     tab.wait_for_url("**/rules/phantom-fury/en/13b-flooding-ied-retreat.html#13.6.4")
     _settle(tab, '[id="13.6.4"]')
     expect(tab.locator('[id="13.6.4"] .rule-head')).to_contain_text("13.6.4")
-    tab.screenshot(scale="css", path=sheet_shots / f"04-{name}-full-rule-13.6.4.png")
+    tab.screenshot(scale="css", path=sheet_shots / f"04-{name}-full-rule-13.6.4.jpg")
 
     if name == "desktop":  # a mouse click still goes to the rule (the preview showed on hover)
         tab.goto(url)
@@ -476,7 +476,7 @@ def test_a_french_page_opens_the_sheet_in_french_offline_from_the_files(device, 
         "Les livrets anglais et français donnent ici 3 résultats différents :"
     )
     assert sheet.get_by_role("link", name=open_full).get_attribute("href") == "13b-flooding-ied-retreat.html#13.6.4"
-    tab.screenshot(scale="css", path=sheet_shots / f"01-{name}-french-13.6.4.png")
+    tab.screenshot(scale="css", path=sheet_shots / f"01-{name}-french-13.6.4.jpg")
     _check_accessible(tab, sheet, "fr/12-movement with the 13.6.4 sheet")
     sheet.get_by_role("button", name=close).tap()
     _closed_back(tab, sheet, link, scroll_y, url)
@@ -516,7 +516,7 @@ def test_a_tap_opens_a_cited_rule_on_every_games_pages(device, rules_url, tmp_pa
         sheet = _tap_open(tab, link)
         expect(sheet.locator("#rule-sheet-title")).to_have_text(label)
         assert sheet.get_by_role("link", name="Open the full rule").get_attribute("href") == href
-        tab.screenshot(scale="css", path=sheet_shots / f"01-{name}-{game_id}.png")
+        tab.screenshot(scale="css", path=sheet_shots / f"01-{name}-{game_id}.jpg")
         sheet.get_by_role("button", name="Close").tap()
         _closed_back(tab, sheet, link, scroll_y, url)
     assert problems == []

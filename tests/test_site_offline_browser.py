@@ -50,7 +50,7 @@ def test_the_site_installs_and_works_with_the_network_cut(browser, rules_url, sc
         expect(rule).to_be_visible()
         text = _words(load_game("phantom-fury").corpus("en").get("11.4.1").text)
         assert text[:120] in _words(rule.inner_text())
-        tab.screenshot(scale="css", path=screenshots / "01-offline-rule-11.4.1.png")
+        tab.screenshot(scale="css", path=screenshots / "01-offline-rule-11.4.1.jpg")
         tab.goto(rules_url)
         expect(tab.locator("h1").first).to_be_visible()
 
@@ -59,7 +59,7 @@ def test_the_site_installs_and_works_with_the_network_cut(browser, rules_url, sc
         first = tab.locator("#rulebook-search-results li.rulebook-search-hit").first
         expect(first).to_be_visible()
         assert re.search(r"#11\.4(\.\d+)*$", first.locator("a").first.get_attribute("href"))
-        tab.screenshot(scale="css", path=screenshots / "02-offline-search.png")
+        tab.screenshot(scale="css", path=screenshots / "02-offline-search.jpg")
 
         # a rule's sheet: a tap on a reference opens the cited rule over the page
         tab.goto(rules_url + "phantom-fury/en/12-movement.html")
@@ -71,14 +71,14 @@ def test_the_site_installs_and_works_with_the_network_cut(browser, rules_url, sc
         expect(sheet).to_have_accessible_name(re.compile(r"^13\.6\.4 "))
         sheet_text = _words(load_game("phantom-fury").corpus("en").get("13.6.4").text)
         assert sheet_text[:100] in _words(sheet.inner_text())
-        tab.screenshot(scale="css", path=screenshots / "03-offline-sheet-13.6.4.png")
+        tab.screenshot(scale="css", path=screenshots / "03-offline-sheet-13.6.4.jpg")
 
         # the odds tables of every game
         for game in ("phantom-fury", "battle-for-fallujah", "second-fallujah"):
             tab.goto(rules_url + f"{game}/tables.html")
             expect(tab.locator("table.odds-table").first).to_be_visible()
             assert tab.locator("table.odds-table .odds, table.odds-table td").count() > 0
-        tab.screenshot(scale="css", path=screenshots / "04-offline-odds-tables.png")
+        tab.screenshot(scale="css", path=screenshots / "04-offline-odds-tables.jpg")
         assert errors == []
     finally:
         context.close()

@@ -76,7 +76,7 @@ def test_a_rule_chip_opens_the_rule_over_the_game_and_closes_back_to_the_same_pl
     assert sheet.get_attribute("aria-modal") == "true"
     assert tab.evaluate("document.activeElement.className") == "sheet-close"
     assert ("popover" in (sheet.get_attribute("class") or "")) == (device == "desktop")
-    tab.screenshot(scale="css", path=screenshots / f"01-{device}-rule-sheet.png")
+    tab.screenshot(scale="css", path=screenshots / f"01-{device}-rule-sheet.jpg")
     _audit(tab, "game page with the rule sheet")
     tab.keyboard.press("Escape")
     expect(sheet).to_be_hidden()
@@ -119,7 +119,7 @@ def test_a_rule_chip_opens_the_rule_over_the_game_and_closes_back_to_the_same_pl
     assert tab.locator("header .brand").inner_text() == "Jolan"
     expect(tab.locator("nav.bottom").get_by_role("link", name="Log")).to_be_visible()
     _audit(tab, "rule page from the game")
-    tab.screenshot(scale="css", path=screenshots / f"02-{device}-full-rule-with-game-header.png")
+    tab.screenshot(scale="css", path=screenshots / f"02-{device}-full-rule-with-game-header.jpg")
     assert errors == []
 
 
@@ -201,7 +201,7 @@ def test_the_log_reads_in_french_grouped_by_turn_and_phase(tab, live_server, scr
     assert tab.locator("details.log-details").count() == 0
     assert tab.get_by_role("link", name="Exporter (JSON)").get_attribute("href") == f"/api/games/{game_id}/export"
     assert "1 événements" not in tab.locator("main").inner_text()
-    tab.screenshot(scale="css", path=screenshots / f"01-{device}-log-fr.png", full_page=True)
+    tab.screenshot(scale="css", path=screenshots / f"01-{device}-log-fr.jpg", full_page=True)
     _audit(tab, "log in French")
     # a rule cited in the log opens over it, in French
     cited = fire.locator("li.log-event").nth(3).locator("a.rule-link").first
@@ -229,7 +229,7 @@ def test_the_13_6_4_banner_names_the_differences_and_the_game_s_rulebook(tab, li
     assert banner.get_by_role("link", name="Compare both texts").get_attribute("href") == \
         f"/rule/fr/13.6.4?from={game_id}"  # the site is not built here: the French text of the rule
     assert tab.locator("article.rule mark.difference-mark").count() == 3
-    tab.screenshot(scale="css", path=screenshots / f"01-{device}-banner-13.6.4.png", full_page=True)
+    tab.screenshot(scale="css", path=screenshots / f"01-{device}-banner-13.6.4.jpg", full_page=True)
     _audit(tab, "13.6.4")
     tab.goto(f"{live_server.url}/rule/en/11.2")
     assert tab.locator("aside.difference-banner").count() == 0
@@ -262,7 +262,7 @@ def test_a_mistyped_roll_is_amended_and_the_original_stays_struck_through(tab, l
     beside = tab.locator("#" + roll.get_attribute("aria-describedby"))
     expect(beside).to_have_text("a d10 shows 0 to 9 (0 is 0, not 10)")
     assert store.state(game_id).version == version
-    tab.screenshot(scale="css", path=screenshots / f"01-{device}-amend-refused.png")
+    tab.screenshot(scale="css", path=screenshots / f"01-{device}-amend-refused.jpg")
 
     roll.fill("2")
     # the log loaded again, whole (its style and app.js, used below, with it)
@@ -278,7 +278,7 @@ def test_a_mistyped_roll_is_amended_and_the_original_stays_struck_through(tab, l
                                 "in Zone 7, Location 1: d10 2 + 1 = 3, hit; 'Suspect' activated: Guerillas, CF 3")
     event = store.log(game_id, after=version, limit=1)["events"][0]
     assert event["payload"]["input"]["roll"] == 2 and event["payload"]["result"]["result"]["outcome"] == "success"
-    tab.screenshot(scale="css", path=screenshots / f"02-{device}-amended.png", full_page=True)
+    tab.screenshot(scale="css", path=screenshots / f"02-{device}-amended.jpg", full_page=True)
 
     # Record sent again from a page left behind: 'already recorded', not 'another tab'
     message = tab.evaluate("""async ([id, v, amends, input]) => { document.body.dataset.version = String(v);
@@ -308,12 +308,12 @@ def test_the_static_site_links_back_to_the_game_and_shows_the_13_6_4_banner(tab,
     expect(banner).to_contain_text("The English and French rulebooks give 3 different results here")
     expect(banner.locator("[data-follows]")).to_have_text("Your game follows the French rulebook.")
     banner.scroll_into_view_if_needed()
-    tab.screenshot(scale="css", path=screenshots / f"01-{device}-site-banner-and-back-link.png")
+    tab.screenshot(scale="css", path=screenshots / f"01-{device}-site-banner-and-back-link.jpg")
     banner.get_by_role("link", name="Compare both texts").click()
     tab.wait_for_url(re.compile(r"/compare/13b-flooding-ied-retreat\.html#13\.6\.4$"))
     assert tab.locator('[id="13.6.4"] mark.difference-mark').count() >= 1
     tab.locator('[id="13.6.4"]').scroll_into_view_if_needed()
-    tab.screenshot(scale="css", path=screenshots / f"02-{device}-site-compare-marked.png")
+    tab.screenshot(scale="css", path=screenshots / f"02-{device}-site-compare-marked.jpg")
     tab.locator("a.companion-back").click()
     tab.wait_for_url(re.compile(rf"/games/{game_id}$"))
     # opened without a game (a fresh tab), the site adds no link

@@ -16,7 +16,7 @@ from tests.browser import console_errors, loads_again
 def test_setup_phase_vp_correction_undo_and_chart_on_a_phone(page, live_server, screenshots):
     errors = console_errors(page)
     page.goto(live_server.url + "/")
-    page.screenshot(scale="css", path=screenshots / "01-games.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "01-games.jpg", full_page=True)
     page.get_by_role("link", name="New game").click()
     page.wait_for_url(re.compile(r"/games/new$"))  # loaded: its form is sent by app.js
 
@@ -30,7 +30,7 @@ def test_setup_phase_vp_correction_undo_and_chart_on_a_phone(page, live_server, 
         page.locator(f'input[name="squads.{i}.zone"]').fill(str(zone))
         if i < 4:
             page.locator(f'input[name="squads.{i}.caat"]').check()
-    page.screenshot(scale="css", path=screenshots / "02-setup.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "02-setup.jpg", full_page=True)
     page.get_by_role("button", name="Start the game").click()
 
     page.wait_for_url(re.compile(r"/games/[A-Za-z0-9_-]{16,}$"))
@@ -42,7 +42,7 @@ def test_setup_phase_vp_correction_undo_and_chart_on_a_phone(page, live_server, 
     assert "Jolan <b>night</b>" in header.locator(".brand").inner_text()
     assert header.locator(".phase").inner_text() == "Support"
     assert page.locator(".zone-grid li").count() == 61
-    page.screenshot(scale="css", path=screenshots / "03-game-fresh.png", full_page=False)
+    page.screenshot(scale="css", path=screenshots / "03-game-fresh.jpg", full_page=False)
 
     loads_again(page, lambda: page.get_by_role("button", name="Next Phase →").click())
     expect(page.locator("header .phase")).to_have_text("Reinforcements")
@@ -60,7 +60,7 @@ def test_setup_phase_vp_correction_undo_and_chart_on_a_phone(page, live_server, 
     assert effects.get_by_role("link", name="7.2.1").get_attribute("href") == "/rule/en/7.2.1"
     ledger = live_server.store().state(game_id).vp_ledger
     assert [(e.reason, e.value, e.note) for e in ledger] == [("manual", 3, "counted a Guerillas unit twice")]
-    page.locator("#vp").screenshot(scale="css", path=screenshots / "04-vp-corrected.png")
+    page.locator("#vp").screenshot(scale="css", path=screenshots / "04-vp-corrected.jpg")
 
     loads_again(page, lambda: page.get_by_role("button", name="↶ Undo").click())
     expect(page.locator("header .vp")).to_have_text("0")
@@ -72,24 +72,24 @@ def test_setup_phase_vp_correction_undo_and_chart_on_a_phone(page, live_server, 
     expect(chart).to_be_visible()
     assert chart.locator("circle.vp-dot").count() == 1
     assert chart.locator("rect.band").count() == 3
-    page.locator("#vp").screenshot(scale="css", path=screenshots / "05-vp-after-undo.png")
+    page.locator("#vp").screenshot(scale="css", path=screenshots / "05-vp-after-undo.jpg")
     page.locator("#units li.unit").first.get_by_text("Actions").click()
-    page.locator("#units li.unit").first.screenshot(scale="css", path=screenshots / "06-unit-actions.png")
+    page.locator("#units li.unit").first.screenshot(scale="css", path=screenshots / "06-unit-actions.jpg")
     page.locator(".zone-grid a").nth(1).click()
     page.wait_for_url(re.compile(r"zone=2"))
-    page.locator("#zones").screenshot(scale="css", path=screenshots / "07-zones-and-zone-2.png")
+    page.locator("#zones").screenshot(scale="css", path=screenshots / "07-zones-and-zone-2.jpg")
 
     page.emulate_media(color_scheme="dark")
     page.goto(f"{live_server.url}/games/{game_id}?lang=fr")
     expect(page.locator("header .phase")).to_have_text("Renfort")
     assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(18, 20, 23)"
-    page.screenshot(scale="css", path=screenshots / "09-dark-french.png")
+    page.screenshot(scale="css", path=screenshots / "09-dark-french.jpg")
     page.emulate_media(color_scheme="light")
 
     page.goto(f"{live_server.url}/games/{game_id}/log?lang=en")
     undone = page.locator(".log-event.undone")
     assert undone.count() == 1 and "VP" in undone.inner_text()
-    page.screenshot(scale="css", path=screenshots / "08-log.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "08-log.jpg", full_page=True)
     assert errors == []
 
 
@@ -114,7 +114,7 @@ def test_a_stale_tab_is_told_to_reload_and_overwrites_nothing(browser, live_serv
     alert.wait_for(state="visible")
     assert "moved on in another tab" in alert.inner_text()
     assert live_server.store().state(game_id).phase == "reinforcements"
-    second.screenshot(scale="css", path=screenshots / "stale-tab.png")
+    second.screenshot(scale="css", path=screenshots / "stale-tab.jpg")
     context.close()
 
 
@@ -139,7 +139,7 @@ def test_an_action_the_rules_refuse_shows_the_api_message_next_to_it(page, live_
     assert "reinforcements enter in the USMC Reinforcements Phase (10)" in message.inner_text()
     assert message.bounding_box()["y"] < 844 - 150  # not under the bars
     assert live_server.store().state(game_id).unit("iif-1").where == "reinforcements"
-    page.screenshot(scale="css", path=screenshots / "refused.png")
+    page.screenshot(scale="css", path=screenshots / "refused.jpg")
 
 
 @pytest.mark.phone
@@ -176,7 +176,7 @@ def test_an_exported_game_imported_through_the_setup_page_is_the_same_game(page,
     assert new_id != game["id"]
     state = live_server.store().state(new_id)
     assert state.name == "to be exported" and state.zone(30).ruins
-    page.screenshot(scale="css", path=screenshots / "imported.png")
+    page.screenshot(scale="css", path=screenshots / "imported.jpg")
 
 
 @pytest.mark.phone
@@ -188,12 +188,12 @@ def test_rules_at_hand_search_from_the_header_then_follow_references_and_languag
     page.wait_for_url(re.compile(r"/search\?q=sniper"))
     results = page.locator("ul.results > li")
     assert results.count() >= 3
-    page.screenshot(scale="css", path=screenshots / "01-search.png")
+    page.screenshot(scale="css", path=screenshots / "01-search.jpg")
 
     page.locator('ul.results a[href="/rule/en/11.4.2"]').click()
     page.wait_for_url(re.compile(r"/rule/en/11\.4\.2$"))
     assert page.locator("h1").inner_text().startswith("11.4.2")
-    page.screenshot(scale="css", path=screenshots / "02-rule.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "02-rule.jpg", full_page=True)
     page.locator("article.rule").get_by_role("link", name="12.5.2").click()
     page.wait_for_url(re.compile(r"/rule/en/12\.5\.2$"))
     page.get_by_role("link", name="Same rule in French").click()
@@ -203,4 +203,4 @@ def test_rules_at_hand_search_from_the_header_then_follow_references_and_languag
     page.goto(live_server.url + "/rule/fr/4.1?lang=fr")
     page.wait_for_url(re.compile(r"/rule/en/4\.1\?"))
     assert "Absente de la source française" in page.locator("main").inner_text()
-    page.screenshot(scale="css", path=screenshots / "03-not-in-french.png")
+    page.screenshot(scale="css", path=screenshots / "03-not-in-french.jpg")

@@ -37,7 +37,7 @@ def _setup(tab, url: str, shots) -> str:
         if i < 4:
             # force: on a 390 px screen the Zone input of the row overlaps the CAAT box (setup page layout)
             tab.locator(f'input[name="squads.{i}.caat"]').check(force=True)
-    tab.screenshot(scale="css", path=shots / "01-setup.png", full_page=True)
+    tab.screenshot(scale="css", path=shots / "01-setup.jpg", full_page=True)
     tab.get_by_role("button", name="Start the game").click()
     tab.wait_for_url(re.compile(r"/games/[A-Za-z0-9_-]{16,}$"))
     return tab.url.rsplit("/", 1)[1]
@@ -49,7 +49,7 @@ def test_turn_1_fire_at_a_suspect_prefilled_recorded_applied_undone_on_a_phone(p
     store = live_server.store()
     game_id = _setup(page, live_server.url, screenshots)
     game_url = f"{live_server.url}/games/{game_id}"
-    page.screenshot(scale="css", path=screenshots / "02-game.png")
+    page.screenshot(scale="css", path=screenshots / "02-game.jpg")
 
     # two 'Suspect' markers in start Zone 3 (6.2), through the Zone panel
     page.goto(game_url + "?zone=3#zone-panel")
@@ -87,7 +87,7 @@ def test_turn_1_fire_at_a_suspect_prefilled_recorded_applied_undone_on_a_phone(p
     success = page.locator('#calc-odds [data-outcome="success"] .calc-odd-value').inner_text()
     assert success.endswith("%") and page.locator("#calc-modifiers tr").count() >= 1
     assert page.locator("#calc-modifiers a.rule-link").first.get_attribute("href").startswith("/rule/")
-    page.screenshot(scale="css", path=screenshots / "03-calculator-prefilled.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "03-calculator-prefilled.jpg", full_page=True)
 
     # the physical roll: d10 = 1 hits (11.2.2), the Activation d10 = 7 draws 'Guerillas' (5.3.3)
     page.locator("#f-roll").fill("1")
@@ -96,7 +96,7 @@ def test_turn_1_fire_at_a_suspect_prefilled_recorded_applied_undone_on_a_phone(p
     # the hit alone (the roll's answer, before the Activation's) reads Success too, waiting for it
     expect(page.locator("#calc-result .badge.warn")).to_have_count(0)
     assert page.locator("#calc-result .calc-steps li").count() >= 3
-    page.screenshot(scale="css", path=screenshots / "04-roll-entered.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "04-roll-entered.jpg", full_page=True)
 
     version = store.state(game_id).version
     page.get_by_role("button", name="Record in the game log").click()
@@ -107,8 +107,8 @@ def test_turn_1_fire_at_a_suspect_prefilled_recorded_applied_undone_on_a_phone(p
     consequences = page.locator("#consequences .calc-consequence")
     texts = consequences.all_inner_texts()
     assert any("Squad 1: Fired" in t for t in texts) and any("Zone 3: 1 'Suspect'" in t for t in texts)
-    page.screenshot(scale="css", path=screenshots / "05-recorded.png", full_page=True)
-    page.locator("#consequences").screenshot(scale="css", path=screenshots / "05-recorded-consequences.png")
+    page.screenshot(scale="css", path=screenshots / "05-recorded.jpg", full_page=True)
+    page.locator("#consequences").screenshot(scale="css", path=screenshots / "05-recorded-consequences.jpg")
 
     # applied in one tap: Fired (11.3), one CAAT 'Ammo' (11.1.2.1), the Suspect replaced (5.3.3)
     # the page is loaded again once all are applied: its badges, not the old page's (one prepended
@@ -123,8 +123,8 @@ def test_turn_1_fire_at_a_suspect_prefilled_recorded_applied_undone_on_a_phone(p
     assert page.locator("#consequences .badge.good").count() == 3
     log = store.log(game_id, after=version)["events"]
     assert [e["payload"]["rules"] for e in log[1:]] == [["11.3"], ["11.1.2.1"], ["11.2.2"]]
-    page.screenshot(scale="css", path=screenshots / "06-applied.png", full_page=True)
-    page.locator("#consequences").screenshot(scale="css", path=screenshots / "06-applied-consequences.png")
+    page.screenshot(scale="css", path=screenshots / "06-applied.jpg", full_page=True)
+    page.locator("#consequences").screenshot(scale="css", path=screenshots / "06-applied-consequences.jpg")
 
     # Undo takes the three back; the Zone's counts left unticked, the two others applied again
     loads_again(page, lambda: page.locator("#calc-applied").get_by_role("button", name="Undo").click())
@@ -137,8 +137,8 @@ def test_turn_1_fire_at_a_suspect_prefilled_recorded_applied_undone_on_a_phone(p
     state = store.state(game_id)
     assert (state.zone(3).suspects, state.zone(3).insurgents) == (2, 0)
     assert state.unit("squad-1").status == "fired"
-    page.screenshot(scale="css", path=screenshots / "07-two-applied.png", full_page=True)
-    page.locator("#consequences").screenshot(scale="css", path=screenshots / "07-two-applied-consequences.png")
+    page.screenshot(scale="css", path=screenshots / "07-two-applied.jpg", full_page=True)
+    page.locator("#consequences").screenshot(scale="css", path=screenshots / "07-two-applied-consequences.jpg")
 
     # the one left (still unticked), ticked and applied: the 'Guerillas' unit is on the map
     assert page.locator(".calc-change").count() == 1 and not page.locator(".calc-change").is_checked()
@@ -176,7 +176,7 @@ def test_turn_1_fire_at_a_suspect_prefilled_recorded_applied_undone_on_a_phone(p
     chart = page.locator("#vp svg.vp-chart")
     chart.scroll_into_view_if_needed()
     expect(chart).to_be_visible()
-    page.screenshot(scale="css", path=screenshots / "08-vp-chart.png", full_page=False)
+    page.screenshot(scale="css", path=screenshots / "08-vp-chart.jpg", full_page=False)
     assert errors == []
 
 
@@ -198,7 +198,7 @@ def test_roll_for_me_is_recorded_as_rolled_by_the_app_in_french(page, live_serve
     assert page.locator("#f-roll").input_value() == str(rolled[0].faces[0])
     assert page.locator("#f-roll").get_attribute("readonly") is not None
     expect(page.locator("#calc-result .calc-outcome")).to_have_text(re.compile("Pinned|Pas de Perte"))
-    page.screenshot(scale="css", path=screenshots / "01-rolled-for-me.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "01-rolled-for-me.jpg", full_page=True)
 
     page.get_by_role("button", name="Enregistrer dans le journal").click()
     page.wait_for_url(re.compile(r"recorded=\d+"))
@@ -208,7 +208,7 @@ def test_roll_for_me_is_recorded_as_rolled_by_the_app_in_french(page, live_serve
     expect(page.locator("#consequences")).to_contain_text("Ce que cela change")
     assert page.locator(".calc-change").count() >= 1
     expect(page.locator("#calc-apply-all")).to_contain_text("Appliquer")
-    page.locator("#consequences").screenshot(scale="css", path=screenshots / "02-recorded-fr.png")
+    page.locator("#consequences").screenshot(scale="css", path=screenshots / "02-recorded-fr.jpg")
     assert errors == []
 
 
@@ -227,12 +227,12 @@ def test_free_calculator_shows_the_other_rulesets_reading_and_switches_to_it(pag
     expect(success).to_have_text("70 %")
     expect(page.locator("#calc-notes")).to_contain_text("The French rules would differ (caat-location)")
     assert page.locator("#calc-modifiers a.rule-link").count() >= 2
-    page.screenshot(scale="css", path=screenshots / "01-english-rules.png", full_page=True)
+    page.screenshot(scale="css", path=screenshots / "01-english-rules.jpg", full_page=True)
     page.get_by_label("French rulebook").check()
     expect(success).to_have_text("50 %")
     expect(page.locator("#calc-notes")).to_contain_text("The English rules would differ")
     assert page.locator("#calc-record").count() == 0  # nothing to record without a game
-    page.locator("#calc-odds").screenshot(scale="css", path=screenshots / "02-french-rules.png")
+    page.locator("#calc-odds").screenshot(scale="css", path=screenshots / "02-french-rules.jpg")
     assert errors == []
 
 
@@ -249,4 +249,4 @@ def test_a_stale_calculator_tab_is_told_to_reload_and_overwrites_nothing(page, l
     expect(page.locator("#calc-error")).to_contain_text("This game moved on in another tab — reload.")
     assert page.locator("#calc-error a").get_attribute("href").endswith("/calculator/ied?unit=squad-1")
     assert [e["type"] for e in store.log(game_id, after=version)["events"]] == ["note"]
-    page.locator("#calc-error").screenshot(scale="css", path=screenshots / "01-stale.png")
+    page.locator("#calc-error").screenshot(scale="css", path=screenshots / "01-stale.jpg")

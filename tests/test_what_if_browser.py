@@ -32,7 +32,7 @@ def test_what_if_beside_the_odds_in_every_games_calculator(tab, live_server, scr
     expect(_item(tab, "without the CAAT 'Ammo' bonus")).to_contain_text("as entered")
     assert tab.locator("#calc-what-if").evaluate("(n) => n.closest('.calc-odds') !== null")
     audit(tab, f"fire what-if {device}")
-    tab.screenshot(scale="css", path=screenshots / f"{device}-fire.png", full_page=True)
+    tab.screenshot(scale="css", path=screenshots / f"{device}-fire.jpg", full_page=True)
     with_caat.get_by_role("button").click()
     expect(tab.locator('[data-path="shooter.caat_ammo"]')).to_be_checked()
     expect(_item(tab, "with the CAAT 'Ammo' bonus")).to_contain_text("as entered")
@@ -54,7 +54,7 @@ def test_what_if_beside_the_odds_in_every_games_calculator(tab, live_server, scr
     # the rows' tables scroll in their box: the page stays the screen's width (a wider page is
     # zoomed out on a phone, and taps land beside their buttons)
     assert tab.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS[device]["viewport"]["width"]
-    tab.screenshot(scale="css", path=screenshots / f"{device}-coalition-attack.png", full_page=True)
+    tab.screenshot(scale="css", path=screenshots / f"{device}-coalition-attack.jpg", full_page=True)
     _item(tab, "without supporting unit 1 (army tank)").get_by_role("button").click()
     expect(tab.locator('[data-rows="supporting"] tbody tr')).to_have_count(0)
     expect(_item(tab, "without supporting unit 1 (army tank)")).to_contain_text("as entered")
@@ -77,7 +77,7 @@ def test_what_if_beside_the_odds_in_every_games_calculator(tab, live_server, scr
     expect(target_number).to_contain_text("Mean 1.25, standard deviation 0.43")
     expect(target_number.locator("thead")).to_contain_text("at least")
     audit(tab, f"operation what-if {device}")
-    tab.screenshot(scale="css", path=screenshots / f"{device}-operation.png", full_page=True)
+    tab.screenshot(scale="css", path=screenshots / f"{device}-operation.jpg", full_page=True)
 
     # the card game: greedy as entered and the lookahead both 107, both best (test_what_if.py);
     # one tap switches
@@ -91,7 +91,7 @@ def test_what_if_beside_the_odds_in_every_games_calculator(tab, live_server, scr
     lookahead.get_by_role("button").click()
     expect(tab.locator('[data-path="policy"]')).to_have_value("lookahead")
     expect(_item(tab, "lookahead")).to_contain_text("as entered")
-    tab.screenshot(scale="css", path=screenshots / f"{device}-expected-score.png", full_page=True)
+    tab.screenshot(scale="css", path=screenshots / f"{device}-expected-score.jpg", full_page=True)
     assert errors == []
 
 
@@ -117,7 +117,7 @@ def test_a_support_unit_left_out_of_a_games_operation_can_be_put_back_in_one_tap
     expect(tab.locator('[data-path="attacking.1.source"]')).to_have_value("support_unit")
     expect(tab.locator('[data-path="attacking.1.red"]')).to_have_value("1")
     expect(_item(tab, "with CAP")).to_contain_text("as entered")
-    tab.screenshot(scale="css", path=screenshots / f"{device}-game-operation.png", full_page=True)
+    tab.screenshot(scale="css", path=screenshots / f"{device}-game-operation.jpg", full_page=True)
     # the form refuses (400) the pool while its first row is half filled in: no other error
     assert [e for e in errors if "status of 400" not in e] == []
 
@@ -155,5 +155,5 @@ def test_the_recorded_operation_offers_its_margin_spent_best_first(tab, live_ser
     options.first.get_by_role("button").click()
     expect(tab.locator('[data-path="spend.insurgent_steps"]')).to_have_value("3")
     expect(options.first).to_contain_text("as entered")
-    tab.screenshot(scale="css", path=screenshots / f"{device}-spend-margin.png", full_page=True)
+    tab.screenshot(scale="css", path=screenshots / f"{device}-spend-margin.jpg", full_page=True)
     assert errors == []

@@ -17,9 +17,10 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from flask import current_app
+from flask_babel import get_locale
 from sqlalchemy import Connection, Engine, and_, bindparam, delete, insert, or_, select, update
 
 from . import games as registry
@@ -32,7 +33,7 @@ from .errors import Problem, Refused
 from .eventlog import EVENT_KINDS, Effect, Event
 from .prepare import drawn, prepare, verify
 from .signing import Signer, marks
-from .table import Change, between
+from .table import Change, Table, TableOf, changes
 
 EXPORT_FORMAT = "fallujah-game"
 #: 2: the export names its game (``"game"``); a version 1 file is a game of the default game.
@@ -92,26 +93,31 @@ def _iso(moment: datetime) -> str:
     return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).isoformat()
 
 
-class _Cache:
-    """A small LRU of states by (game id, version); thread-safe."""
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class _Cache(Generic[K, V]):
+    """A small LRU of what the store derives from immutable events (a state, a table) by key
+    (the game id and version first); thread-safe."""
 
     def __init__(self, size: int):
         self.size = size
-        self._items: OrderedDict[tuple[str, int], GameState] = OrderedDict()
+        self._items: OrderedDict[K, V] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: tuple[str, int]) -> GameState | None:
+    def get(self, key: K) -> V | None:
         with self._lock:
-            state = self._items.get(key)
-            if state is not None:
+            found = self._items.get(key)
+            if found is not None:
                 self._items.move_to_end(key)
-            return state
+            return found
 
-    def put(self, key: tuple[str, int], state: GameState) -> None:
+    def put(self, key: K, value: V) -> None:
         if self.size <= 0:
             return
         with self._lock:
-            self._items[key] = state
+            self._items[key] = value
             self._items.move_to_end(key)
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
@@ -140,7 +146,9 @@ class Store:
         #: the game of a setup that names none
         self.default_game = registry.require(default_game)
         self.snapshot_every = snapshot_every
-        self.cache = _Cache(cache_size)
+        self.cache: _Cache[tuple[str, int], GameState] = _Cache(cache_size)
+        #: what is on the table after an event, in each language (:meth:`table_changes`)
+        self._tables: _Cache[tuple[str, int, str], Table] = _Cache(cache_size)
         self.writer = Writer(engine)
         self._insert_event = Prepared(INSERT_EVENT, engine)
         self._update_version = Prepared(UPDATE_VERSION, engine)
@@ -217,7 +225,7 @@ class Store:
 
     def load_uncached(self, game_id: str) -> GameState:
         """The current state read from the database alone (what a fresh process does)."""
-        cache, self.cache = self.cache, _Cache(0)
+        cache, self.cache = self.cache, _Cache[tuple[str, int], GameState](0)
         try:
             return self.state(game_id)
         finally:
@@ -360,9 +368,20 @@ class Store:
     def table_changes(self, game_id: str, before: int, after: int) -> list[Change]:
         """What to change on the table to go from the state after event ``before`` to the state
         after event ``after`` (:mod:`web.table`), in the current language; none from the setup."""
-        if before < 1:
+        table = self.companion_of(game_id).table
+        if before < 1 or table is None:
             return []
-        return between(self.companion_of(game_id).table, self.state_at(game_id, before), self.state_at(game_id, after))
+        return changes(self._table_at(game_id, before, table), self._table_at(game_id, after, table))
+
+    def _table_at(self, game_id: str, version: int, table: TableOf) -> Table:
+        """What is on the table after event ``version``, in the request's language, made once and
+        kept like the states: the table before an action is the one after the action before it."""
+        key = (game_id, version, str(get_locale()))
+        found = self._tables.get(key)
+        if found is None:
+            found = table(self.state_at(game_id, version))
+            self._tables.put(key, found)
+        return found
 
     def event(self, game_id: str, version: int) -> dict[str, Any] | None:
         """Event ``version`` of a game as :meth:`log` gives it, or None."""
