@@ -112,6 +112,27 @@ def test_fallujah_check_passes_on_the_new_game(written) -> None:
     assert checked.stdout.rstrip().endswith("No problems.")
 
 
+def test_every_conformance_check_passes_on_the_new_game(written, tmp_path: Path) -> None:
+    """``pytest -m conformance`` (every check parametrised over the registered games) passes on
+    the new game, run beside the project's own tests in a copy of the project holding it."""
+    project, _, result = written
+    assert result.returncode == 0, result.stderr
+    beside = tmp_path / "project"
+    shutil.copytree(project, beside, ignore=shutil.ignore_patterns("__pycache__"))
+    for folder in ("tests", "site"):  # the tests import the rules site's extension
+        shutil.copytree(ROOT / folder, beside / folder,
+                        ignore=shutil.ignore_patterns("__pycache__", "benchmarks", "_build", "_generated"))
+    shutil.copy2(ROOT / "pyproject.toml", beside / "pyproject.toml")
+    env = {**os.environ, "PYTHONPATH": str(beside), "FALLUJAH_CACHE_DIR": str(project.parent / "cache")}
+    for name in ("FALLUJAH_GAMES_DIR", "FALLUJAH_GLOSSARY", "TEST_DATABASE_URL", "FALLUJAH_TEST_DATABASE_BASE",
+                 "PYTEST_XDIST_WORKER", "PYTEST_XDIST_WORKER_COUNT", "PYTEST_ADDOPTS"):
+        env.pop(name, None)  # SQLite alone: the run's PostgreSQL databases are its workers'
+    checked = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "conformance",
+                              "-k", GAME], cwd=beside, env=env, capture_output=True, text=True, timeout=600, check=False)
+    assert checked.returncode == 0, checked.stdout[-3000:] + checked.stderr[-2000:]
+    assert " passed" in checked.stdout.splitlines()[-1], checked.stdout[-500:]
+
+
 @pytest.mark.parametrize(("args", "says"), [
     (["River-Patrol", "--title", "X"], "game id 'River-Patrol'"),
     (["river--patrol", "--title", "X"], "game id 'river--patrol'"),
