@@ -13,7 +13,8 @@ doubling) and the Media advance (the Coalition's red successes) are summed over 
 
 Readings (errata.yaml): MOS = successes - TN and MOF = TN - successes (18.1.1 onward, not the
 reversed 7.6.1/7.7.1); the Strike halving before the minimum (17.1.6.1, reading A; B computed);
-every Coalition red success moves the Media Track (17.2.5.1, reading B; A computed).
+every Coalition red success moves the Media Track (17.2.5.1, reading B; A computed); a failed
+Search rolls the Insurgent Activation Table before Contact (20.4.2, reading A; B named).
 """
 
 from __future__ import annotations
@@ -47,6 +48,8 @@ TERRAINS = ("open", "industrial", "urban", "dense_urban")
 SOURCES = ("lead", "support", "resistance", "marker", "support_unit")
 #: the registered ambiguity of 17.1.1 that the Raid and 'raid-defenders' answers both read
 RAID_DEFENDERS = "which table generates a Raid's defenders"
+#: the topic of errata.yaml's 20.4.2: what a failed Search rolls before its Insurgent Contact roll
+FAILED_SEARCH = "what a failed Search rolls before the Insurgent Contact Table"
 #: the rows of the Operational Missions matrix (25.17.1)
 UNIT_TYPES = ("combat_unit", "support_unit")
 Mission = str
@@ -517,6 +520,14 @@ def adjudicate(situation: OperationInput) -> OperationAnswer:
         ))
         notes.append(note("A Raid's defenders come from the player's parts; where the hex had no Resistance "
                           "Level marker, 'raid-defenders' computes them under both readings of 17.1.1.", "17.1.1"))
+    if mission == "search":
+        readings.append(Reading(
+            rule="20.4.2", topic=FAILED_SEARCH,
+            followed="A (20.4.2 as printed): the Insurgent Activation Table (12.4.2), then the Insurgent "
+            "Contact Table (22.3) with the MOF added (20.4.2.1)",
+            other="B (its pointer 'See Insurgency Reaction', 22.0): the Insurgent Reaction Table (22.2), then "
+            "the Insurgent Contact Table",
+        ))
     if mission in ("search", "strike") and attacker == "coalition":
         rule = "20.3" if mission == "search" else "21.1.2"
         notes.append(note(f"A successful {mission.title()} gives CVPs only through what its Margin of "
@@ -715,7 +726,8 @@ def consequences(mission: str, attacker: str, success: bool, margin: int) -> lis
         if success:
             said.append(step("20.3", f"Spend the MOS ({margin}) to Search the block (see Spending a Margin of Success)"))
         else:
-            said.append(step("20.4.2", "Roll once on the Insurgent Activation Table, then on the Insurgent Contact Table"))
+            said.append(step("20.4.2", "Roll once on the Insurgent Activation Table, then on the Insurgent Contact Table "
+                             "(reading A; B rolls the Insurgent Reaction Table first: errata.yaml, 20.4.2)"))
             said.append(step("20.4.2.1", f"The MOF ({margin}) is added to the Insurgent Contact roll ('contact')"))
     elif mission == "strike" and success:
         said.append(step("21.1.2", f"Spend the MOS ({margin}) to Strike the block (see Spending a Margin of Success)"))
