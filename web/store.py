@@ -122,6 +122,14 @@ class _Cache(Generic[K, V]):
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
 
+    def kept(self, key: K, make: Callable[[], V]) -> V:
+        """The value kept under ``key``, else ``make()``'s, kept."""
+        found = self.get(key)
+        if found is None:
+            found = make()
+            self.put(key, found)
+        return found
+
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
@@ -153,9 +161,7 @@ class Store:
         self._insert_event = Prepared(INSERT_EVENT, engine)
         self._update_version = Prepared(UPDATE_VERSION, engine)
         self._insert_snapshot = Prepared(INSERT_SNAPSHOT, engine)
-        self._rendered: OrderedDict[tuple[str, int], str] = OrderedDict()
-        self._rendered_lock = threading.Lock()
-        self._rendered_size = cache_size
+        self._rendered: _Cache[tuple[str, int], str] = _Cache(cache_size)
         #: which game each game id plays (a row's game never changes)
         self._kinds: dict[str, str] = {}
         #: the snapshot spacing learnt for each game (:meth:`_snapshot_of`)
@@ -165,16 +171,7 @@ class Store:
 
     def rendered(self, game_id: str, state: GameState, render: Callable[[], str]) -> str:
         """A state's rendering (its JSON), made once per (game, version) and kept like the states."""
-        key = (game_id, state.version)
-        with self._rendered_lock:
-            text = self._rendered.get(key)
-        if text is None:
-            text = render()
-            with self._rendered_lock:
-                self._rendered[key] = text
-                while len(self._rendered) > self._rendered_size:
-                    self._rendered.popitem(last=False)
-        return text
+        return self._rendered.kept((game_id, state.version), render)
 
     def list_games(self, limit: int = 100) -> list[dict[str, Any]]:
         query = select(games).where(games.c.version > 0).order_by(games.c.updated_at.desc()).limit(limit)
@@ -376,12 +373,7 @@ class Store:
     def _table_at(self, game_id: str, version: int, table: TableOf) -> Table:
         """What is on the table after event ``version``, in the request's language, made once and
         kept like the states: the table before an action is the one after the action before it."""
-        key = (game_id, version, str(get_locale()))
-        found = self._tables.get(key)
-        if found is None:
-            found = table(self.state_at(game_id, version))
-            self._tables.put(key, found)
-        return found
+        return self._tables.kept((game_id, version, str(get_locale())), lambda: table(self.state_at(game_id, version)))
 
     def event(self, game_id: str, version: int) -> dict[str, Any] | None:
         """Event ``version`` of a game as :meth:`log` gives it, or None."""
