@@ -1,7 +1,9 @@
 """Browser fixtures: Playwright driving Debian's chromium (``/usr/bin/chromium``).
 
 ``tests/conftest.py`` registers these fixtures once for the whole run: a test asks for
-``page`` (and ``screenshots``) by name. Playwright's own browser download does not work on these
+``page``, ``tab`` or ``sized`` (and ``screenshots``) by name, or borrows one from ``pages``
+(:class:`Pages`: a page is lent to one test at a time and given back as new, so that each test
+process opens a page once per size instead of once per test). Playwright's own browser download does not work on these
 machines, so the browser is Debian's: ``.ci/run`` installs the ``chromium`` package. Outside CI,
 a machine without it skips the browser tests with that reason; in CI (``CI`` set) they fail.
 Screenshots are saved under ``test-output/screenshots/`` for a person to look at.
@@ -12,11 +14,14 @@ page (``location.reload``/``replace``/``assign``): it returns once that page has
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -181,12 +186,123 @@ def saved_copy(server, game: str, data: dict[str, object], name: str = "my copy"
         return int(answer.get_json()["id"])
 
 
+class Pages:
+    """Pages lent to the tests of one test process, one test at a time, and given back as new.
+
+    A new context and page cost Chromium about a second of CPU on a 2-core machine (a renderer
+    process started, the app's assets fetched and parsed for the first time), three times a page
+    load in a page already open: opened once per test, that was about a tenth of the suite's CPU.
+    Here a page is opened once per set of context options (a size) and per page a test holds at
+    once, and :meth:`_given_back` makes it new again before the next test has it:
+    - the other pages the test opened in its context are closed;
+    - its routes and the listeners it added (``console``, ``pageerror``, ``dialog``...) are
+      removed, those the page had when it was opened kept;
+    - it is at ``about:blank``, with no media emulated beyond its context's options;
+    - cookies and permissions are cleared, and every origin the page visited forgets its local
+      and session storage, IndexedDB and caches (Chromium's ``Storage.clearDataForOrigin``), and
+      the HTTP cache is emptied (a later test's server can be given the same port).
+    A page that cannot be made new (it crashed, a step failed, it opened a file) is closed with its
+    context and the next test gets a new one.
+    """
+
+    def __init__(self, browser) -> None:
+        self.browser = browser
+        self.idle: dict[str, list[Any]] = {}
+        #: per page: the listeners it had when opened, the origins it visited, its CDP session
+        self.kept: dict[Any, dict[str, list[Any]]] = {}
+        self.visited: dict[Any, set[str]] = {}
+        self.cdp: dict[Any, Any] = {}
+
+    @contextmanager
+    def lend(self, **options: Any) -> Iterator[Any]:
+        """A page of a context made with ``options`` (``browser.new_context``'s), for one test."""
+        key = json.dumps(options, sort_keys=True)
+        idle = self.idle.setdefault(key, [])
+        tab = idle.pop() if idle else self._opened(options)
+        try:
+            yield tab
+        finally:
+            if self._given_back(tab):
+                idle.append(tab)
+            else:
+                self._discard(tab)
+
+    def _opened(self, options: dict[str, Any]) -> Any:
+        tab = self.browser.new_context(**options).new_page()
+        origins: set[str] = set()
+        tab.on("framenavigated", lambda frame: origins.add(_origin(frame.url)))
+        self.visited[tab] = origins
+        self.cdp[tab] = tab.context.new_cdp_session(tab)
+        emitter = tab._impl_obj  # the listeners as registered, to tell the test's from the page's own
+        self.kept[tab] = {name: list(emitter.raw_listeners(name)) for name in emitter.event_names()}
+        return tab
+
+    def _given_back(self, tab: Any) -> bool:
+        """Makes ``tab`` new again (see the class); False when it cannot be."""
+        from playwright.sync_api import Error
+
+        try:
+            if tab.is_closed():
+                return False
+            for other in tab.context.pages:
+                if other is not tab:
+                    other.close()
+            tab.unroute_all(behavior="ignoreErrors")
+            emitter, kept = tab._impl_obj, self.kept[tab]
+            for name in emitter.event_names():
+                for listener in emitter.raw_listeners(name):
+                    if listener not in kept.get(name, ()):
+                        emitter.remove_listener(name, listener)
+            if FILES in self.visited[tab]:
+                return False
+            tab.goto("about:blank")
+            tab.emulate_media(media="null", color_scheme="null", reduced_motion="null", forced_colors="null",
+                              contrast="null")
+            tab.context.clear_cookies()
+            tab.context.clear_permissions()
+            cdp, origins = self.cdp[tab], self.visited[tab]
+            for origin in sorted(origins - {""}):
+                cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+            origins.clear()
+            cdp.send("Network.clearBrowserCache")
+            return True
+        except Error:  # a crashed or wedged page: the next test gets a new one
+            return False
+
+    def _discard(self, tab: Any) -> None:
+        from playwright.sync_api import Error
+
+        for kept in (self.kept, self.visited, self.cdp):
+            kept.pop(tab, None)
+        with suppress(Error):  # already gone with the browser
+            tab.context.close()
+
+
+def _origin(url: str) -> str:
+    """``scheme://host:port`` of an http(s) address, ``file://`` of a file's, "" for any other
+    (about:blank, data:)."""
+    parts = urlsplit(url)
+    if parts.scheme == "file":
+        return FILES
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") else ""
+
+
+#: the origin of every page opened from a file (the rules site read offline): a page that opened
+#: one is not lent again (Chromium's origin-keyed clearing does not reach a file's storage)
+FILES = "file://"
+
+
+@pytest.fixture(scope="session")
+def pages(browser) -> Pages:
+    """The pages this test process lends its browser tests (:class:`Pages`)."""
+    return Pages(browser)
+
+
 @pytest.fixture(params=sorted(VIEWPORTS))
-def sized(request, browser):
-    """A fresh page at each of :data:`VIEWPORTS` (phone, desktop), and the size's name."""
-    context = browser.new_context(**VIEWPORTS[request.param])
-    yield context.new_page(), request.param
-    context.close()
+def sized(request, pages):
+    """A page as new at each of :data:`VIEWPORTS` (phone, desktop), and the size's name."""
+    with pages.lend(**VIEWPORTS[request.param]) as tab:
+        yield tab, request.param
 
 
 @pytest.fixture(scope="session")
@@ -203,25 +319,24 @@ def browser() -> Iterator[object]:
         instance.close()
 
 
-@pytest.fixture
-def page(browser, request):
-    """A fresh browser context and page; a phone-sized viewport when the test is marked ``phone``."""
-    phone = request.node.get_closest_marker("phone") is not None
-    options = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
-               "has_touch": True} if phone else {"viewport": {"width": 1280, "height": 900}}
-    context = browser.new_context(**options, service_workers="block")
-    tab = context.new_page()
-    yield tab
-    context.close()
+#: the ``page`` fixture's sizes: a test marked ``phone`` has a phone's
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True,
+         "service_workers": "block"}
+DESKTOP = {"viewport": {"width": 1280, "height": 900}, "service_workers": "block"}
 
 
 @pytest.fixture
-def tab(browser, device: str):
-    """A fresh browser context and page at ``device``'s size (a key of :data:`VIEWPORTS`, the test
-    parametrised over it), the context closed after the test."""
-    context = browser.new_context(**VIEWPORTS[device])
-    yield context.new_page()
-    context.close()
+def page(pages, request):
+    """A page as new; a phone-sized viewport when the test is marked ``phone``."""
+    with pages.lend(**(PHONE if request.node.get_closest_marker("phone") is not None else DESKTOP)) as tab:
+        yield tab
+
+
+@pytest.fixture
+def tab(pages, device: str):
+    """A page as new at ``device``'s size (a key of :data:`VIEWPORTS`, the test parametrised over it)."""
+    with pages.lend(**VIEWPORTS[device]) as lent:
+        yield lent
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from tests import budget
 
 # Browser and live-server fixtures, declared once for the whole run: one Playwright instance and
 # one chromium serve every browser test (a fixture imported per module would start one each).
-from tests.browser import browser, page, screenshots, sized, tab  # noqa: F401
+from tests.browser import browser, page, pages, screenshots, sized, tab  # noqa: F401
 from tests.live_server import live_server  # noqa: F401
 
 ROOT = Path(__file__).resolve().parent.parent

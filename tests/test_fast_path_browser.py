@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -76,10 +78,10 @@ def _phantom_fury(live_server) -> str:
     return game_id
 
 
-def _open(browser, device: str):
-    context = browser.new_context(**VIEWPORTS[device])
-    tab = context.new_page()
-    return context, tab, _errors(tab)
+@contextmanager
+def _open(pages, device: str) -> Iterator[tuple[Any, list[str]]]:
+    with pages.lend(**VIEWPORTS[device]) as tab:
+        yield tab, _errors(tab)
 
 
 def _big(target: Locator) -> Locator:
@@ -119,11 +121,10 @@ def _one_tap_roll(tab: Page, game_url: str, entry: Locator | str, page: str, dic
 
 
 @pytest.mark.parametrize("device", ["phone", "desktop"])
-def test_a_phantom_fury_fire_in_four_taps(browser, live_server, screenshots, device):
+def test_a_phantom_fury_fire_in_four_taps(pages, live_server, screenshots, device):
     game_id = _phantom_fury(live_server)
     store = live_server.store()
-    context, tab, errors = _open(browser, device)
-    try:
+    with _open(pages, device) as (tab, errors):
         taps = Taps(tab)
         tab.goto(f"{live_server.url}/games/{game_id}")
         taps.tap(_big(tab.locator("#unit-squad-1 .calc-hooks").get_by_role("link", name="Fire Combat")))
@@ -159,15 +160,12 @@ def test_a_phantom_fury_fire_in_four_taps(browser, live_server, screenshots, dev
         assert store.state(game_id).unit("squad-1").status != "fired"
         assert taps.count <= MOST, taps.count
         assert errors == []
-    finally:
-        context.close()
 
 
-def test_a_phantom_fury_assault_in_four_taps(browser, live_server, screenshots):
+def test_a_phantom_fury_assault_in_four_taps(pages, live_server, screenshots):
     game_id = _phantom_fury(live_server)
     store = live_server.store()
-    context, tab, errors = _open(browser, "phone")
-    try:
+    with _open(pages, "phone") as (tab, errors):
         taps = Taps(tab)
         tab.goto(f"{live_server.url}/games/{game_id}")
         taps.tap(_big(tab.locator("#unit-squad-1 .calc-hooks").get_by_role("link", name="Assault")))
@@ -188,17 +186,14 @@ def test_a_phantom_fury_assault_in_four_taps(browser, live_server, screenshots):
         assert store.state(game_id).zone(7).suspects == 1
         assert taps.count <= MOST, taps.count
         assert errors == []
-    finally:
-        context.close()
 
 
-def test_a_battle_for_fallujah_operation_in_two_taps(browser, live_server, screenshots):
+def test_a_battle_for_fallujah_operation_in_two_taps(pages, live_server, screenshots):
     game_id, act = _api(live_server, {"game": "battle-for-fallujah", "name": "Fast"})
     for action in bff_sample.ACTIONS[:10]:  # keyed, A/1/5 and the tanks in hex 2, the 1/5 chit drawn
         act(**action)
     store = live_server.store()
-    context, tab, errors = _open(browser, "phone")
-    try:
+    with _open(pages, "phone") as (tab, errors):
         dice = {side: {colour: " ".join(map(str, faces)) for colour, faces in rolled.items()}
                 for side, rolled in bff_sample.ASSAULT["rolls"].items()}
         # one tap picks the unit and its Mission (15.2: the player's choice, asked)
@@ -211,11 +206,9 @@ def test_a_battle_for_fallujah_operation_in_two_taps(browser, live_server, scree
         assert state.unit("A-1-5").status == "ops_complete"  # 13.5.5
         assert taps.count <= MOST, taps.count
         assert errors == []
-    finally:
-        context.close()
 
 
-def test_a_second_fallujah_coalition_attack_in_two_taps(browser, live_server, screenshots):
+def test_a_second_fallujah_coalition_attack_in_two_taps(pages, live_server, screenshots):
     a18 = "a_company_1st_battalion_8th_marine_regiment"
     b18 = "b_company_1st_battalion_8th_marine_regiment"
     counters = {a18: {"cf": 4, "cf_spent": 2, "mf": 5}, b18: {"cf": 4, "cf_spent": 2, "mf": 5},
@@ -228,25 +221,21 @@ def test_a_second_fallujah_coalition_attack_in_two_taps(browser, live_server, sc
     act(type="unit_move", unit=a18, to=19, cost=4)
     act(type="unit_move", unit=b18, to=19, cost=4)
     store = live_server.store()
-    context, tab, errors = _open(browser, "phone")
-    try:
+    with _open(pages, "phone") as (tab, errors):
         taps = _one_tap_roll(tab, f"{live_server.url}/games/{game_id}", tab.locator(".attack-link", has_text="area 19"),
                              "coalition-attack", {"#f-rolls-offense": "9", "#f-rolls-defense": "5"}, screenshots)
         combat = store.state(game_id).combat
         assert combat is not None and combat.area == 19 and combat.outcome == "success"
         assert taps.count <= MOST, taps.count
         assert errors == []
-    finally:
-        context.close()
 
 
-def test_a_card_play_in_one_tap(browser, live_server, screenshots):
+def test_a_card_play_in_one_tap(pages, live_server, screenshots):
     live_server.app.config["CARDS_ADVISOR_ROLLOUTS"] = 50  # the page's advisor, lighter (its figures are not what is tested)
     game_id, _act = _api(live_server, {"game": "fallujah-cards", "name": "Fast", "mode": "app", "seed": 3})
     store = live_server.store()
     before = store.state(game_id)
-    context, tab, errors = _open(browser, "phone")
-    try:
+    with _open(pages, "phone") as (tab, errors):
         taps = Taps(tab)
         tab.goto(f"{live_server.url}/games/{game_id}")
         card = tab.locator("#hand button.playing-card:enabled").first
@@ -260,5 +249,3 @@ def test_a_card_play_in_one_tap(browser, live_server, screenshots):
         assert store.state(game_id).version == before.version + 1
         assert taps.count <= MOST, taps.count
         assert errors == []
-    finally:
-        context.close()

@@ -29,31 +29,29 @@ def _game(live_server: Any) -> str:
     return str(game["id"])
 
 
-def test_the_panel_and_a_rollback_on_a_phone(browser, live_server, screenshots):
-    context = browser.new_context(**VIEWPORTS["phone"])
-    tab = context.new_page()
-    errors = _errors(tab)
-    game_id = _game(live_server)
-    tab.goto(f"{live_server.url}/games/{game_id}")
-    panel = tab.locator("#fix-table")
-    expect(panel).to_be_visible()
-    expect(panel).to_contain_text("Rotate Squad 2 to the left so that 'PINNED' is uppermost.")
-    assert panel.bounding_box()["width"] <= 390
-    tab.screenshot(scale="css", path=screenshots / "01-panel.jpg")
-    _audit(tab, "game page with the panel")
+def test_the_panel_and_a_rollback_on_a_phone(pages, live_server, screenshots):
+    with pages.lend(**VIEWPORTS["phone"]) as tab:
+        errors = _errors(tab)
+        game_id = _game(live_server)
+        tab.goto(f"{live_server.url}/games/{game_id}")
+        panel = tab.locator("#fix-table")
+        expect(panel).to_be_visible()
+        expect(panel).to_contain_text("Rotate Squad 2 to the left so that 'PINNED' is uppermost.")
+        assert panel.bounding_box()["width"] <= 390
+        tab.screenshot(scale="css", path=screenshots / "01-panel.jpg")
+        _audit(tab, "game page with the panel")
 
-    tab.goto(f"{live_server.url}/games/{game_id}/log")
-    tab.get_by_text("Go back to the start of a turn or Phase").click()
-    tab.get_by_role("link", name="Turn 1 › Fire Combat").click()
-    expect(tab.locator("h1")).to_contain_text("Go back to the start of Turn 1 › Fire Combat")
-    expect(tab.locator("main .fix-list")).to_contain_text("Remove 2 'Suspect' markers from Zone 5.")
-    _audit(tab, "rollback page")
-    tab.screenshot(scale="css", path=screenshots / "02-rollback.jpg")
-    tab.get_by_role("button", name="Go back").click()
-    tab.wait_for_url(f"{live_server.url}/games/{game_id}")
-    expect(panel).to_contain_text("Remove 2 'Suspect' markers from Zone 5.")
-    expect(panel).to_contain_text("Turn Squad 2 back to its normal facing.")
-    expect(panel).to_contain_text("(#3)")
-    tab.screenshot(scale="css", path=screenshots / "03-after.jpg")
-    assert not errors, errors
-    context.close()
+        tab.goto(f"{live_server.url}/games/{game_id}/log")
+        tab.get_by_text("Go back to the start of a turn or Phase").click()
+        tab.get_by_role("link", name="Turn 1 › Fire Combat").click()
+        expect(tab.locator("h1")).to_contain_text("Go back to the start of Turn 1 › Fire Combat")
+        expect(tab.locator("main .fix-list")).to_contain_text("Remove 2 'Suspect' markers from Zone 5.")
+        _audit(tab, "rollback page")
+        tab.screenshot(scale="css", path=screenshots / "02-rollback.jpg")
+        tab.get_by_role("button", name="Go back").click()
+        tab.wait_for_url(f"{live_server.url}/games/{game_id}")
+        expect(panel).to_contain_text("Remove 2 'Suspect' markers from Zone 5.")
+        expect(panel).to_contain_text("Turn Squad 2 back to its normal facing.")
+        expect(panel).to_contain_text("(#3)")
+        tab.screenshot(scale="css", path=screenshots / "03-after.jpg")
+        assert not errors, errors

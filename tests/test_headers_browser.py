@@ -21,16 +21,14 @@ FIGURES = """() => [...document.querySelectorAll("header .status > div")].map((d
 
 
 @pytest.mark.parametrize("game", ["phantom-fury", "fallujah-cards"])
-def test_the_phone_headers_status_shows_each_figure_whole_and_apart(browser, live_server, game):
+def test_the_phone_headers_status_shows_each_figure_whole_and_apart(pages, live_server, game):
     client = live_server.app.test_client()
     setup = {"game": game, "name": "Jolan, 9 November 2004"}
     if game == "phantom-fury":
         setup |= {"strong_points": 2, "start_zones": START,
                   "squads": [{"counter": n, "cf": 4, "zone": z, "caat": n <= 4} for n, z in enumerate(START, 1)]}
     game_id = client.post("/api/games", json=setup).get_json()["id"]
-    context = browser.new_context(**VIEWPORTS["phone"])
-    tab = context.new_page()
-    try:
+    with pages.lend(**VIEWPORTS["phone"]) as tab:
         tab.goto(f"{live_server.url}/games/{game_id}")
         if game == "fallujah-cards":  # the end of a game: a score of three digits, no card left
             tab.evaluate("""() => { document.querySelector("header .status dd.score").textContent = "209";
@@ -40,5 +38,3 @@ def test_the_phone_headers_status_shows_each_figure_whole_and_apart(browser, liv
         assert all(f["fits"] for f in figures), figures
         assert all(a["right"] <= b["left"] for a, b in pairwise(figures)), figures
         assert tab.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS["phone"]["viewport"]["width"]
-    finally:
-        context.close()

@@ -23,11 +23,10 @@ MAX_TAPS = 4
 
 
 @pytest.fixture(params=sorted(VIEWPORTS))
-def page(request, browser):
-    """A fresh page at each size (phone, desktop)."""
-    context = browser.new_context(**VIEWPORTS[request.param])
-    yield context.new_page()
-    context.close()
+def page(request, pages):
+    """A page as new at each size (phone, desktop)."""
+    with pages.lend(**VIEWPORTS[request.param]) as tab:
+        yield tab
 
 
 def test_new_game_to_the_bot_s_first_decision_on_a_keyed_map(page, live_server, screenshots):

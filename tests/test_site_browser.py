@@ -305,11 +305,10 @@ def sheet_shots(request) -> Path:
 
 
 @pytest.fixture
-def device(browser, request):
+def device(pages, request):
     """A page at the device's size, with touch (``page.tap``); ``request.param``: phone or desktop."""
-    context = browser.new_context(**DEVICES[request.param], service_workers="block")
-    yield request.param, context.new_page()
-    context.close()
+    with pages.lend(**DEVICES[request.param], service_workers="block") as tab:
+        yield request.param, tab
 
 
 #: the page's scrollY once two frames running see it unchanged (a scroll can land a pixel later)
