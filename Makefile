@@ -35,16 +35,18 @@ run: install
 	$(BIN)/fallujah search Zone --limit 1 > /dev/null  # builds the search index when it is missing
 	$(BIN)/fallujah serve
 
-# The whole suite, spread over the machine's cores (pytest-xdist; each worker has its own
-# PostgreSQL database, tests/conftest.py), then the tests marked serial (they measure time or
-# memory against the machine) alone. `make quick` leaves out the tests marked slow.
+# The whole suite: first the tests marked serial (they measure time or memory against the machine,
+# so no other test runs beside them; they spend most of their 30 s waiting on a server, which
+# leaves a core to CI's lint), then the others spread over the machine's cores (pytest-xdist; each
+# worker has its own PostgreSQL database, tests/conftest.py). `make quick` leaves out the tests
+# marked slow.
 # One worker more than the cores: with one a core, the cores were idle a twentieth of the time
 # (a browser test waits on Chromium and its server, a CLI test on its process); with one more,
 # under a hundredth.
 PYTEST_WORKERS ?= $(shell $(PYTHON) -c "import os; print((os.cpu_count() or 1) + 1)")
 test: install
-	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal -m "not serial" --durations=10
 	$(BIN)/python -m pytest -m serial
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal -m "not serial" --durations=10
 
 quick: install
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal -m "not slow and not serial"
