@@ -6,7 +6,6 @@ folder; the pages are parsed with :mod:`html.parser`.
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import re
@@ -27,6 +26,8 @@ import yaml
 from rules_text import Section, available_games, declaration, load_game
 from rules_text.models import chapter_number
 
+from .once import DONE, built_once
+
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 SPHINX_BUILD = Path(sys.executable).with_name("sphinx-build")
@@ -36,29 +37,14 @@ from rulebook_site.inline import context_for, section_blocks
 from rulebook_site.links import Linker, UnresolvedReference
 
 _BUILT: dict[str, tuple[Path, float]] = {}
-#: the file beside the shared build saying it is complete, with the seconds it took
-_DONE = "built.json"
-
-
-def _run_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The folder of this test run that every pytest-xdist worker shares (a worker's base temporary
-    folder is ``<run's>/popen-gwN``)."""
-    base = tmp_path_factory.getbasetemp()
-    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
 
 
 def build_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, float]:
     """Build the site as ``make site`` does, once per test run (the workers share it, one building
     while the others wait on a lock); the HTML folder and the seconds the build took."""
     if "html" not in _BUILT:
-        shared = _run_root(tmp_path_factory) / "site"
-        shared.mkdir(parents=True, exist_ok=True)
-        with (shared / "lock").open("w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            done = shared / _DONE
-            if not done.is_file():
-                _sphinx_build(shared)
-            _BUILT["html"] = (shared / "html", json.loads(done.read_text(encoding="utf-8"))["seconds"])
+        shared = built_once(tmp_path_factory, "site", _sphinx_build)
+        _BUILT["html"] = (shared / "html", json.loads((shared / DONE).read_text(encoding="utf-8"))["seconds"])
     return _BUILT["html"]
 
 
@@ -89,7 +75,7 @@ def _sphinx_build(root: Path) -> None:
     elapsed = time.perf_counter() - start
     assert result.returncode == 0, f"sphinx-build failed:\n{result.stdout}\n{result.stderr}"
     assert result.stderr.strip() == "", f"sphinx-build warned:\n{result.stderr}"
-    (root / _DONE).write_text(json.dumps({"seconds": elapsed}), encoding="utf-8")
+    (root / DONE).write_text(json.dumps({"seconds": elapsed}), encoding="utf-8")
 
 
 @pytest.fixture(scope="session")
