@@ -58,9 +58,15 @@ def search_indexes(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return built_once(tmp_path_factory, "search-indexes", _build_search_indexes) / "cache" / "search"
 
 
-def seed_search_cache(tmp_path_factory: pytest.TempPathFactory, cache: Path) -> None:
-    """Copy every game's shared search index into the cache folder ``cache`` (nothing else: the
-    fast path's exports and the corpus caches are still written by the test's first search)."""
-    for index in search_indexes(tmp_path_factory).iterdir():
+def seed_search_cache(tmp_path_factory: pytest.TempPathFactory, cache: Path, exports: bool = False) -> None:
+    """Copy every game's shared search index into the cache folder ``cache``; with ``exports``, the
+    fast path's exports too (made for the project's rule files: a copy of them makes its own).
+    Nothing else: the corpus caches and rule answers are still written by the test's first command."""
+    indexes = search_indexes(tmp_path_factory)
+    for index in indexes.iterdir():
         if index.is_dir():
             shutil.copytree(index, cache / "search" / index.name)
+    if exports:
+        (cache / "corpus").mkdir(parents=True, exist_ok=True)
+        for export in (indexes.parent / "corpus").glob("*.search.bin"):
+            shutil.copy2(export, cache / "corpus" / export.name)

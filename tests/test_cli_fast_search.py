@@ -37,11 +37,11 @@ def _queries() -> list[tuple[str, dict[str, str]]]:
 
 @pytest.fixture(scope="module")
 def exports(tmp_path_factory):
-    """Every game's Whoosh index (the run's, :mod:`tests.once`) and plain export, in a cache of
+    """Every game's Whoosh index and plain export (the run's, :mod:`tests.once`), in a cache of
     this module's own."""
     before = os.environ.get("FALLUJAH_CACHE_DIR"), os.environ.get("COLUMNS")
     cache = tmp_path_factory.mktemp("cache")
-    once.seed_search_cache(tmp_path_factory, cache)
+    once.seed_search_cache(tmp_path_factory, cache, exports=True)
     os.environ["FALLUJAH_CACHE_DIR"] = str(cache)
     os.environ["COLUMNS"] = "100"
     from rules_text.search.export import keep_export
