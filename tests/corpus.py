@@ -8,7 +8,8 @@ import os
 from pathlib import Path
 
 import pytest
-import yaml
+
+from rules_text.loading import load_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 #: the rulebooks' plain-text sources: $FALLUJAH_SOURCES_DIR, else ../shared/sources beside the repo
@@ -21,7 +22,7 @@ def squash(text: str) -> str:
 
 
 def read_yaml(path: Path) -> dict:
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
+    return load_yaml(path.read_text(encoding="utf-8"))
 
 
 class CorpusFiles:

@@ -6,11 +6,11 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-import yaml
 
 from adjudicator import InvalidSituation, adjudicate
 from adjudicator.games.phantom_fury.assault.kind import assault_type
 from adjudicator.games.phantom_fury.rulebook import current
+from rules_text.loading import load_yaml
 
 BOOK = current()
 
@@ -22,7 +22,7 @@ def fire(shooter: dict, target: dict, **extra) -> dict:
 
 
 #: assaults whose Events decide the outcome, and the result each must give
-ASSAULT_EVENTS = yaml.safe_load(
+ASSAULT_EVENTS = load_yaml(
     (Path(__file__).parent / "data" / "phantom_fury" / "assault_events.yaml").read_text(encoding="utf-8")
 )
 

@@ -10,12 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from adjudicator import adjudicate
 from adjudicator.games.phantom_fury.rulebook import current
+from rules_text.loading import load_yaml
 
-VECTORS = yaml.safe_load(
+VECTORS = load_yaml(
     (Path(__file__).parent / "adjudicator_examples" / "rulebook.yaml").read_text(encoding="utf-8")
 )
 

@@ -9,13 +9,13 @@ import pytest
 import yaml
 
 from adjudicator.games.phantom_fury.rulebook import RulebookChanged, current
-from rules_text.loading import DataError
+from rules_text.loading import DataError, load_yaml
 from rules_text.register import REGISTER_FILE as RULESETS_FILE
 from rules_text.register import read_register as read_rulesets
 
 BOOK = current()
 ROOT = Path(__file__).resolve().parent.parent
-RAW = yaml.safe_load(
+RAW = load_yaml(
     (ROOT / "rules_text" / "games" / "phantom-fury" / RULESETS_FILE).read_text(encoding="utf-8")
 )
 #: the code that reads the register: the adjudicator, and the companion's game rules

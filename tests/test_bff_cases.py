@@ -10,16 +10,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
 
 from adjudicator.errors import InvalidSituation
 from adjudicator.registry import adjudicate
-from rules_text.loading import load_game
+from rules_text.loading import load_game, load_yaml
 
 GAME = "battle-for-fallujah"
 DATA = Path(__file__).parent / "data" / GAME
-EXAMPLES = yaml.safe_load((DATA / "adjudicator_counter_examples.yaml").read_text(encoding="utf-8"))["examples"]
-CASES = yaml.safe_load((DATA / "adjudicator_cases.yaml").read_text(encoding="utf-8"))
+EXAMPLES = load_yaml((DATA / "adjudicator_counter_examples.yaml").read_text(encoding="utf-8"))["examples"]
+CASES = load_yaml((DATA / "adjudicator_cases.yaml").read_text(encoding="utf-8"))
 GOOD = CASES["cases"]
 REFUSED = CASES["refused"]
 

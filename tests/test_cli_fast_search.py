@@ -20,7 +20,7 @@ from rules_text.loading import available_games
 from rules_text.search import query as search_query
 from web.cli import ANSI
 
-from . import fast_cli
+from . import fast_cli, once
 from .conftest import ROOT
 
 FALLUJAH = fast_cli.FALLUJAH
@@ -37,9 +37,12 @@ def _queries() -> list[tuple[str, dict[str, str]]]:
 
 @pytest.fixture(scope="module")
 def exports(tmp_path_factory):
-    """Every game's Whoosh index and plain export, in a cache of this module's own."""
+    """Every game's Whoosh index and plain export (the run's, :mod:`tests.once`), in a cache of
+    this module's own."""
     before = os.environ.get("FALLUJAH_CACHE_DIR"), os.environ.get("COLUMNS")
-    os.environ["FALLUJAH_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+    cache = tmp_path_factory.mktemp("cache")
+    once.seed_search_cache(tmp_path_factory, cache, exports=True)
+    os.environ["FALLUJAH_CACHE_DIR"] = str(cache)
     os.environ["COLUMNS"] = "100"
     from rules_text.search.export import keep_export
     from rules_text.search.indexes import open_index
@@ -106,10 +109,12 @@ def test_a_typo_gets_the_same_did_you_mean_and_hits(query, game, exports):
     assert _fast([*args, "--json"]) == _full([*args, "--json"])
 
 
-def test_a_typo_searched_again_every_game_imports_no_stemmer_and_a_new_export_forgets_the_memo(tmp_path):
+def test_a_typo_searched_again_every_game_imports_no_stemmer_and_a_new_export_forgets_the_memo(
+        tmp_path, tmp_path_factory):
     games = tmp_path / "games"
     shutil.copytree(ROOT / "rules_text" / "games", games)
     env = {"FALLUJAH_GAMES_DIR": str(games), "FALLUJAH_CACHE_DIR": str(tmp_path / "cache")}
+    once.seed_search_cache(tmp_path_factory, tmp_path / "cache")  # the indexes: the exports are not there
     args = ["search", "assualt pinned squadd", "--game", "all"]
     first = _run(args, env)  # no export yet: the full path, which writes them
     assert first.returncode == 0, first.stderr
@@ -160,8 +165,9 @@ def _run(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[st
     return fast_cli.run(args, env, timeout=300)
 
 
-def test_an_edited_rule_file_is_never_searched_in_the_old_export(tmp_path: Path):
+def test_an_edited_rule_file_is_never_searched_in_the_old_export(tmp_path: Path, tmp_path_factory):
     games, env = fast_cli.copied_games(tmp_path)
+    once.seed_search_cache(tmp_path_factory, Path(env["FALLUJAH_CACHE_DIR"]))  # the index: no export
     first = _run(["search", "victim of a sniper attack", "--json"], env)
     assert first.returncode == 0, first.stderr
     assert "pydantic" in first.stderr  # no export yet: the full path, which writes it

@@ -18,6 +18,7 @@ from rules_text import fast_rule
 from rules_text.loading import available_games
 from web import cli as launcher
 
+from . import once
 from .conftest import FALLUJAH
 
 #: the click commands run as the console script would run them, without the launcher
@@ -43,8 +44,10 @@ HANDED_OVER = [
 
 @pytest.fixture(scope="module")
 def env(tmp_path_factory):
-    """An answers file of every game in a cache of the tests' own, written by the full path."""
+    """An answers file of every game in a cache of the tests' own, written by the full path (the search
+    indexes copied in: :mod:`tests.once`)."""
     cache = tmp_path_factory.mktemp("cache")
+    once.seed_search_cache(tmp_path_factory, cache)  # the search indexes (fallujah search goes to click)
     environment = {**os.environ, "FALLUJAH_CACHE_DIR": str(cache), "COLUMNS": "80"}
     environment.pop("PYTHONIOENCODING", None)
     for game in available_games():

@@ -6,7 +6,6 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-import yaml
 
 from rules_text.compare import anchors
 from rules_text.compare.align import align, sentences
@@ -14,9 +13,10 @@ from rules_text.compare.finder import KINDS, Finder
 from rules_text.compare.register import load_register, load_review
 from rules_text.compare.report import Comparison, measure, section_ids
 from rules_text.corpus import Corpus
+from rules_text.loading import load_yaml
 
 #: English/French pairs crafted for the finder, and what it must find in each
-CRAFTED = yaml.safe_load(
+CRAFTED = load_yaml(
     (Path(__file__).parent / "data" / "phantom_fury" / "compare_crafted.yaml").read_text(encoding="utf-8")
 )
 

@@ -8,14 +8,14 @@ from pathlib import Path
 from random import Random
 
 import pytest
-import yaml
 
 from adjudicator.errors import InvalidSituation
 from adjudicator.games.fallujah_cards import engine
 from adjudicator.games.fallujah_cards.cards import card_list
 from adjudicator.games.fallujah_cards.state import score, score_insurgency_only
+from rules_text.loading import load_yaml
 
-CASES = yaml.safe_load(
+CASES = load_yaml(
     (Path(__file__).parent / "data" / "fallujah-cards" / "phases.yaml").read_text(encoding="utf-8")
 )
 

@@ -9,7 +9,6 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-import yaml
 
 from adjudicator.errors import InvalidSituation
 from adjudicator.games.fallujah_cards import SITUATIONS, engine
@@ -19,8 +18,9 @@ from adjudicator.games.fallujah_cards.policies import greedy_action, lookahead_a
 from adjudicator.games.fallujah_cards.situations import ExpectedScore, ExpectedScoreInput
 from adjudicator.games.fallujah_cards.state import score
 from adjudicator.models import Adjudication
+from rules_text.loading import load_yaml
 
-CASES = yaml.safe_load(
+CASES = load_yaml(
     (Path(__file__).parent / "data" / "fallujah-cards" / "expected_scores.yaml").read_text(
         encoding="utf-8"
     )

@@ -11,6 +11,7 @@ import pytest
 
 from rules_text.search import MAX_QUERY_LENGTH, SearchError, search
 
+from . import once
 from .conftest import ROOT, run_cli
 
 # The relevance suites of every game: tests/search_queries/<game>.yaml, tests/test_search_games.py
@@ -99,10 +100,11 @@ def test_cli_bad_query_is_a_usage_error():
     assert long.returncode == 2 and "10000" in long.stderr
 
 
-def test_index_rebuilds_itself_after_a_corpus_edit(tmp_path):
+def test_index_rebuilds_itself_after_a_corpus_edit(tmp_path, tmp_path_factory):
     games = tmp_path / "games"
     shutil.copytree(ROOT / "rules_text" / "games", games)
     env = {"FALLUJAH_GAMES_DIR": str(games), "FALLUJAH_CACHE_DIR": str(tmp_path / "cache")}
+    once.seed_search_cache(tmp_path_factory, tmp_path / "cache")  # the indexes of the unedited rule files
     before = json.loads(run_cli("search", "zanzibar", "--json", env=env).stdout)
     assert not any(h["id"] == "3" for h in before["hits"])
     indexes = tmp_path / "cache" / "search"

@@ -13,9 +13,8 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
 
-from rules_text.loading import UnknownGame, available_games, load_game
+from rules_text.loading import UnknownGame, available_games, load_game, load_yaml
 from rules_text.search import search
 
 from .conftest import run_cli
@@ -23,7 +22,7 @@ from .conftest import run_cli
 SUITES_DIR = Path(__file__).parent / "search_queries"
 #: every suite whose game's data exists (a suite written before its data waits for it)
 SUITES = {
-    path.stem: yaml.safe_load(path.read_text(encoding="utf-8"))
+    path.stem: load_yaml(path.read_text(encoding="utf-8"))
     for path in sorted(SUITES_DIR.glob("*.yaml"))
     if path.stem in available_games()
 }

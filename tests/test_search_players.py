@@ -13,14 +13,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
 
-from rules_text.loading import available_games
+from rules_text.loading import available_games, load_yaml
 from rules_text.search import search
 
 PLAYERS_DIR = Path(__file__).parent / "search_queries" / "players"
 SUITES = {
-    path.stem: yaml.safe_load(path.read_text(encoding="utf-8"))
+    path.stem: load_yaml(path.read_text(encoding="utf-8"))
     for path in sorted(PLAYERS_DIR.glob("*.yaml"))
     if path.stem in available_games()
 }
@@ -68,7 +67,7 @@ def test_every_game_has_a_players_suite_of_new_questions():
     old_dir = PLAYERS_DIR.parent
     for game in available_games():
         assert len(SUITES.get(game, [])) >= MIN_QUERIES, game
-        old = {q["q"].casefold() for q in yaml.safe_load((old_dir / f"{game}.yaml").read_text(encoding="utf-8"))}
+        old = {q["q"].casefold() for q in load_yaml((old_dir / f"{game}.yaml").read_text(encoding="utf-8"))}
         assert not old & {q["q"].casefold() for q in SUITES[game]}, f"{game}: a question of the first suite again"
 
 

@@ -8,14 +8,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from adjudicator.errors import InvalidSituation
 from adjudicator.registry import adjudicate
-from rules_text.loading import load_game
+from rules_text.loading import load_game, load_yaml
 
 GAME = "second-fallujah"
-DATA = yaml.safe_load(
+DATA = load_yaml(
     (Path(__file__).parent / "data" / GAME / "adjudicator_cases.yaml").read_text(encoding="utf-8")
 )
 

@@ -9,14 +9,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from adjudicator.errors import InvalidSituation
 from adjudicator.games.second_fallujah.state import TableState
 from adjudicator.registry import adjudicate
+from rules_text.loading import load_yaml
 
 GAME = "second-fallujah"
-DATA = yaml.safe_load(
+DATA = load_yaml(
     (Path(__file__).parent / "data" / GAME / "bot_cases.yaml").read_text(encoding="utf-8")
 )
 

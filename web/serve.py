@@ -14,7 +14,7 @@ import gc
 import ipaddress
 import logging
 import sys
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import click
 
@@ -63,6 +63,15 @@ def _hosts_for(host: str, extra: tuple[str, ...]) -> list[str]:
     return trusted_hosts([*named, *extra])
 
 
+class _Deferred:
+    """The WSGI application of a server that listens before the app is built: the app, once it is."""
+
+    app: Any = None
+
+    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
+        return self.app(environ, start_response)
+
+
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; the default serves this machine only.")
@@ -80,27 +89,32 @@ def serve(host: str, port: int, database_url: str | None, trusted: tuple[str, ..
     Every registered game with a companion is served; --game is the one a request or a new game
     that names none is about. Only requests naming this machine, HOST or a --trusted-host are
     answered (DNS rebinding)."""
-    from sqlalchemy.engine import make_url
-
-    from .app import create_app
-    from .db import StorageError
     from .guard import connection_limit, create_server
 
     if database_url is not None and not database_url.strip():
         _fail("--db: an empty URL: give a database URL (sqlite:///path or postgresql://...), or leave --db out "
               "for $DATABASE_URL or the default SQLite file")
+    # the address is bound before the app is built (its modules, rulebooks and database take
+    # seconds): a busy port or a host that does not resolve is said at once
+    application = _Deferred()
     try:
-        app = create_app({"GAME": game, "TRUSTED_HOSTS": _hosts_for(host, trusted),
-                          "MAX_CONTENT_LENGTH": MAX_BODY,
-                          **({"DATABASE_URL": database_url} if database_url is not None else {})})
-    except StorageError as exc:
-        _fail(str(exc))
-    shown = make_url(app.config["DATABASE_URL"]).render_as_string(hide_password=True)
-    try:
-        server = create_server(app, host=host, port=port, threads=16, ident="fallujah",
+        server = create_server(application, host=host, port=port, threads=16, ident="fallujah",
                                connection_limit=connection_limit(), **LIMITS)
     except (OSError, ValueError) as exc:  # a busy port; a host that does not resolve (ValueError)
         _fail(f"cannot listen on {host}:{port}: {getattr(exc, 'strerror', None) or exc}")
+    from sqlalchemy.engine import make_url
+
+    from .app import create_app
+    from .db import StorageError
+
+    try:
+        application.app = create_app({"GAME": game, "TRUSTED_HOSTS": _hosts_for(host, trusted),
+                                      "MAX_CONTENT_LENGTH": MAX_BODY,
+                                      **({"DATABASE_URL": database_url} if database_url is not None else {})})
+    except StorageError as exc:
+        server.close()
+        _fail(str(exc))
+    shown = make_url(application.app.config["DATABASE_URL"]).render_as_string(hide_password=True)
     if not _loopback(host):
         click.echo(f"warning: listening on {host}: anyone who can reach this address can use the companion", err=True)
     address = f"[{host}]" if ":" in host else host

@@ -6,7 +6,8 @@
 - policies.py: ``greedy`` (and ``greedy-classic``) and the advisor's ``lookahead``; ``play_to_end``;
 - rollouts.py: the greedy policy over many games at once, compiled (the advisor's Monte Carlo);
 - clairvoyant.py: the game's limit, the best play with the deck order known in advance;
-- tournament.py: seeded games played by a named policy (``STATISTICS``, ``fallujah stats``);
+- tournament.py: seeded games played by a named policy (``fallujah stats``; offered.py declares
+  ``STATISTICS`` without importing it);
 - advisor.py: each legal choice's expected final score (exact or Monte Carlo);
 - fast.py, exact.py: the same rules over card classes, for speed and exact distributions;
 - situations.py: the ``expected-score`` situation (``SITUATIONS``);
@@ -26,11 +27,11 @@ SITUATION_MODULES: dict[str, str] = {"expected-score": "situations"}
 
 def __getattr__(name: str) -> Any:
     """What is read only when asked for: ``SITUATIONS`` (:mod:`.situations`) and the seeded
-    tournaments ``fallujah stats`` runs (``STATISTICS``, :mod:`.tournament`)."""
+    tournaments ``fallujah stats`` runs (``STATISTICS``, :mod:`.offered`)."""
     if name == "SITUATIONS":
         return declared_situations(__name__)
     if name == "STATISTICS":
-        from .tournament import STATISTICS
+        from .offered import STATISTICS
 
         return STATISTICS
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -30,13 +30,11 @@ import numpy as np
 from . import clairvoyant, engine, lookahead
 from .cards import card_list
 from .fast import GREEDIES, N_CLASSES, deck_codes, greedy_delta, uniform_pick
+from .offered import POLICIES
 from .state import BASE_SCORE, GameState, score
 
-POLICIES = ("random", "greedy", "greedy-classic", "advisor", "clairvoyant")
 #: the advisor's random games per choice when it plays whole games, at least (lookahead.py)
 ADVISOR_ROLLOUTS = lookahead.ROLLOUTS
-#: at most this many games in one run
-MAX_GAMES = 1_000_000
 
 
 def shuffle(seed: int, game: int) -> tuple[int, ...]:
@@ -122,18 +120,3 @@ def run(policy: str, games: int, seed: int, *, with_limit: bool = False,
         if progress is not None:
             progress(game + 1)
     return summary(policy, games, seed, scores, limits or None)
-
-
-class Statistics:
-    """What ``fallujah stats`` asks of a game (adjudicator.stats_cli)."""
-
-    policies = POLICIES
-    max_games = MAX_GAMES
-    #: the policies whose run also gives the clairvoyant limit of the same shuffles
-    with_limit = ("advisor", "clairvoyant")
-
-    def run(self, policy: str, games: int, seed: int, with_limit: bool = False) -> dict[str, Any]:
-        return run(policy, games, seed, with_limit=with_limit or policy in self.with_limit)
-
-
-STATISTICS = Statistics()
