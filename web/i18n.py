@@ -26,7 +26,7 @@ from urllib.parse import urlencode
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Flask, Response, g, has_request_context, request
-from flask_babel import Babel, LazyString, force_locale, get_locale
+from flask_babel import Babel, LazyString, force_locale
 
 from . import games as registry
 from . import translate
@@ -49,7 +49,7 @@ def select_locale() -> Lang:
 
 def current_lang() -> Lang:
     """The language the page (or :func:`in_lang`) speaks."""
-    locale = get_locale()
+    locale = translate.current_locale()
     return "fr" if locale is not None and locale.language == "fr" else "en"
 
 
@@ -101,7 +101,8 @@ def word(labels: Mapping[str, LazyString], key: str, default: str | None = None,
         if default is None:
             raise KeyError(f"no label {key!r}")
         return default
-    return str(found) % fields if fields else str(found)
+    text = translate.text_of(found)
+    return text % fields if fields else text
 
 
 #: Keys a game words for its own pages only: a calculator's field, value, situation and outcome
