@@ -131,7 +131,7 @@ def _game_labels() -> Mapping[str, LazyString]:
     if not has_request_context():
         return {}
     game = game_in_play()
-    found = getattr(g, "fallujah_labels", None)
+    found = vars(g._get_current_object()).get("fallujah_labels")
     if found is not None and found[0] == game:
         return cast("Mapping[str, LazyString]", found[1])
     labels: Mapping[str, LazyString] = {}
@@ -145,6 +145,11 @@ def _game_labels() -> Mapping[str, LazyString]:
 def page_labels() -> Mapping[str, LazyString]:
     """Every label, with the game in play's own words over them."""
     return {**_every_label(), **_game_labels()}
+
+
+def has_label(key: str) -> bool:
+    """``key`` is in :func:`page_labels` (without merging them: a form asks for each field)."""
+    return key in _game_labels() or key in _every_label()
 
 
 def label(key: str, default: str | None = None, **fields: object) -> str:

@@ -18,6 +18,8 @@ from adjudicator.games.fallujah_cards.cards import (
     RECON,
     Card,
     card_list,
+)
+from adjudicator.games.fallujah_cards.cards import (
     type_names as printed_type_names,
 )
 from adjudicator.games.fallujah_cards.state import (
