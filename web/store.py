@@ -211,7 +211,12 @@ class Store:
             return self._state_at(conn, game_id, version)
 
     def state_at(self, game_id: str, version: int) -> GameState:
-        """The game's state just after event ``version`` (1 to the current version)."""
+        """The game's state just after event ``version`` (1 to the current version); one kept
+        (:attr:`cache`) is answered without opening a connection: an event, once written, is never
+        taken away, so a version kept is still one of the game's."""
+        cached = self.cache.get((game_id, version))
+        if cached is not None:
+            return cached
         with self.engine.connect() as conn:
             current = conn.execute(select(games.c.version).where(games.c.id == game_id)).scalar_one_or_none()
             if not current:
@@ -554,6 +559,7 @@ class Store:
             conn.execute(delete(events).where(events.c.game_id == game_id))
             conn.execute(delete(games).where(games.c.id == game_id))
         self._kinds.pop(game_id, None)
+        self.cache.clear()  # its states kept while it was replayed: state_at answers from the cache
 
     def _snapshot_of(self, state: GameState, always: bool = False, game_id: str = "") -> str | None:
         """The state's JSON if a snapshot is due at its version: every ``snapshot_every`` events,
