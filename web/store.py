@@ -537,7 +537,8 @@ class Store:
                 self._forget(game_id)
             raise
         assert state is not None
-        self.cache.put((game_id, state.version), state)
+        for version, kept in recent.items():  # the latest states, oldest first: the page reads the one before the last
+            self.cache.put((game_id, version), kept)
         return state, game_id
 
     def sweep_abandoned_imports(self, older_than: timedelta = ABANDONED_IMPORT) -> list[str]:
