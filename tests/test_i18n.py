@@ -159,6 +159,26 @@ def test_the_companion_takes_gettext_from_web_translate_and_a_forced_language_is
         assert gettext("Next Phase") == "Phase suivante"
 
 
+def test_a_label_is_worded_as_flask_babel_words_it_in_the_language_spoken_then(sqlite_app):  # noqa: F811
+    """Labels (``lazy_gettext``, ``lazy_pgettext``) are worded through the request's catalogue
+    (:func:`web.translate.text_of`), the same words as ``str()`` gives through Flask-Babel, in the
+    request's language and in one forced inside it; other lazy texts fall back on ``str()``."""
+    from flask_babel import force_locale, lazy_gettext, lazy_ngettext, lazy_pgettext
+
+    from web.translate import text_of
+
+    texts = [lazy_gettext("Next Phase"), lazy_gettext("Turn %(n)s", n=3), lazy_pgettext("nav", "Game"),
+             lazy_ngettext("%(num)d event", "%(num)d events", 2), "plain"]
+    with sqlite_app.test_request_context("/?lang=fr"):
+        assert text_of(texts[0]) == "Phase suivante" and text_of(texts[1]) == "Tour 3"
+        assert [text_of(t) for t in texts] == [str(t) for t in texts]
+        with force_locale("en"):
+            assert text_of(texts[0]) == "Next Phase"
+            assert [text_of(t) for t in texts] == [str(t) for t in texts]
+        assert text_of(texts[0]) == "Phase suivante"
+    assert [text_of(t) for t in texts] == ["Next Phase", "Turn 3", "Game", "2 events", "plain"]  # no app context
+
+
 def test_a_french_interface_searching_a_game_with_an_english_rulebook_only_finds_its_rules(sqlite_app):  # noqa: F811
     """No rulebook language asked: the interface's when the game has a rulebook in it, else every
     language (Battle for Fallujah is English only; Phantom Fury has both)."""

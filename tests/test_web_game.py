@@ -325,3 +325,29 @@ def test_units_can_be_added_after_setup_within_the_order_of_battle(client):
     assert player.refused("unit_add", kind="squad", counter=9, cf=7, origin="company")["problems"][0]["rule"] == "5.1.1"
     assert player.refused("unit_add", kind="iif", counter=4)["problems"][0]["rule"] == "10.4"
     assert player.refused("unit_add", kind="squad", counter=9, cf=5, origin="company", caat=True)["problems"][0]["rule"] == "6.3.1"
+
+
+def test_the_vp_total_and_vp_by_turn_of_a_ledger_are_its_lines_summed_however_it_was_reached():
+    """Phantom Fury's VP sums (7.2.1) are kept per ledger and extended from a shorter one that a
+    longer one starts with (``state.ledger_sums``): every ledger a game passes through (lines
+    added, taken back by an undo, a ledger read again from JSON, another game's) sums as its lines."""
+    import random
+
+    from web.games.phantom_fury.state import VpEntry, ledger_sums
+
+    def line(version: int, turn: int, value: int) -> VpEntry:
+        return VpEntry(version=version, turn=turn, phase="support", reason="manual", count=1, value=value, rule="7.2.1")
+
+    rng = random.Random(7)
+    ledgers: list[tuple[VpEntry, ...]] = [()]
+    for version in range(2, 400):
+        base = rng.choice(ledgers[-5:]) if rng.random() < 0.2 else ledgers[-1]  # an undo, or the next line
+        ledger = base + (line(version, 1 + version // 60, rng.randint(-3, 3)),)
+        if rng.random() < 0.05:  # the same lines as other objects (a state read from a snapshot)
+            ledger = tuple(VpEntry.model_validate_json(e.model_dump_json()) for e in ledger)
+        ledgers.append(ledger)
+        total, by_turn = ledger_sums(ledger)
+        expected: dict[int, int] = {}
+        for entry in ledger:
+            expected[entry.turn] = expected.get(entry.turn, 0) + entry.value
+        assert total == sum(e.value for e in ledger) and by_turn == expected, version

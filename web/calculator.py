@@ -14,9 +14,11 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, render_template, request, url_for
+from pydantic import BaseModel
 from werkzeug.exceptions import HTTPException
 
 from adjudicator import registry as situations_registry
@@ -102,12 +104,19 @@ def rule_href(section_id: str) -> str:
     return rule_url(current_lang(), section_id)
 
 
+@lru_cache(maxsize=256)
+def _schema_text(model: type[BaseModel]) -> str:
+    """A situation's input model's JSON schema, made once per model (pydantic builds it anew on
+    each call: up to 5 ms for a large form); kept as text, so that each page reads its own copy."""
+    return json.dumps(model.model_json_schema())
+
+
 def page(situation: str, data: dict[str, Any], **extra: Any) -> str:
     """A situation's calculator page: the form from its input model holding ``data`` (prefilled
     values), the odds drawn by the script. ``extra``: the game's context (``game``, the pick
     form's template ``pick_template`` and its values, a ``recorded`` adjudication...)."""
     procedure = situations()[situation]
-    schema = procedure.input_model.model_json_schema()
+    schema = json.loads(_schema_text(procedure.input_model))
     fields, rolls = split(with_values(form(schema, current_game()), data))
     # roll order: who and the target (the sub-models, in the model's order), then the situation's
     # own fields (modifiers, markers), then the dice

@@ -6,7 +6,7 @@ A game words its own in its ``labels.py``; a name without a label shows the adju
 
 from __future__ import annotations
 
-from .i18n import in_lang, label, page_labels
+from .i18n import has_label, in_lang, label, page_labels
 
 
 def maybe(key: str, fallback: str) -> str:
@@ -17,11 +17,10 @@ def maybe(key: str, fallback: str) -> str:
 def field_label(path: str, situation: str = "") -> str:
     """The label of a form field: for this situation, else by its whole path, else by its last
     part; a row's field is named as its list's (``defenders.0.cf`` as ``defenders.cf``)."""
-    labels = page_labels()
     path = ".".join(part for part in path.split(".") if not (part.isdigit() or part == "__i__"))
     for key in (f"calc.f.{situation}:{path}", f"calc.f.{path}"):
-        if key in labels:
-            return str(labels[key])
+        if has_label(key):
+            return label(key)
     name = path.rsplit(".", 1)[-1]
     return maybe(f"calc.f.{name}", name.replace("_", " "))
 

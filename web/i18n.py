@@ -26,7 +26,7 @@ from urllib.parse import urlencode
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Flask, Response, g, has_request_context, request
-from flask_babel import Babel, LazyString, force_locale, get_locale
+from flask_babel import Babel, LazyString, force_locale
 
 from . import games as registry
 from . import translate
@@ -49,7 +49,7 @@ def select_locale() -> Lang:
 
 def current_lang() -> Lang:
     """The language the page (or :func:`in_lang`) speaks."""
-    locale = get_locale()
+    locale = translate.current_locale()
     return "fr" if locale is not None and locale.language == "fr" else "en"
 
 
@@ -101,7 +101,8 @@ def word(labels: Mapping[str, LazyString], key: str, default: str | None = None,
         if default is None:
             raise KeyError(f"no label {key!r}")
         return default
-    return str(found) % fields if fields else str(found)
+    text = translate.text_of(found)
+    return text % fields if fields else text
 
 
 #: Keys a game words for its own pages only: a calculator's field, value, situation and outcome
@@ -130,7 +131,7 @@ def _game_labels() -> Mapping[str, LazyString]:
     if not has_request_context():
         return {}
     game = game_in_play()
-    found = getattr(g, "fallujah_labels", None)
+    found = vars(g._get_current_object()).get("fallujah_labels")
     if found is not None and found[0] == game:
         return cast("Mapping[str, LazyString]", found[1])
     labels: Mapping[str, LazyString] = {}
@@ -144,6 +145,11 @@ def _game_labels() -> Mapping[str, LazyString]:
 def page_labels() -> Mapping[str, LazyString]:
     """Every label, with the game in play's own words over them."""
     return {**_every_label(), **_game_labels()}
+
+
+def has_label(key: str) -> bool:
+    """``key`` is in :func:`page_labels` (without merging them: a form asks for each field)."""
+    return key in _game_labels() or key in _every_label()
 
 
 def label(key: str, default: str | None = None, **fields: object) -> str:

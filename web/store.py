@@ -211,7 +211,12 @@ class Store:
             return self._state_at(conn, game_id, version)
 
     def state_at(self, game_id: str, version: int) -> GameState:
-        """The game's state just after event ``version`` (1 to the current version)."""
+        """The game's state just after event ``version`` (1 to the current version); one kept
+        (:attr:`cache`) is answered without opening a connection: an event, once written, is never
+        taken away, so a version kept is still one of the game's."""
+        cached = self.cache.get((game_id, version))
+        if cached is not None:
+            return cached
         with self.engine.connect() as conn:
             current = conn.execute(select(games.c.version).where(games.c.id == game_id)).scalar_one_or_none()
             if not current:
@@ -532,7 +537,8 @@ class Store:
                 self._forget(game_id)
             raise
         assert state is not None
-        self.cache.put((game_id, state.version), state)
+        for version, kept in recent.items():  # the latest states, oldest first: the page reads the one before the last
+            self.cache.put((game_id, version), kept)
         return state, game_id
 
     def sweep_abandoned_imports(self, older_than: timedelta = ABANDONED_IMPORT) -> list[str]:
@@ -554,6 +560,7 @@ class Store:
             conn.execute(delete(events).where(events.c.game_id == game_id))
             conn.execute(delete(games).where(games.c.id == game_id))
         self._kinds.pop(game_id, None)
+        self.cache.clear()  # its states kept while it was replayed: state_at answers from the cache
 
     def _snapshot_of(self, state: GameState, always: bool = False, game_id: str = "") -> str | None:
         """The state's JSON if a snapshot is due at its version: every ``snapshot_every`` events,

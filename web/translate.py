@@ -11,24 +11,45 @@ Outside an application context the text is the English, as Flask-Babel's own giv
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+import flask_babel
+from babel import Locale
 from babel.support import NullTranslations
 from flask import Flask, g, has_app_context
-from flask_babel import get_locale, get_translations
+from flask_babel import LazyString, get_locale, get_translations
 
 _NONE = NullTranslations()
 
 
+def _context() -> tuple[Any, Locale | None]:
+    """The request's ``g`` (its object, looked up once) and the locale Flask-Babel keeps there
+    (``g._flask_babel.babel_locale``, where ``force_locale`` puts its own); where none is kept
+    yet, Flask-Babel's ``get_locale`` picks and keeps it."""
+    space = g._get_current_object()
+    babel = getattr(space, "_flask_babel", None)
+    locale = getattr(babel, "babel_locale", None) if babel is not None else None
+    return space, (locale if locale is not None else get_locale())
+
+
+def current_locale() -> Locale | None:
+    """Flask-Babel's ``get_locale()`` (None outside an application context), read at the cost of
+    one look-up of ``g`` (each use of the ``g`` proxy is a context look-up, and Flask-Babel's
+    ``get_locale`` makes four)."""
+    return _context()[1] if has_app_context() else None
+
+
 def translations() -> NullTranslations:
-    """The merged catalogue of the request's language (Flask-Babel's, found once)."""
+    """The merged catalogue of the request's language (Flask-Babel's, found once): called for
+    every word of a page, thousands of times, so read through :func:`_context`."""
     if not has_app_context():
         return _NONE
-    locale = get_locale()
-    kept: tuple[Any, NullTranslations] | None = g.get("_fallujah_translations")
+    space, locale = _context()
+    kept: tuple[Any, NullTranslations] | None = getattr(space, "_fallujah_translations", None)
     if kept is None or kept[0] is not locale:
         kept = (locale, get_translations())
-        g._fallujah_translations = kept
+        space._fallujah_translations = kept
     return kept[1]
 
 
@@ -36,6 +57,28 @@ def gettext(string: str, **variables: Any) -> str:
     """``string`` in the request's language, formatted with ``variables`` (as Flask-Babel's)."""
     text = translations().ugettext(string)
     return text % variables if variables else text
+
+
+def pgettext(context: str, string: str, **variables: Any) -> str:
+    """``string`` in ``context`` in the request's language, formatted (as Flask-Babel's)."""
+    text = translations().upgettext(context, string)
+    return text % variables if variables else text
+
+
+#: Flask-Babel's functions behind ``lazy_gettext`` and ``lazy_pgettext``, and the same here
+_LAZY: dict[Any, Callable[..., str]] = {flask_babel.gettext: gettext, flask_babel.pgettext: pgettext}
+
+
+def text_of(value: LazyString | str) -> str:
+    """``str(value)``: a ``lazy_gettext`` or ``lazy_pgettext`` text (a label) translated through
+    :func:`translations`, the same words as Flask-Babel's (which looks the catalogue up again
+    for each: a page words hundreds of labels); any other value as ``str`` gives it."""
+    if type(value) is LazyString:
+        held = vars(value)
+        fast = _LAZY.get(held.get("_func"))
+        if fast is not None:
+            return fast(*held["_args"], **held["_kwargs"])
+    return str(value)
 
 
 def init_app(app: Flask) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import sys
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -48,7 +49,18 @@ class NoCompanion(LookupError):
 
 
 def known_games() -> list[str]:
-    return available_games()
+    """The declared games (:func:`rules_text.loading.available_games`), read once per request:
+    a page asks for its game's companion or labels hundreds of times, and each reading lists
+    the games folder and checks every game's ``game.yaml`` (about 50 µs). Outside a request
+    (the CLI, a test) the folder is read each time; Flask is not imported for that (a command
+    that serves no page does not pay for it)."""
+    flask = sys.modules.get("flask")
+    if flask is None or not flask.has_request_context():
+        return available_games()
+    found: list[str] | None = flask.g.get("fallujah_games")
+    if found is None:
+        found = flask.g.fallujah_games = available_games()
+    return list(found)
 
 
 def declaration(game: str) -> Declaration:

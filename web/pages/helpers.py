@@ -21,6 +21,9 @@ from ..api import GAME_ID, store
 from ..shortcuts import SHORTCUTS
 from ..store import GameNotFound
 
+#: no value (a stored ``None`` is a value)
+_NONE = object()
+
 
 def current_game(*, strict: bool = True) -> str:
     """The game a page is about: a stored game's (set by :func:`load_game`), else ``?game=``,
@@ -28,11 +31,13 @@ def current_game(*, strict: bool = True) -> str:
     ``strict=False``, as an error page asks: the app's default game)."""
     if not strict and "game_kind" not in g and request.args.get("game") not in registry.known_games():
         return str(current_app.config["GAME"])
-    if "game_kind" not in g:
-        try:
-            g.game_kind = registry.require(request.args.get("game", current_app.config["GAME"]))
-        except registry.UnknownGame as exc:
-            abort(404, description=str(exc))
+    kind = vars(g._get_current_object()).get("game_kind", _NONE)  # one look-up of g (a page asks often)
+    if kind is not _NONE:
+        return str(kind)
+    try:
+        g.game_kind = registry.require(request.args.get("game", current_app.config["GAME"]))
+    except registry.UnknownGame as exc:
+        abort(404, description=str(exc))
     return str(g.game_kind)
 
 
@@ -40,8 +45,9 @@ def game_in_play() -> str | None:
     """The game a page is about when one is in play: a stored game's, or one the page read
     (:func:`current_game`), or a known ``?game=``; None on a page about no game (the games list,
     a search of every rulebook, an error), whose header names the product, not a game."""
-    if "game_kind" in g:
-        return str(g.game_kind)
+    space = vars(g._get_current_object())  # one look-up of g: a page asks for each label it draws
+    if "game_kind" in space:
+        return str(space["game_kind"])
     asked = request.args.get("game")
     return asked if asked in registry.known_games() else None
 
@@ -91,11 +97,16 @@ def rule_url(lang: str, section_id: str) -> str:
     """Where a rule id links: the HTML rule view of this app, in ``lang`` when that rulebook has
     the section, else in the other one (some sections exist in one source only); from a stored
     game's page, the link names the game (``?from=``) so that the rule page keeps its header."""
-    corpora = rules_of().corpora
-    if section_id not in corpora.get(lang, {}):
-        lang = next((other for other in corpora if section_id in corpora[other]), lang)
     query = from_game() or game_query()
-    return url_for("pages.rule", lang=lang, section_id=section_id, **query)  # type: ignore[arg-type]
+    key: tuple[object, ...] = (current_game(), lang, section_id, *query.items())
+    made: dict[tuple[object, ...], str] = g.setdefault("rule_urls", {})  # a page links the same rules often
+    found = made.get(key)
+    if found is None:
+        corpora = rules_of().corpora
+        if section_id not in corpora.get(lang, {}):
+            lang = next((other for other in corpora if section_id in corpora[other]), lang)
+        found = made[key] = url_for("pages.rule", lang=lang, section_id=section_id, **query)  # type: ignore[arg-type]
+    return found
 
 
 def rule_name(lang: str, section_id: str) -> str:

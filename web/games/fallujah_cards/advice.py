@@ -1,8 +1,7 @@
 """The advisor at a decision, as the pages and the terminal show it (a thin adapter over
 ``adjudicator.games.fallujah_cards.advisor.advise``, which computes everything): each legal choice's
 expected final score, best first, and one sentence ("Keep the M1 Abrams Tank: +6.1 points
-expected (± 0.4) over “Play the M1 Abrams Tank”"). Answers are kept per (game, version): a
-state never changes once written."""
+expected (± 0.4) over “Play the M1 Abrams Tank”"). Answers are kept per table (:func:`cached`)."""
 
 from __future__ import annotations
 
@@ -20,7 +19,7 @@ from web.translate import gettext as _
 #: Monte Carlo random games per choice when the exact answer is out of reach (None: the
 #: advisor's own budget, about 40 ms of CPU an answer)
 ROLLOUTS: int | None = None
-_CACHE: OrderedDict[tuple[str, int], dict[str, Any] | None] = OrderedDict()
+_CACHE: OrderedDict[tuple[Any, ...], dict[str, Any] | None] = OrderedDict()
 _LOCK = Lock()
 _SIZE = 512
 
@@ -71,8 +70,15 @@ def compute(table: Table, rollouts: int | None = ROLLOUTS) -> dict[str, Any] | N
 
 
 def cached(game_id: str, version: int, table: Table, rollouts: int | None = ROLLOUTS) -> dict[str, Any] | None:
-    """:func:`compute`, once per (game, version, rollouts)."""
-    key = (f"{game_id}:{rollouts}", version)
+    """:func:`compute`, once per (table, rollouts): the answer is a function of them alone (the
+    advisor's seed is fixed), so every game at the same table shares it (two games dealt from the
+    same seed, played the same way; a game reloaded at another version that is the same table);
+    a table that cannot be a key is kept per (game, version), as a state never changes once written."""
+    key: tuple[Any, ...] = (table, rollouts)
+    try:
+        hash(key)
+    except TypeError:
+        key = (f"{game_id}:{rollouts}", version)
     with _LOCK:
         if key in _CACHE:
             _CACHE.move_to_end(key)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from functools import cache
 from typing import Any
 
 from adjudicator.games.fallujah_cards import engine
@@ -17,7 +18,9 @@ from adjudicator.games.fallujah_cards.cards import (
     RECON,
     Card,
     card_list,
-    type_names,
+)
+from adjudicator.games.fallujah_cards.cards import (
+    type_names as printed_type_names,
 )
 from adjudicator.games.fallujah_cards.state import (
     HAND_LIMIT,
@@ -32,6 +35,10 @@ from web.kernel import undo_view
 from .advice import web_action
 from .labels import LABELS
 from .state import CardsState
+
+#: printed type letter -> the type's printed name (CARD LIST NOTATION), read once: the rulebook's
+#: data is read once per process, like the card list (each reading checks every data file)
+type_names = cache(printed_type_names)
 
 #: the seven phases of TURN SEQUENCE, in order
 PHASES: tuple[str, ...] = ("search", "tactics", "asset", "destroy", "disarm", "recon", "regroup")

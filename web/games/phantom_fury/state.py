@@ -6,6 +6,7 @@ Names follow the rulebook: Zone, Location, Step Loss, Pinned, Fired, 'Suspect' m
 
 from __future__ import annotations
 
+import threading
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field
@@ -192,10 +193,45 @@ class GameState(Frozen):
 
     @property
     def vp(self) -> int:
-        return sum(entry.value for entry in self.vp_ledger)
+        """The VP total of the ledger (7.2.1)."""
+        return ledger_sums(self.vp_ledger)[0]
 
     def zone(self, number: int) -> ZoneState:
         return self.zones[number - 1]
 
     def unit(self, unit_id: str) -> UnitState | None:
         return by_id(self.units, unit_id)
+
+
+#: The sums of the ledgers summed lately (:func:`ledger_sums`), newest last. Each entry holds its
+#: ledger, so an identity check cannot meet another tuple at the same address.
+_SUMS: list[tuple[tuple[VpEntry, ...], tuple[int, dict[int, int]]]] = []
+_SUMS_KEPT = 16
+_SUMS_LOCK = threading.Lock()
+
+
+def ledger_sums(ledger: tuple[VpEntry, ...]) -> tuple[int, dict[int, int]]:
+    """The VP total of a ledger and its VP by turn (7.2.1; the dictionary is shared: read it only).
+
+    A ledger grows a line at a time and the longer one holds the very lines of the shorter, so a
+    ledger that extends one summed lately adds only its new lines to that one's sums: the log
+    page of a game of 25,000 VP lines sums 200 ledgers, and summing each whole was quadratic."""
+    with _SUMS_LOCK:
+        kept = list(_SUMS)
+    base: tuple[VpEntry, ...] = ()
+    total, by_turn = 0, dict[int, int]()
+    for old, sums in reversed(kept):
+        if old is ledger:
+            return sums
+        n = len(old)
+        if len(base) < n <= len(ledger) and ledger[n - 1] is old[-1] and ledger[:n] == old:
+            base, (total, by_turn) = old, sums
+    by_turn = dict(by_turn)
+    for entry in ledger[len(base):]:
+        total += entry.value
+        by_turn[entry.turn] = by_turn.get(entry.turn, 0) + entry.value
+    found = (total, by_turn)
+    with _SUMS_LOCK:
+        _SUMS.append((ledger, found))
+        del _SUMS[:-_SUMS_KEPT]
+    return found

@@ -15,7 +15,7 @@ from web.paging import count_key, newest
 
 from .reminders import reminders
 from .rules import Rules
-from .state import GameState, VpEntry
+from .state import GameState, ledger_sums
 
 #: JSON of the Zones, units and VP lines already rendered, by identity: the states are frozen
 #: and an event copies the new state's unchanged Zones, units and ledger from the old one, so most
@@ -26,31 +26,13 @@ _RENDERED_MAX = 20_000
 #: The same for whole tuples of Zones, units or VP lines (a ledger's JSON grows with the game):
 #: fewer of them.
 _TUPLES: dict[int, tuple[object, str]] = {}
-#: :func:`_ledger_sums` by ledger, kept the same way.
-_SUMS: dict[int, tuple[tuple[VpEntry, ...], tuple[int, dict[int, int]]]] = {}
 _TUPLES_MAX = 1_000
-
-
-def _ledger_sums(ledger: tuple[VpEntry, ...]) -> tuple[int, dict[int, int]]:
-    """The VP total of a ledger and its VP by turn, summed once per ledger (7.2.1): most events
-    leave the ledger alone, and the new state keeps the very tuple of the old one."""
-    hit = _SUMS.get(id(ledger))
-    if hit is not None and hit[0] is ledger:
-        return hit[1]
-    by_turn: dict[int, int] = {}
-    for entry in ledger:
-        by_turn[entry.turn] = by_turn.get(entry.turn, 0) + entry.value
-    sums = (sum(entry.value for entry in ledger), by_turn)
-    if len(_SUMS) >= _TUPLES_MAX:
-        _SUMS.clear()
-    _SUMS[id(ledger)] = (ledger, sums)
-    return sums
 
 
 def vp_by_turn(state: GameState) -> list[dict[str, int]]:
     """The VP total at the end of each turn played so far (the last one: now)."""
     per_turn = [0] * (state.turn + 1)
-    for turn, value in _ledger_sums(state.vp_ledger)[1].items():
+    for turn, value in ledger_sums(state.vp_ledger)[1].items():
         per_turn[min(turn, state.turn)] += value
     total, out = 0, []
     for turn in range(1, state.turn + 1):
@@ -61,7 +43,7 @@ def vp_by_turn(state: GameState) -> list[dict[str, int]]:
 
 def computed(state: GameState, game_id: str, rules: Rules) -> dict[str, Any]:
     """The fields the API adds to the stored state."""
-    vp = _ledger_sums(state.vp_ledger)[0]  # state.vp, summed once per ledger
+    vp = state.vp
     return {
         "id": game_id,
         "vp": vp,
