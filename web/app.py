@@ -34,6 +34,7 @@ each game's own templates are found under its package's name (``<package>/game.h
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -59,6 +60,14 @@ def _game_templates(app: Flask) -> None:
     folders = [c.templates for c in companions().values() if c.templates is not None]
     if folders:
         app.jinja_loader = ChoiceLoader([app.jinja_loader, *(FileSystemLoader(str(f)) for f in folders)])  # type: ignore[list-item]
+
+
+def _game_pages() -> None:
+    """Each companion's pages imported as the app starts (the commands that serve no page import
+    them when one is asked for: :attr:`web.companion.Companion.page_modules`)."""
+    for companion in companions().values():
+        for module in companion.page_modules:
+            importlib.import_module(module)
 
 
 def default_database_url() -> str:
@@ -148,6 +157,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     security.init_app(app)
     i18n.init_app(app)
     _game_templates(app)
+    _game_pages()
     app.register_blueprint(api.bp)
     app.register_blueprint(paging.bp)
     app.register_blueprint(pages.bp)

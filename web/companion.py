@@ -17,14 +17,16 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from flask_babel import LazyString
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from .eventlog import Effect, Event
 from .kernel import KernelState, Moves
 from .table import TableOf
+
+if TYPE_CHECKING:
+    from flask_babel import LazyString
 
 
 class GameState(KernelState, Protocol):
@@ -196,6 +198,10 @@ class Companion(Generic[S, A]):
     table: TableOf | None = None
     #: the player's own copy of the game: facts keyed once, offered to every later game (:mod:`web.copies`)
     copy: CopyHooks | None = None
+    #: the modules of its pages (``web.games.<pkg>.pages``), which the web app imports when it starts
+    #: (:func:`web.app.create_app`); the views above that live there are :func:`on_call`, so a command
+    #: that serves no page (``fallujah play``) imports neither them nor, through them, Flask's app
+    page_modules: tuple[str, ...] = ()
 
     # -- the kernel's answers, for the generic layers ------------------------------------------
 
@@ -267,6 +273,18 @@ CALCULATOR_CONVENTIONS: dict[str, str] = {
 }
 
 
+def on_call(module: str, name: str) -> Callable[..., Any]:
+    """``module``'s function ``name``, the module imported when it is first called (a pack's page
+    view): a command that uses the companion without serving a page does not import the pages."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = name
+    call.__module__ = module
+    return call
+
+
 def _pack_module(package: str, name: str) -> ModuleType | None:
     """The pack's module ``name`` (``web.games.<pkg>.<name>``), or None when it has none."""
     if importlib.util.find_spec(f"{package}.{name}") is None:
@@ -290,7 +308,8 @@ def pack_companion(
 ) -> Companion[S, Any]:
     """A pack's companion from its folders (``web/games/<pkg>/``, ``package`` its module name): the
     kernel finds what the pack's modules declare by name, so a new game adds modules and writes no
-    plumbing. ``actions`` (:class:`PackActions`) and ``pages`` (:class:`PackPages`) are required,
+    plumbing. ``actions`` (:class:`PackActions`) and ``pages`` (:class:`PackPages`, imported when a
+    page is first asked for or the web app starts: :attr:`Companion.page_modules`) are required,
     and so are ``apply.KERNEL`` (the moves) and ``view.state_text`` (the state as the API gives
     it); when they exist, ``labels`` (``LABELS``, ``WORDING``), ``sample.events``, ``log``
     (``describe``, ``section``), ``board.table`` and ``calculator`` (:data:`CALCULATOR_CONVENTIONS`)
@@ -301,7 +320,9 @@ def pack_companion(
     folder = Path(importlib.import_module(package).__file__ or "").parent
     static = folder / "static"
     actions: PackActions = importlib.import_module(f"{package}.actions")
-    game_pages: PackPages = importlib.import_module(f"{package}.pages")
+    game_pages = f"{package}.pages"  # a PackPages, imported when a page is asked for (Companion.page_modules)
+    if importlib.util.find_spec(game_pages) is None:
+        raise ModuleNotFoundError(f"No module named {game_pages!r}", name=game_pages)
     found: dict[str, Any] = {}
     for name, fields in PACK_CONVENTIONS.items():
         found.update(_declared_by(_pack_module(package, name), fields))
@@ -326,7 +347,8 @@ def pack_companion(
         action_schema=action_schema,
         templates=folder / "templates",
         static=static if static.is_dir() else None,
-        game_page=game_pages.game_page,
-        setup_context=game_pages.setup_context,
+        game_page=on_call(game_pages, "game_page"),
+        setup_context=on_call(game_pages, "setup_context"),
+        page_modules=(game_pages,),
         **{**found, **declared},
     )
