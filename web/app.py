@@ -34,7 +34,6 @@ each game's own templates are found under its package's name (``<package>/game.h
 
 from __future__ import annotations
 
-import importlib
 import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -63,11 +62,10 @@ def _game_templates(app: Flask) -> None:
 
 
 def _game_pages() -> None:
-    """Each companion's pages imported as the app starts (the commands that serve no page import
-    them when one is asked for: :attr:`web.companion.Companion.page_modules`)."""
+    """Each companion's pages imported as the app starts, each view found there (the commands that
+    serve no page import them when one is asked for: :meth:`web.companion.Companion.load_pages`)."""
     for companion in companions().values():
-        for module in companion.page_modules:
-            importlib.import_module(module)
+        companion.load_pages()
 
 
 def default_database_url() -> str:

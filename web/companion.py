@@ -198,10 +198,6 @@ class Companion(Generic[S, A]):
     table: TableOf | None = None
     #: the player's own copy of the game: facts keyed once, offered to every later game (:mod:`web.copies`)
     copy: CopyHooks | None = None
-    #: the modules of its pages (``web.games.<pkg>.pages``), which the web app imports when it starts
-    #: (:func:`web.app.create_app`); the views above that live there are :func:`on_call`, so a command
-    #: that serves no page (``fallujah play``) imports neither them nor, through them, Flask's app
-    page_modules: tuple[str, ...] = ()
 
     # -- the kernel's answers, for the generic layers ------------------------------------------
 
@@ -217,6 +213,14 @@ class Companion(Generic[S, A]):
     def redo_target(self, state: S) -> int:
         """The undone action redo would replay, or :class:`web.errors.Refused` saying why none."""
         return self.moves.redo_target(state)
+
+    def load_pages(self) -> None:
+        """Import the pack's pages and find each view there (what the web app does as it starts,
+        :func:`web.app.create_app`): the views are :class:`OnCall`, so a command that serves no
+        page (``fallujah play``) imports neither the pages nor, through them, the web app."""
+        for view in (self.game_page, self.setup_context, *self.pages.values()):
+            if isinstance(view, OnCall):
+                view.resolve()
 
     @property
     def not_undoable(self) -> frozenset[str]:
@@ -273,16 +277,21 @@ CALCULATOR_CONVENTIONS: dict[str, str] = {
 }
 
 
-def on_call(module: str, name: str) -> Callable[..., Any]:
+@dataclass(frozen=True)
+class OnCall:
     """``module``'s function ``name``, the module imported when it is first called (a pack's page
     view): a command that uses the companion without serving a page does not import the pages."""
 
-    def call(*args: Any, **kwargs: Any) -> Any:
-        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+    module: str
+    name: str
 
-    call.__name__ = call.__qualname__ = name
-    call.__module__ = module
-    return call
+    def resolve(self) -> Callable[..., Any]:
+        """The function (its module imported): ImportError or AttributeError when it is not there."""
+        found: Callable[..., Any] = getattr(importlib.import_module(self.module), self.name)
+        return found
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.resolve()(*args, **kwargs)
 
 
 def _pack_module(package: str, name: str) -> ModuleType | None:
@@ -309,7 +318,7 @@ def pack_companion(
     """A pack's companion from its folders (``web/games/<pkg>/``, ``package`` its module name): the
     kernel finds what the pack's modules declare by name, so a new game adds modules and writes no
     plumbing. ``actions`` (:class:`PackActions`) and ``pages`` (:class:`PackPages`, imported when a
-    page is first asked for or the web app starts: :attr:`Companion.page_modules`) are required,
+    page is first asked for or the web app starts: :meth:`Companion.load_pages`) are required,
     and so are ``apply.KERNEL`` (the moves) and ``view.state_text`` (the state as the API gives
     it); when they exist, ``labels`` (``LABELS``, ``WORDING``), ``sample.events``, ``log``
     (``describe``, ``section``), ``board.table`` and ``calculator`` (:data:`CALCULATOR_CONVENTIONS`)
@@ -320,7 +329,7 @@ def pack_companion(
     folder = Path(importlib.import_module(package).__file__ or "").parent
     static = folder / "static"
     actions: PackActions = importlib.import_module(f"{package}.actions")
-    game_pages = f"{package}.pages"  # a PackPages, imported when a page is asked for (Companion.page_modules)
+    game_pages = f"{package}.pages"  # a PackPages, imported when a page is asked for (Companion.load_pages)
     if importlib.util.find_spec(game_pages) is None:
         raise ModuleNotFoundError(f"No module named {game_pages!r}", name=game_pages)
     found: dict[str, Any] = {}
@@ -347,8 +356,7 @@ def pack_companion(
         action_schema=action_schema,
         templates=folder / "templates",
         static=static if static.is_dir() else None,
-        game_page=on_call(game_pages, "game_page"),
-        setup_context=on_call(game_pages, "setup_context"),
-        page_modules=(game_pages,),
+        game_page=OnCall(game_pages, "game_page"),
+        setup_context=OnCall(game_pages, "setup_context"),
         **{**found, **declared},
     )

@@ -7,7 +7,7 @@ loop of ``fallujah play``. No I/O here: :mod:`web.store` keeps the log.
 
 from __future__ import annotations
 
-from web.companion import on_call, pack_companion
+from web.companion import OnCall, pack_companion
 
 from . import actions, describe, terminal, view
 from .state import CardsState
@@ -20,7 +20,7 @@ COMPANION = pack_companion(
     game="fallujah-cards",
     state_model=CardsState,
     listed={"decisions": actions.DECISIONS, "entries": actions.ENTRIES, "phases": view.PHASES},
-    pages={STATISTICS: on_call(f"{__name__}.pages", "statistics_page")},
+    pages={STATISTICS: OnCall(f"{__name__}.pages", "statistics_page")},
     terminal=terminal.play,
     describe=describe.describe,
     section=describe.section,
