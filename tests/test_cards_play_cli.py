@@ -66,11 +66,22 @@ def test_a_card_not_in_the_hand_and_a_misspelt_card_name_name_the_value_and_the_
     assert "card: 'Predatorz': a card name of the card list; did you mean 'Predators'? (card-list)" in result.stdout
 
 
-def test_the_end_of_the_input_quits_cleanly():
-    result = run_cli("play", "--game", GAME, "--seed", "1", stdin="")
-    assert result.returncode == 0 and result.stderr == ""
+#: what a terminal game does not use: the pack's pages (and through them the web app's API and
+#: database) and the advisor's compiled rollouts, imported when a page or advice is asked for
+NOT_USED = {"web.games.fallujah_cards.pages", "web.api", "sqlalchemy", "adjudicator.games.fallujah_cards.advisor",
+            "numba"}
+
+
+def test_the_end_of_the_input_quits_cleanly_having_imported_nothing_it_does_not_use():
+    result = run_cli("play", "--game", GAME, "--seed", "1", stdin="", env={"PYTHONPROFILEIMPORTTIME": "1"})
+    lines = result.stderr.splitlines()
+    imported = {line.split("|")[-1].strip() for line in lines if line.startswith("import time:")}
+    stderr = "".join(line + "\n" for line in lines if not line.startswith("import time:"))
+    assert result.returncode == 0 and stderr == ""
     assert result.stdout.rstrip().endswith("Quit (end of input).")
-    assert "Traceback" not in result.stdout + result.stderr
+    assert "Traceback" not in result.stdout + stderr
+    assert "web.games.fallujah_cards.terminal" in imported
+    assert not imported & NOT_USED, sorted(imported & NOT_USED)
 
 
 def test_an_unknown_game_or_a_game_without_a_terminal_loop_is_one_line_and_exit_2():

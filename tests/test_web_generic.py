@@ -59,3 +59,24 @@ def test_the_check_finds_a_name_where_there_is_one(rule_ids):
     text = (WEB / "games" / "phantom_fury" / "reminders.py").read_text(encoding="utf-8")
     assert WORDS.search(text)
     assert any(m.group(1) in rule_ids for m in CITED.finditer(text))
+
+
+def test_each_companions_pages_are_found_as_the_app_starts_and_a_missing_view_stops_it():
+    """A pack's page views are imported when a page is asked for or the web app starts
+    (``Companion.load_pages``, called by ``create_app``), not by a command that serves no page: a
+    view its pages module does not have is an error at the start, as when the pages were imported
+    with the companion."""
+    import dataclasses
+
+    from web import games as registry
+    from web.companion import OnCall
+
+    for companion in registry.companions().values():
+        companion.load_pages()
+        assert isinstance(companion.game_page, OnCall) and isinstance(companion.setup_context, OnCall)
+        assert callable(companion.game_page.resolve()) and callable(companion.setup_context.resolve())
+    found = next(iter(registry.companions().values()))
+    assert isinstance(found.game_page, OnCall)
+    broken = dataclasses.replace(found, pages={"statistics": OnCall(found.game_page.module, "no_such_view")})
+    with pytest.raises(AttributeError, match="no_such_view"):
+        broken.load_pages()

@@ -61,6 +61,13 @@ def _game_templates(app: Flask) -> None:
         app.jinja_loader = ChoiceLoader([app.jinja_loader, *(FileSystemLoader(str(f)) for f in folders)])  # type: ignore[list-item]
 
 
+def _game_pages() -> None:
+    """Each companion's pages imported as the app starts, each view found there (the commands that
+    serve no page import them when one is asked for: :meth:`web.companion.Companion.load_pages`)."""
+    for companion in companions().values():
+        companion.load_pages()
+
+
 def default_database_url() -> str:
     """``$DATABASE_URL``, else the SQLite file ``fallujah.sqlite3`` in the instance folder (created)."""
     instance = Path(Flask("web", instance_relative_config=True).instance_path)
@@ -148,6 +155,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     security.init_app(app)
     i18n.init_app(app)
     _game_templates(app)
+    _game_pages()
     app.register_blueprint(api.bp)
     app.register_blueprint(paging.bp)
     app.register_blueprint(pages.bp)

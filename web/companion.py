@@ -17,14 +17,16 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from flask_babel import LazyString
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from .eventlog import Effect, Event
 from .kernel import KernelState, Moves
 from .table import TableOf
+
+if TYPE_CHECKING:
+    from flask_babel import LazyString
 
 
 class GameState(KernelState, Protocol):
@@ -212,6 +214,14 @@ class Companion(Generic[S, A]):
         """The undone action redo would replay, or :class:`web.errors.Refused` saying why none."""
         return self.moves.redo_target(state)
 
+    def load_pages(self) -> None:
+        """Import the pack's pages and find each view there (what the web app does as it starts,
+        :func:`web.app.create_app`): the views are :class:`OnCall`, so a command that serves no
+        page (``fallujah play``) imports neither the pages nor, through them, the web app."""
+        for view in (self.game_page, self.setup_context, *self.pages.values()):
+            if isinstance(view, OnCall):
+                view.resolve()
+
     @property
     def not_undoable(self) -> frozenset[str]:
         """Action types that cannot be undone (a die roll, an adjudication)."""
@@ -267,6 +277,23 @@ CALCULATOR_CONVENTIONS: dict[str, str] = {
 }
 
 
+@dataclass(frozen=True)
+class OnCall:
+    """``module``'s function ``name``, the module imported when it is first called (a pack's page
+    view): a command that uses the companion without serving a page does not import the pages."""
+
+    module: str
+    name: str
+
+    def resolve(self) -> Callable[..., Any]:
+        """The function (its module imported): ImportError or AttributeError when it is not there."""
+        found: Callable[..., Any] = getattr(importlib.import_module(self.module), self.name)
+        return found
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.resolve()(*args, **kwargs)
+
+
 def _pack_module(package: str, name: str) -> ModuleType | None:
     """The pack's module ``name`` (``web.games.<pkg>.<name>``), or None when it has none."""
     if importlib.util.find_spec(f"{package}.{name}") is None:
@@ -290,7 +317,8 @@ def pack_companion(
 ) -> Companion[S, Any]:
     """A pack's companion from its folders (``web/games/<pkg>/``, ``package`` its module name): the
     kernel finds what the pack's modules declare by name, so a new game adds modules and writes no
-    plumbing. ``actions`` (:class:`PackActions`) and ``pages`` (:class:`PackPages`) are required,
+    plumbing. ``actions`` (:class:`PackActions`) and ``pages`` (:class:`PackPages`, imported when a
+    page is first asked for or the web app starts: :meth:`Companion.load_pages`) are required,
     and so are ``apply.KERNEL`` (the moves) and ``view.state_text`` (the state as the API gives
     it); when they exist, ``labels`` (``LABELS``, ``WORDING``), ``sample.events``, ``log``
     (``describe``, ``section``), ``board.table`` and ``calculator`` (:data:`CALCULATOR_CONVENTIONS`)
@@ -301,7 +329,9 @@ def pack_companion(
     folder = Path(importlib.import_module(package).__file__ or "").parent
     static = folder / "static"
     actions: PackActions = importlib.import_module(f"{package}.actions")
-    game_pages: PackPages = importlib.import_module(f"{package}.pages")
+    game_pages = f"{package}.pages"  # a PackPages, imported when a page is asked for (Companion.load_pages)
+    if importlib.util.find_spec(game_pages) is None:
+        raise ModuleNotFoundError(f"No module named {game_pages!r}", name=game_pages)
     found: dict[str, Any] = {}
     for name, fields in PACK_CONVENTIONS.items():
         found.update(_declared_by(_pack_module(package, name), fields))
@@ -326,7 +356,7 @@ def pack_companion(
         action_schema=action_schema,
         templates=folder / "templates",
         static=static if static.is_dir() else None,
-        game_page=game_pages.game_page,
-        setup_context=game_pages.setup_context,
+        game_page=OnCall(game_pages, "game_page"),
+        setup_context=OnCall(game_pages, "setup_context"),
         **{**found, **declared},
     )

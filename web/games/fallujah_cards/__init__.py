@@ -7,17 +7,20 @@ loop of ``fallujah play``. No I/O here: :mod:`web.store` keeps the log.
 
 from __future__ import annotations
 
-from web.companion import pack_companion
+from web.companion import OnCall, pack_companion
 
-from . import actions, describe, pages, terminal, view
+from . import actions, describe, terminal, view
 from .state import CardsState
+
+#: where the statistics page is served (``Companion.pages``: ``/games/<game>/<name>``)
+STATISTICS = "statistics"
 
 COMPANION = pack_companion(
     __name__,
     game="fallujah-cards",
     state_model=CardsState,
     listed={"decisions": actions.DECISIONS, "entries": actions.ENTRIES, "phases": view.PHASES},
-    pages={pages.STATISTICS: pages.statistics_page},
+    pages={STATISTICS: OnCall(f"{__name__}.pages", "statistics_page")},
     terminal=terminal.play,
     describe=describe.describe,
     section=describe.section,

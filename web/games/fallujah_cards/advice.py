@@ -11,7 +11,6 @@ from typing import Any
 
 from adjudicator.games.fallujah_cards import actions as engine_actions
 from adjudicator.games.fallujah_cards import engine
-from adjudicator.games.fallujah_cards.advisor import advise
 from adjudicator.games.fallujah_cards.cards import card_list
 from adjudicator.games.fallujah_cards.state import GameState as Table
 from web.translate import gettext as _
@@ -54,6 +53,10 @@ def compute(table: Table, rollouts: int | None = ROLLOUTS) -> dict[str, Any] | N
     English words; :func:`words` puts them in the interface's language."""
     if not engine.legal_decisions(table):
         return None
+    # imported here: the advisor's compiled rollouts (numba, numpy) cost 0.6 s of CPU to import, which
+    # ``fallujah play`` pays only when the player asks for advice
+    from adjudicator.games.fallujah_cards.advisor import advise
+
     found = advise(table, rollouts=rollouts, seed=0)
     return {
         "method": found.method,

@@ -15,9 +15,6 @@ from web.translate import gettext as _
 from . import advice, statistics
 from .histogram import histogram
 
-#: where the statistics page is served (``Companion.pages``: ``/games/<game>/<name>``)
-STATISTICS = "statistics"
-
 
 def _table(game: dict[str, Any]) -> Any:
     """The engine's state of a stored game, read back from the store."""
