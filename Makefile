@@ -14,8 +14,11 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# --no-compile: pip would compile every module it installs, one after the other (about 20 s of a
+# fresh install, most of them never imported); Python compiles a module the first time one is
+# imported and keeps it (see PYTHONDONTWRITEBYTECODE above).
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet --no-compile -e '.[test]'
 	touch $(STAMP)
 
 install: $(STAMP) translations
