@@ -5,8 +5,7 @@ expected (± 0.4) over “Play the M1 Abrams Tank”"). Answers are kept per tab
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from threading import Lock
+from functools import lru_cache
 from typing import Any
 
 from adjudicator.games.fallujah_cards import actions as engine_actions
@@ -18,9 +17,6 @@ from web.translate import gettext as _
 #: Monte Carlo random games per choice when the exact answer is out of reach (None: the
 #: advisor's own budget, about 40 ms of CPU an answer)
 ROLLOUTS: int | None = None
-_CACHE: OrderedDict[tuple[Any, ...], dict[str, Any] | None] = OrderedDict()
-_LOCK = Lock()
-_SIZE = 512
 
 
 def choice_words(action: Any, table: Table) -> str:
@@ -72,26 +68,13 @@ def compute(table: Table, rollouts: int | None = ROLLOUTS) -> dict[str, Any] | N
     }
 
 
-def cached(game_id: str, version: int, table: Table, rollouts: int | None = ROLLOUTS) -> dict[str, Any] | None:
-    """:func:`compute`, once per (table, rollouts): the answer is a function of them alone (the
-    advisor's seed is fixed), so every game at the same table shares it (two games dealt from the
-    same seed, played the same way; a game reloaded at another version that is the same table);
-    a table that cannot be a key is kept per (game, version), as a state never changes once written."""
-    key: tuple[Any, ...] = (table, rollouts)
-    try:
-        hash(key)
-    except TypeError:
-        key = (f"{game_id}:{rollouts}", version)
-    with _LOCK:
-        if key in _CACHE:
-            _CACHE.move_to_end(key)
-            return _CACHE[key]
-    answer = compute(table, rollouts)
-    with _LOCK:
-        _CACHE[key] = answer
-        while len(_CACHE) > _SIZE:
-            _CACHE.popitem(last=False)
-    return answer
+@lru_cache(maxsize=512)
+def cached(table: Table, rollouts: int | None = ROLLOUTS) -> dict[str, Any] | None:
+    """:func:`compute`, kept for the last 512 (table, rollouts): the answer is a function of them
+    alone (the advisor's seed is fixed), so every game at the same table shares it (two games dealt
+    from the same seed, played the same way; a game reloaded at another version that is the same
+    table). A table is frozen, hence a key."""
+    return compute(table, rollouts)
 
 
 def sentence(answer: dict[str, Any], table: Table) -> str:

@@ -28,7 +28,7 @@ def game_page(game_id: str, game: dict[str, Any]) -> str:
     configured = current_app.config.get("CARDS_ADVISOR_ROLLOUTS", advice.ROLLOUTS)
     rollouts = None if configured is None else int(configured)
     try:
-        answer = advice.cached(game_id, game["version"], table, rollouts)
+        answer = advice.cached(table, rollouts)
     except (ValueError, ArithmeticError, KeyError, IndexError):  # the page works without the advisor
         current_app.logger.exception("card game advisor failed on game %s version %s", game_id, game["version"])
         answer = None
