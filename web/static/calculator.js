@@ -263,9 +263,32 @@
     });
   }
 
-  /* The form as sent: a warning the player overrides sends its fix (the rule set aside). */
+  /* The objects of dice the player is still typing: one of their dice is in and a die they
+     require is still empty ("rolls" with its offense typed, its defense not yet). Paths naming a
+     row of a list are left out (dropping a row would renumber the rows after it). */
+  function rollsBeingTyped() {
+    const faces = [...form.querySelectorAll("[data-face]")];
+    const groups = new Set();
+    for (const input of faces) {
+      const path = input.dataset.path;
+      const group = path.slice(0, Math.max(path.lastIndexOf("."), 0));
+      if (!group || /(^|\.)\d+(\.|$)/.test(group) || !input.required || input.value.trim() !== "") continue;
+      if (faces.some((other) => other.dataset.path.startsWith(group + ".") && other.value.trim() !== "")) groups.add(group);
+    }
+    return groups;
+  }
+
+  /* The form as sent: a warning the player overrides sends its fix (the rule set aside); a roll
+     still being typed is not sent, so the answer is the odds until its last die is in, not a
+     refusal naming the die not typed yet. */
   function situationData() {
     const data = collect();
+    for (const group of rollsBeingTyped()) {
+      const keys = group.split(".");
+      let node = data;
+      keys.slice(0, -1).forEach((key) => { node = node && node[key]; });
+      if (node) delete node[keys[keys.length - 1]];
+    }
     for (const box of form.querySelectorAll(".calc-warning")) {
       if (!box.querySelector(".calc-override").checked) continue;
       for (const [path, value] of Object.entries(JSON.parse(box.dataset.fix || "{}"))) {
