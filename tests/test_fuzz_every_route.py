@@ -9,6 +9,7 @@ A body past a bound is a 400 naming the bound; nothing is ever a 500.
 
 from __future__ import annotations
 
+import gc
 import json
 from collections.abc import Iterator
 from functools import cache
@@ -45,6 +46,18 @@ def _big() -> dict[str, tuple[str, str]]:
         "keys": (few_keys, f"at most {MAX_KEYS} keys"),
         "10 MB string": (json.dumps({"type": "note", "text": "\u00e9" * 5_000_000, "reason": "r"}, ensure_ascii=False), ""),
     }
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _young_heap() -> Iterator[None]:
+    """What the test process holds is left out of the garbage collector's full passes while this
+    module runs (as ``fallujah serve`` does with the app's, tests/conftest.py at collection): the
+    companion collects after each large body (web/security.py), and every pass walked the
+    worker's whole heap, by then that of hundreds of tests (0.1 s a body)."""
+    gc.collect()
+    gc.freeze()
+    yield
+    gc.unfreeze()
 
 
 @pytest.fixture(scope="module", params=BACKENDS)
