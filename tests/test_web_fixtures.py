@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from alembic.migration import MigrationContext
 from flask.testing import FlaskClient
-from sqlalchemy import create_engine, inspect, text
+from sqlalchemy import Engine, create_engine, inspect, text
 
 from web import games as registry
 from web.app import create_app
@@ -50,21 +50,31 @@ def database_url(backend: str, tmp_path: Any) -> str:
     return f"sqlite:///{tmp_path / 'companion.sqlite3'}"
 
 
+#: an engine per PostgreSQL URL, kept for the run: emptying the database before each test
+_ENGINES: dict[str, Engine] = {}
+
+
 def emptied_postgres(url: str) -> None:
-    """The database with no game in it, at the head revision: every table emptied in one
-    ``TRUNCATE`` when its schema is at head already (a previous test migrated it), else the
-    schema dropped (``create_app`` migrates it)."""
-    engine = create_engine(normalise_url(url))
-    try:
-        with engine.begin() as conn:
-            if MigrationContext.configure(conn).get_current_revision() == head_revision():
-                tables = [t for t in inspect(conn).get_table_names() if t != "alembic_version"]
-                if tables:
-                    conn.execute(text(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE"))
-                return
-        empty_postgres(url)
-    finally:
-        engine.dispose()
+    """The database with no game in it, at the head revision: every row deleted and the
+    sequences started again when its schema is at head already (a previous test migrated it),
+    else the schema dropped (``create_app`` migrates it).
+
+    ``DELETE`` rather than ``TRUNCATE``: a test leaves a few rows, and ``TRUNCATE`` gives each
+    table new files (31 ms of the server's CPU a test, against 2)."""
+    engine = _ENGINES.get(url)
+    if engine is None:
+        engine = _ENGINES[url] = create_engine(normalise_url(url))
+    with engine.begin() as conn:
+        if MigrationContext.configure(conn).get_current_revision() == head_revision():
+            inspector = inspect(conn)
+            for table, _keys in reversed(inspector.get_sorted_table_and_fkc_names()):
+                if table is not None and table != "alembic_version":
+                    conn.execute(text(f'DELETE FROM "{table}"'))
+            for sequence in inspector.get_sequence_names():
+                conn.execute(text("SELECT setval(:name, 1, false)"), {"name": sequence})
+            return
+    engine.dispose()
+    empty_postgres(url)
 
 
 _TEMPLATE: list[Path] = []
