@@ -68,9 +68,10 @@ def _game_pages() -> None:
         companion.load_pages()
 
 
-def default_database_url() -> str:
-    """``$DATABASE_URL``, else the SQLite file ``fallujah.sqlite3`` in the instance folder (created)."""
-    instance = Path(Flask("web", instance_relative_config=True).instance_path)
+def default_database_url(instance_path: str | None = None) -> str:
+    """``$DATABASE_URL``, else the SQLite file ``fallujah.sqlite3`` in the instance folder
+    (``instance_path``, the app's; else found as Flask finds it; created)."""
+    instance = Path(instance_path or Flask("web", instance_relative_config=True).instance_path)
     instance.mkdir(parents=True, exist_ok=True)
     return os.environ.get("DATABASE_URL") or f"sqlite:///{instance / 'fallujah.sqlite3'}"
 
@@ -124,7 +125,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.url_rule_class = _CompiledRule
     app.jinja_options = {**app.jinja_options, "bytecode_cache": COMPILED_TEMPLATES}
     app.config.from_mapping(
-        DATABASE_URL=default_database_url(),
+        DATABASE_URL=None,  # below: $DATABASE_URL or the instance folder's SQLite file, unless given
         GAME=DEFAULT_GAME,
         SNAPSHOT_EVERY=100,
         STATE_CACHE=256,
@@ -140,6 +141,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     )
     if test_config:
         app.config.update(test_config)
+    if app.config["DATABASE_URL"] is None:
+        app.config["DATABASE_URL"] = default_database_url(app.instance_path)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
 
