@@ -67,7 +67,9 @@ class Signer:
     @classmethod
     def from_file(cls, path: Path) -> Signer:
         """The server's secret from ``path``, made there (readable by its owner only) if absent;
-        two processes starting at once read the same."""
+        two processes starting at once read the same. Its folder is made if missing (the
+        instance folder, on a first start with a database elsewhere)."""
+        path.parent.mkdir(parents=True, exist_ok=True)
         try:
             handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         except FileExistsError:
