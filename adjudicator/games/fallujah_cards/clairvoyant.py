@@ -23,6 +23,7 @@ of small integers; the rounding is far below a hundredth of a point).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from itertools import combinations
 
 from .cards import CLASS_R, CLASS_T, CODE_DESTROY, CODE_N, CODE_T, N_CLASSES
@@ -158,27 +159,35 @@ def _tactics(deck: tuple[int, ...], after: int, hand: Hand, held: int) -> tuple[
     return hand + ONE[CLASS_T], held + 1, after
 
 
+@lru_cache(maxsize=1)
+def solver(deck: tuple[int, ...]) -> Clairvoyant:
+    """The solver of one shuffle, kept for the next call on the same shuffle: its values are
+    that shuffle's alone, so its limit asked again, or the shuffle played again with other
+    losses, reads the values worked out already."""
+    return Clairvoyant(deck)
+
+
 def expected_best(deck: Sequence[int]) -> float:
     """The best expected score change over a whole game from this shuffle (fast codes, top
     first) and an empty hand (the-deck)."""
-    return Clairvoyant(deck).value(0, 0, 0)
+    return solver(tuple(deck)).value(0, 0, 0)
 
 
 def play(deck: Sequence[int], pick: Callable[[int, int], int]) -> tuple[int, float]:
     """One game played the clairvoyant way: its score change with the losses ``pick`` draws
     (``pick(hand size, cards turned)``: the lost card's position in class order, as in
     fast.greedy_delta) and the best expected change (the game's limit)."""
-    solver = Clairvoyant(deck)
-    limit = solver.value(0, 0, 0)
+    shuffle = solver(tuple(deck))
+    limit = shuffle.value(0, 0, 0)
     hand, held, total, position = 0, 0, 0, 0
-    size = len(solver.deck)
+    size = len(shuffle.deck)
     while position < size:
-        code = solver.deck[position]
+        code = shuffle.deck[position]
         position += 1
         if code < N_CLASSES:
             hand, held = hand + ONE[_class(code)], held + 1
         elif code == CODE_T:
-            hand, held, position = _tactics(solver.deck, position, hand, held)
+            hand, held, position = _tactics(shuffle.deck, position, hand, held)
         elif code == CODE_N:
             if held:
                 r = pick(held, position)
@@ -190,12 +199,12 @@ def play(deck: Sequence[int], pick: Callable[[int, int], int]) -> tuple[int, flo
             continue
         else:
             gain, hand, held = max(
-                solver.fights(hand, held, code),
-                key=lambda way: way[0] + solver.value(position, *solver.best_keep(position, way[1], way[2])),
+                shuffle.fights(hand, held, code),
+                key=lambda way: way[0] + shuffle.value(position, *shuffle.best_keep(position, way[1], way[2])),
             )
             total += gain
-        hand, held = solver.best_keep(position, hand, held)
+        hand, held = shuffle.best_keep(position, hand, held)
     return total, limit
 
 
-__all__ = ["Clairvoyant", "expected_best", "play"]
+__all__ = ["Clairvoyant", "expected_best", "play", "solver"]
