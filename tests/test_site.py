@@ -26,7 +26,7 @@ import yaml
 from rules_text import Section, available_games, declaration, load_game
 from rules_text.models import chapter_number
 
-from .once import DONE, built_once
+from .once import DONE, built_once, search_indexes
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
@@ -43,16 +43,22 @@ def build_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, float]:
     """Build the site as ``make site`` does, once per test run (the workers share it, one building
     while the others wait on a lock); the HTML folder and the seconds the build took."""
     if "html" not in _BUILT:
-        shared = built_once(tmp_path_factory, "site", _sphinx_build)
+        indexes = search_indexes(tmp_path_factory)
+        shared = built_once(tmp_path_factory, "site", lambda root: _sphinx_build(root, indexes))
         _BUILT["html"] = (shared / "html", json.loads((shared / DONE).read_text(encoding="utf-8"))["seconds"])
     return _BUILT["html"]
 
 
-def _sphinx_build(root: Path) -> None:
+def _sphinx_build(root: Path, indexes: Path) -> None:
     source, html = root / "src", root / "html"
     shutil.rmtree(source, ignore_errors=True)
     shutil.rmtree(html, ignore_errors=True)
     source.mkdir(parents=True)
+    # the search indexes the site's extension writes its own from (rulebook_site/search.py): this
+    # run's, built once (tests/once.py) for the same rule files, in the build's own cache
+    for index in indexes.iterdir():
+        if index.is_dir():
+            shutil.copytree(index, html / ".doctrees" / "search-cache" / "search" / index.name)
     start = time.perf_counter()
     result = subprocess.run(
         [
