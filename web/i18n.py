@@ -131,7 +131,7 @@ def _game_labels() -> Mapping[str, LazyString]:
     if not has_request_context():
         return {}
     game = game_in_play()
-    found = vars(g._get_current_object()).get("fallujah_labels")
+    found = translate.context_globals().get("fallujah_labels")
     if found is not None and found[0] == game:
         return cast("Mapping[str, LazyString]", found[1])
     labels: Mapping[str, LazyString] = {}

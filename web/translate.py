@@ -23,12 +23,19 @@ from flask_babel import LazyString, get_locale, get_translations
 _NONE = NullTranslations()
 
 
-def _context() -> tuple[Any, Locale | None]:
-    """The request's ``g`` (its object, looked up once) and the locale Flask-Babel keeps there
+def context_globals() -> dict[str, Any]:
+    """The app context's ``g`` as a dictionary, looked up once: each use of the ``g`` proxy is a
+    context look-up, and a page asks for its game, its labels and its words thousands of times."""
+    space: dict[str, Any] = vars(g._get_current_object())
+    return space
+
+
+def _context() -> tuple[dict[str, Any], Locale | None]:
+    """The app context's ``g`` (:func:`context_globals`) and the locale Flask-Babel keeps there
     (``g._flask_babel.babel_locale``, where ``force_locale`` puts its own); where none is kept
     yet, Flask-Babel's ``get_locale`` picks and keeps it."""
-    space = g._get_current_object()
-    babel = getattr(space, "_flask_babel", None)
+    space = context_globals()
+    babel = space.get("_flask_babel")
     locale = getattr(babel, "babel_locale", None) if babel is not None else None
     return space, (locale if locale is not None else get_locale())
 
@@ -46,10 +53,9 @@ def translations() -> NullTranslations:
     if not has_app_context():
         return _NONE
     space, locale = _context()
-    kept: tuple[Any, NullTranslations] | None = getattr(space, "_fallujah_translations", None)
+    kept: tuple[Any, NullTranslations] | None = space.get("_fallujah_translations")
     if kept is None or kept[0] is not locale:
-        kept = (locale, get_translations())
-        space._fallujah_translations = kept
+        kept = space["_fallujah_translations"] = (locale, get_translations())
     return kept[1]
 
 

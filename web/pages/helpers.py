@@ -14,6 +14,7 @@ from werkzeug.exceptions import HTTPException
 
 from rules_text import Game
 from rules_text.loading import load_game as load_rules
+from web.translate import context_globals
 from web.translate import gettext as _
 
 from .. import games as registry
@@ -31,7 +32,7 @@ def current_game(*, strict: bool = True) -> str:
     ``strict=False``, as an error page asks: the app's default game)."""
     if not strict and "game_kind" not in g and request.args.get("game") not in registry.known_games():
         return str(current_app.config["GAME"])
-    kind = vars(g._get_current_object()).get("game_kind", _NONE)  # one look-up of g (a page asks often)
+    kind = context_globals().get("game_kind", _NONE)
     if kind is not _NONE:
         return str(kind)
     try:
@@ -45,7 +46,7 @@ def game_in_play() -> str | None:
     """The game a page is about when one is in play: a stored game's, or one the page read
     (:func:`current_game`), or a known ``?game=``; None on a page about no game (the games list,
     a search of every rulebook, an error), whose header names the product, not a game."""
-    space = vars(g._get_current_object())  # one look-up of g: a page asks for each label it draws
+    space = context_globals()
     if "game_kind" in space:
         return str(space["game_kind"])
     asked = request.args.get("game")
